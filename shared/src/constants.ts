@@ -1,0 +1,83 @@
+// Domain vocabulary (SPEC.md 3, 4, 9). One source for the db schema, the API validators and the clients.
+
+export const EVENT_STATUSES = ["draft", "public", "closed", "archived"] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export const MODERATION_STATUSES = ["not_requested", "requested", "change_requested", "validated"] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+export const ACCESS_METHODS = ["anonymous", "trusted_email", "third_party"] as const;
+export type AccessMethod = (typeof ACCESS_METHODS)[number];
+
+export const BASKET_STATUSES = ["new", "payment_in_progress", "validated", "edition_in_progress", "refunded"] as const;
+export type BasketStatus = (typeof BASKET_STATUSES)[number];
+/** Statuses whose selected articles count against a stock (DESIGN.md 4 "Stock"). */
+export const STOCK_HOLDING_BASKET_STATUSES = ["new", "payment_in_progress", "edition_in_progress", "validated"] as const;
+
+export const SELECTED_NODE_STATUSES = ["held", "released"] as const;
+export type SelectedNodeStatus = (typeof SELECTED_NODE_STATUSES)[number];
+
+/** What an element of the tree is: an article, an option, or a kind of group. */
+export const NODE_CATEGORIES = [
+  "article",
+  "option",
+  "single_choice",
+  "multiple_choice",
+  "complex",
+  "no_configuration",
+] as const;
+export type NodeCategory = (typeof NODE_CATEGORIES)[number];
+export const GROUP_CATEGORIES = ["single_choice", "multiple_choice", "complex", "no_configuration"] as const;
+
+export const PRICE_RULE_MODES = ["set", "plus", "minus", "plus_percent", "minus_percent", "multiply", "divide"] as const;
+export type PriceRuleMode = (typeof PRICE_RULE_MODES)[number];
+
+export const STATEMENT_OPERATORS = [">", ">=", "=", "!=", "<", "<=", "exists", "contains", "is in"] as const;
+export type StatementOperator = (typeof STATEMENT_OPERATORS)[number];
+export const STATEMENT_OPERANDS = ["promotion_code", "user_email"] as const;
+export type StatementOperand = (typeof STATEMENT_OPERANDS)[number];
+export const STATEMENT_SCOPES = ["is", "not"] as const;
+export type StatementScope = (typeof STATEMENT_SCOPES)[number];
+export const LOGICAL_OPERATORS = ["and", "or"] as const;
+export type LogicalOperator = (typeof LOGICAL_OPERATORS)[number];
+
+export const EXTRA_INFO_TYPES = [
+  "choice",
+  "country",
+  "date",
+  "dateMajor",
+  "datetime",
+  "email",
+  "numerical",
+  "phone",
+  "text",
+  "textarea",
+  "boolean",
+] as const;
+export type ExtraInfoType = (typeof EXTRA_INFO_TYPES)[number];
+
+export const UNIT_ROLES = ["member", "owner"] as const;
+export type UnitRole = (typeof UNIT_ROLES)[number];
+
+export const PAYMENT_METHODS = ["online", "point_of_sale"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_MODULES = ["demo", "point_of_sale"] as const;
+export type PaymentModule = (typeof PAYMENT_MODULES)[number];
+export const PAYMENT_OUTCOMES = ["success", "cancel", "error"] as const;
+export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
+
+export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+export const MAIL_KINDS = ["order_confirmation", "payment_reminder", "trusted_email_login", "register_verify", "password_reset"] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export const LEGAL_DOCUMENTS = ["privacy_policy", "terms_of_service", "imprint"] as const;
+export const LANGUAGES = ["en", "fr"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const STOCK_DISPLAYS = ["out_of_stock", "low", "available"] as const;
+export type StockDisplay = (typeof STOCK_DISPLAYS)[number];
+
+export const MIN_PASSWORD_LENGTH = 12;
+export const MAJORITY_AGE = 18;
+export const DEFAULT_RESERVATION_MINUTES = 30;
+export const CURRENCY = "CHF";
