@@ -1,0 +1,142 @@
+// One factory for both drivers (DESIGN.md 2): better-sqlite3 on a file by default, libSQL through DATABASE_URL.
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createClient } from "@libsql/client";
+import BetterSqlite3 from "better-sqlite3";
+import { drizzle as drizzleBetterSqlite } from "drizzle-orm/better-sqlite3";
+import { migrate as migrateBetterSqlite } from "drizzle-orm/better-sqlite3/migrator";
+import { drizzle as drizzleLibsql } from "drizzle-orm/libsql";
+import { migrate as migrateLibsql } from "drizzle-orm/libsql/migrator";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+/** A Drizzle handle of either driver. Await every query: on better-sqlite3 the value is already there. */
+export type Db = BaseSQLiteDatabase<"sync" | "async", unknown, Schema>;
+export type Driver = "better-sqlite3" | "libsql";
+
+/**
+ * A transaction body is a generator that yields each query's result (`yield* run(query.get())`), so the same
+ * code runs synchronously inside a better-sqlite3 transaction (no other request can interleave) and
+ * asynchronously inside a libSQL transaction (serialised by the write queue). Never read-then-write across
+ * an `await` outside of one (DESIGN.md 2, "Pitfall").
+ */
+export type TransactionBody<T> = (tx: Db) => Generator<unknown, T, unknown>;
+
+/** Unwraps a query result inside a transaction body: `const row = yield* run(tx.select()...get())`. */
+export function* run<T>(result: T | Promise<T>): Generator<T | Promise<T>, T, unknown> {
+  return (yield result) as T;
+}
+
+export interface Database {
+  db: Db;
+  driver: Driver;
+  /** Runs `body` atomically: everything it wrote is committed, or nothing if it throws. */
+  transaction<T>(body: TransactionBody<T>): Promise<T>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `file:path`, `:memory:`, or `libsql://…`/`http(s)://…` (libSQL). */
+  url: string;
+  driver?: Driver;
+  authToken?: string;
+}
+
+const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "../migrations");
+
+export function filePathOf(url: string): string | null {
+  if (url === ":memory:") return url;
+  if (url.startsWith("file:")) return url.slice("file:".length);
+  return null;
+}
+
+export function createDatabase(options: DatabaseOptions): Database {
+  const remote = filePathOf(options.url) === null;
+  const driver = options.driver ?? (remote ? "libsql" : "better-sqlite3");
+  return driver === "libsql" ? createLibsqlDatabase(options) : createBetterSqliteDatabase(options);
+}
+
+function ensureDirectory(path: string) {
+  if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
+}
+
+function createBetterSqliteDatabase(options: DatabaseOptions): Database {
+  const path = filePathOf(options.url);
+  if (path === null) throw new Error(`better-sqlite3 needs a file: URL, got ${options.url}`);
+  ensureDirectory(path);
+  const sqlite = new BetterSqlite3(path);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = drizzleBetterSqlite(sqlite, { schema });
+  return {
+    db: db as unknown as Db,
+    driver: "better-sqlite3",
+    async transaction<T>(body: TransactionBody<T>) {
+      // Synchronous body: nothing else runs on this connection until it returns.
+      return db.transaction(
+        (tx) => {
+          const steps = body(tx as unknown as Db);
+          let step = steps.next();
+          while (!step.done) step = steps.next(step.value);
+          return step.value;
+        },
+        { behavior: "immediate" },
+      );
+    },
+    async migrate() {
+      migrateBetterSqlite(db, { migrationsFolder });
+    },
+    async close() {
+      sqlite.close();
+    },
+  };
+}
+
+/** Serialises the process's write transactions: libSQL's local file has one writer at a time. */
+class WriteQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(task, task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+function createLibsqlDatabase(options: DatabaseOptions): Database {
+  const path = filePathOf(options.url);
+  if (path !== null) ensureDirectory(path);
+  const client = createClient({ url: options.url, authToken: options.authToken });
+  const db = drizzleLibsql(client, { schema });
+  const queue = new WriteQueue();
+  const ready = path !== null && path !== ":memory:" ? client.execute("PRAGMA journal_mode = WAL") : Promise.resolve();
+  return {
+    db: db as unknown as Db,
+    driver: "libsql",
+    async transaction<T>(body: TransactionBody<T>) {
+      await ready;
+      return queue.run(() =>
+        db.transaction(
+          async (tx) => {
+            const steps = body(tx as unknown as Db);
+            let step = steps.next();
+            while (!step.done) step = steps.next(await step.value);
+            return step.value;
+          },
+          { behavior: "immediate" },
+        ),
+      );
+    },
+    async migrate() {
+      await ready;
+      await migrateLibsql(db, { migrationsFolder });
+    },
+    async close() {
+      client.close();
+    },
+  };
+}

@@ -1,0 +1,116 @@
+// Baskets and what they hold (SPEC.md 3, DESIGN.md 4 "Basket lifecycle").
+import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { BASKET_STATUSES, SELECTED_NODE_STATUSES } from "@ticketing/shared/constants";
+import { bool, createdAt, id } from "./columns.ts";
+import { events, frontendLogins } from "./events.ts";
+import { nodeConfigurations, nodeExtraInfoGroups, nodeExtraInfos, nodeLimits, nodes, promotionCodes } from "./catalogue.ts";
+
+export const billingInformation = sqliteTable("billing_information", {
+  id: id(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  email: text("email").notNull(),
+  address: text("address").notNull(),
+  postalCode: text("postal_code").notNull(),
+  city: text("city").notNull(),
+  country: text("country").notNull(),
+  createdById: integer("created_by_id").references(() => frontendLogins.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+export const baskets = sqliteTable(
+  "baskets",
+  {
+    id: id(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    createdById: integer("created_by_id")
+      .notNull()
+      .references(() => frontendLogins.id, { onDelete: "cascade" }),
+    status: text("status", { enum: BASKET_STATUSES }).notNull().default("new"),
+    testing: bool("testing").notNull().default(false),
+    billingInformationId: integer("billing_information_id").references(() => billingInformation.id, {
+      onDelete: "set null",
+    }),
+    /** A short public reference (point-of-sale payments, support). */
+    unikey: text("unikey").notNull().unique(),
+    /** Until when a `new` basket holds its articles (refreshed on each change). */
+    expiresAt: text("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: text("updated_at"),
+  },
+  (t) => [index("baskets_event_status").on(t.eventId, t.status), index("baskets_login").on(t.createdById, t.eventId)],
+);
+
+/** An article in a basket, or an option of one (parentId set). Its price is computed by the server when added. */
+export const selectedNodes = sqliteTable(
+  "selected_nodes",
+  {
+    id: id(),
+    basketId: integer("basket_id")
+      .notNull()
+      .references(() => baskets.id, { onDelete: "cascade" }),
+    nodeId: integer("node_id").references(() => nodes.id, { onDelete: "set null" }),
+    parentId: integer("parent_id").references((): AnySQLiteColumn => selectedNodes.id, { onDelete: "cascade" }),
+    configurationId: integer("configuration_id").references(() => nodeConfigurations.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    isArticle: bool("is_article").notNull(),
+    isSubjectToLausanneTax: bool("is_subject_to_lausanne_tax").notNull().default(false),
+    price: integer("price").notNull(), // cents
+    status: text("status", { enum: SELECTED_NODE_STATUSES }).notNull().default("held"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("selected_nodes_basket").on(t.basketId, t.status), index("selected_nodes_parent").on(t.parentId)],
+);
+
+/** Which stock counters a selected node moved: released exactly from those (DESIGN.md 4 "Stock"). */
+export const selectedNodeLimits = sqliteTable(
+  "selected_node_limits",
+  {
+    selectedNodeId: integer("selected_node_id")
+      .notNull()
+      .references(() => selectedNodes.id, { onDelete: "cascade" }),
+    limitId: integer("limit_id")
+      .notNull()
+      .references(() => nodeLimits.id, { onDelete: "cascade" }),
+    isTesting: bool("is_testing").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.selectedNodeId, t.limitId] }), index("selected_node_limits_limit").on(t.limitId)],
+);
+
+export const selectedNodeExtraInfoGroups = sqliteTable("selected_node_extra_info_groups", {
+  id: id(),
+  selectedNodeId: integer("selected_node_id")
+    .notNull()
+    .references(() => selectedNodes.id, { onDelete: "cascade" }),
+  groupId: integer("group_id").references(() => nodeExtraInfoGroups.id, { onDelete: "set null" }),
+  name: text("name").notNull(),
+  isRequired: bool("is_required").notNull().default(false),
+});
+
+export const selectedNodeExtraInfos = sqliteTable("selected_node_extra_infos", {
+  id: id(),
+  selectedGroupId: integer("selected_group_id")
+    .notNull()
+    .references(() => selectedNodeExtraInfoGroups.id, { onDelete: "cascade" }),
+  extraInfoId: integer("extra_info_id").references(() => nodeExtraInfos.id, { onDelete: "set null" }),
+  name: text("name").notNull(),
+  type: text("type").notNull(),
+  value: text("value"),
+});
+
+export const selectedPromotionCodes = sqliteTable(
+  "selected_promotion_codes",
+  {
+    id: id(),
+    basketId: integer("basket_id")
+      .notNull()
+      .references(() => baskets.id, { onDelete: "cascade" }),
+    promotionCodeId: integer("promotion_code_id")
+      .notNull()
+      .references(() => promotionCodes.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("selected_promotion_codes_basket_code").on(t.basketId, t.promotionCodeId)],
+);

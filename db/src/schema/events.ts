@@ -1,0 +1,133 @@
+import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import {
+  ACCESS_METHODS,
+  DEFAULT_RESERVATION_MINUTES,
+  EVENT_STATUSES,
+  MODERATION_STATUSES,
+} from "@ticketing/shared/constants";
+import { bool, createdAt, id } from "./columns.ts";
+import { units, users } from "./users-units.ts";
+import { nodes } from "./catalogue.ts";
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: id(),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => units.id),
+    name: text("name").notNull(),
+    frontendTitle: text("frontend_title").notNull(),
+    frontendPath: text("frontend_path").notNull(),
+    frontendUrl: text("frontend_url"),
+    status: text("status", { enum: EVENT_STATUSES }).notNull().default("draft"),
+    moderationStatus: text("moderation_status", { enum: MODERATION_STATUSES }).notNull().default("not_requested"),
+    moderationDescription: text("moderation_description"),
+    welcomeText: text("welcome_text").notNull().default(""),
+    descriptionHeaderImageId: integer("description_header_image_id"),
+    frontendOrganizers: text("frontend_organizers").notNull().default(""),
+    location: text("location").notNull().default(""),
+    locationText: text("location_text").notNull().default(""),
+    locationAddress: text("location_address").notNull().default(""),
+    isInLausanne: bool("is_in_lausanne").notNull().default(false),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    registrationsStartDate: text("registrations_start_date"),
+    registrationsEndDate: text("registrations_end_date"),
+    paymentsStartDate: text("payments_start_date"),
+    paymentsEndDate: text("payments_end_date"),
+    closedStartDate: text("closed_start_date"),
+    reservationMinutes: integer("reservation_minutes").notNull().default(DEFAULT_RESERVATION_MINUTES),
+    isPointOfSaleEnabled: bool("is_point_of_sale_enabled").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("events_frontend_path").on(sql`lower(${t.frontendPath})`), index("events_unit").on(t.unitId)],
+);
+
+export const eventAccessMethods = sqliteTable(
+  "event_access_methods",
+  {
+    id: id(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    method: text("method", { enum: ACCESS_METHODS }).notNull(),
+    /** HS256 secret of third-party tokens. */
+    secretKey: text("secret_key"),
+  },
+  (t) => [uniqueIndex("event_access_methods_event_method").on(t.eventId, t.method)],
+);
+
+export const registrationModules = sqliteTable("registration_modules", {
+  id: id(),
+  eventId: integer("event_id")
+    .notNull()
+    .unique()
+    .references(() => events.id, { onDelete: "cascade" }),
+  rootNodeId: integer("root_node_id").references((): AnySQLiteColumn => nodes.id, { onDelete: "set null" }),
+});
+
+/** One ticket-office login per (event, testing flag, person) — DESIGN.md 4. */
+export const frontendLogins = sqliteTable(
+  "frontend_logins",
+  {
+    id: id(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    testing: bool("testing").notNull().default(false),
+    method: text("method", { enum: ACCESS_METHODS }).notNull(),
+    email: text("email"),
+    username: text("username").notNull(),
+    /** The back-office user previewing the ticket office, in testing mode. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    validationTokenHash: text("validation_token_hash"),
+    validationExpiresAt: text("validation_expires_at"),
+    validatedAt: text("validated_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("frontend_logins_person")
+      .on(t.eventId, t.testing, t.email)
+      .where(sql`${t.email} IS NOT NULL`),
+  ],
+);
+
+export const uploadedImages = sqliteTable("uploaded_images", {
+  id: id(),
+  file: text("file").notNull(),
+  uploadedAt: createdAt(),
+  eventId: integer("event_id").references(() => events.id, { onDelete: "cascade" }),
+  frontendLoginId: integer("frontend_login_id").references(() => frontendLogins.id, { onDelete: "set null" }),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  privacyLevel: text("privacy_level", { enum: ["public", "private"] })
+    .notNull()
+    .default("public"),
+});
+
+export const pointsOfSale = sqliteTable("points_of_sale", {
+  id: id(),
+  eventId: integer("event_id")
+    .notNull()
+    .references(() => events.id, { onDelete: "cascade" }),
+  title: text("title").notNull(),
+  description: text("description").notNull().default(""),
+  location: text("location").notNull().default(""),
+});
+
+export const communicationSettings = sqliteTable("communication_settings", {
+  id: id(),
+  eventId: integer("event_id")
+    .notNull()
+    .unique()
+    .references(() => events.id, { onDelete: "cascade" }),
+  orderConfirmationSubject: text("order_confirmation_subject"),
+  orderConfirmationBody: text("order_confirmation_body"),
+  paymentReminderSubject: text("payment_reminder_subject"),
+  paymentReminderBody: text("payment_reminder_body"),
+  confirmationPageText: text("confirmation_page_text"),
+  confirmationRedirectUrl: text("confirmation_redirect_url"),
+  isPdfTicketEnabled: bool("is_pdf_ticket_enabled").notNull().default(true),
+  pdfTicketText: text("pdf_ticket_text"),
+});
