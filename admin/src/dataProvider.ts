@@ -1,0 +1,226 @@
+import simpleRestProvider from "ra-data-simple-rest";
+import { type DataProvider, fetchUtils, HttpError, type Identifier, type RaRecord } from "react-admin";
+import type { Session, Tokens } from "./authProvider.ts";
+
+// The wire is snake_case (DESIGN.md 3), the admin's code camelCase. This module is the one place
+// that converts, both ways: request bodies, filter keys, sort fields, answers and field errors.
+
+const camelKey = (key: string) => key.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+const snakeKey = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+/** `billing_information.first_name` → `billingInformation.firstName` (react-hook-form paths). */
+const camelPath = (path: string) => path.split(".").map(camelKey).join(".");
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** Renames the keys of plain objects, deeply; values (strings, dates, numbers) are left alone. */
+function convertKeys(value: unknown, convert: (key: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((item) => convertKeys(item, convert));
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [convert(key), convertKeys(item, convert)]));
+}
+const toCamelCase = (value: unknown) => convertKeys(value, camelKey);
+const toSnakeCase = (value: unknown) => convertKeys(value, snakeKey);
+
+function snakeCaseJsonBody(body: BodyInit | null | undefined): BodyInit | null | undefined {
+  if (typeof body !== "string") return body;
+  try {
+    return JSON.stringify(toSnakeCase(JSON.parse(body)));
+  } catch {
+    return body;
+  }
+}
+
+/** SPEC 5: the messages of an error body, a list of strings or `{errors: [strings]}`. */
+function messagesOf(body: unknown): string[] {
+  const list = isPlainObject(body) ? body.errors : body;
+  return Array.isArray(list) ? list.filter((item): item is string => typeof item === "string" && item !== "") : [];
+}
+
+function fieldErrorsOf(body: unknown): Record<string, string> {
+  const fieldErrors = isPlainObject(body) ? body.field_errors : undefined;
+  if (!isPlainObject(fieldErrors)) return {};
+  return Object.fromEntries(
+    Object.entries(fieldErrors).map(([field, message]) => [
+      camelPath(field),
+      Array.isArray(message) ? message.join(" ") : String(message),
+    ]),
+  );
+}
+
+/**
+ * `{errors: [...], field_errors: {...}}` → an HttpError whose `body.errors` is what react-admin's forms
+ * expect: camelCase field names for inline errors, and `root.serverError` for the notification.
+ */
+function toReactAdminError(error: unknown): unknown {
+  if (!(error instanceof HttpError)) return error;
+  const status: number = error.status;
+  const messages = messagesOf(error.body);
+  const fieldErrors = fieldErrorsOf(error.body);
+  if (messages.length === 0 && Object.keys(fieldErrors).length === 0) {
+    // SPEC 5: a 400 without readable messages shows the "unexpected error" message.
+    return new HttpError(status === 400 ? "admin.errors.unexpected" : error.message, status, toCamelCase(error.body));
+  }
+  const message = messages.length > 0 ? messages.join("\n") : "ra.message.invalid_form";
+  return new HttpError(message, status, { messages, errors: { ...fieldErrors, root: { serverError: message } } });
+}
+
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 401;
+}
+
+export interface HttpOptions extends fetchUtils.Options {
+  /** No bearer token and no refresh: logins and the refresh call itself. */
+  anonymous?: boolean;
+}
+
+export interface ApiRequest {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** camelCase; sent as snake_case JSON. */
+  body?: unknown;
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiAnswer<T> {
+  status: number;
+  headers: Headers;
+  /** The answer with camelCase keys. */
+  json: T;
+}
+
+export interface ApiClient {
+  readonly url: string;
+  /** `fetchUtils.fetchJson`'s signature, for ra-data-simple-rest. */
+  httpClient(url: string, options?: HttpOptions): Promise<ApiAnswer<unknown> & { body: string }>;
+  call<T>(path: string, request?: ApiRequest): Promise<ApiAnswer<T>>;
+}
+
+export function createApiClient({
+  url,
+  session,
+  getLanguage,
+}: {
+  url: string;
+  session: Session;
+  getLanguage: () => string;
+}): ApiClient {
+  const httpClient: ApiClient["httpClient"] = async (target, options = {}) => {
+    const { anonymous = false, ...init } = options;
+    const body = snakeCaseJsonBody(init.body);
+    const send = (accessToken: string | null) => {
+      const headers = new Headers(init.headers);
+      if (!headers.has("Accept")) headers.set("Accept", "application/json");
+      headers.set("Accept-Language", getLanguage());
+      if (accessToken) headers.set("Authorization", `Bearer ${accessToken}`);
+      return fetchUtils.fetchJson(target, { ...init, body, headers });
+    };
+    const accessToken = anonymous ? null : (session.getTokens()?.accessToken ?? null);
+    try {
+      let answer: Awaited<ReturnType<typeof send>>;
+      try {
+        answer = await send(accessToken);
+      } catch (error) {
+        // One refresh, one retry; a second 401 goes to authProvider.checkError, which logs out.
+        if (anonymous || !isUnauthorized(error) || !(await session.refresh(accessToken, requestRefresh))) throw error;
+        answer = await send(session.getTokens()?.accessToken ?? null);
+      }
+      return { ...answer, json: toCamelCase(answer.json) };
+    } catch (error) {
+      throw toReactAdminError(error);
+    }
+  };
+
+  const call = async <T>(path: string, request: ApiRequest = {}): Promise<ApiAnswer<T>> => {
+    const { body, ...init } = request;
+    const answer = await httpClient(`${url}${path}`, {
+      ...init,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: answer.status, headers: answer.headers, json: answer.json as T };
+  };
+
+  const requestRefresh = async (refreshToken: string) =>
+    (await call<Tokens>("/auth/token/refresh", { method: "POST", body: { refreshToken }, anonymous: true })).json;
+
+  return { url, httpClient, call };
+}
+
+/** A row of `GET /events/:id/articles`. */
+export interface Article {
+  nodeId: number;
+  parentId: number | null;
+  configurationId: number;
+  title: string;
+  /** cents */
+  price: number;
+  stock: { limitId: number; maximum: number; reserved: number; sold: number; remaining: number } | null;
+}
+
+export interface NewArticle {
+  title: string;
+  /** cents */
+  price: number;
+  stock: number;
+  parentId?: number;
+  description?: string;
+}
+
+export interface AddedArticle {
+  node: RaRecord;
+  configuration: RaRecord;
+  limit: RaRecord;
+  priceRule: RaRecord;
+}
+
+export interface TicketingDataProvider extends DataProvider {
+  getArticles(eventId: Identifier): Promise<{ data: Article[] }>;
+  addArticle(eventId: Identifier, article: NewArticle): Promise<{ data: AddedArticle }>;
+}
+
+interface ListQuery {
+  filter?: Record<string, unknown>;
+  sort?: { field: string; order: "ASC" | "DESC" };
+}
+
+function wireQuery<P extends ListQuery>(params: P): P {
+  return {
+    ...params,
+    filter: toSnakeCase(params.filter ?? {}) as Record<string, unknown>,
+    sort: params.sort && { ...params.sort, field: snakeKey(params.sort.field) },
+  };
+}
+
+/** PUT takes the fields to change (docs/api.md): read-only fields of the record are not sent back. */
+function changedFields(data: Record<string, unknown>, previousData: Record<string, unknown> | undefined) {
+  return Object.fromEntries(
+    Object.entries(data).filter(
+      ([key, value]) => key !== "id" && JSON.stringify(value) !== JSON.stringify(previousData?.[key]),
+    ),
+  );
+}
+
+export function createDataProvider(api: ApiClient): TicketingDataProvider {
+  const rest = simpleRestProvider(api.url, api.httpClient);
+  return {
+    ...rest,
+    getList: (resource, params) => rest.getList(resource, wireQuery(params)),
+    getManyReference: (resource, params) =>
+      rest.getManyReference(resource, { ...wireQuery(params), target: snakeKey(params.target) }),
+    update: (resource, params) => rest.update(resource, { ...params, data: changedFields(params.data, params.previousData) }),
+    getArticles: async (eventId) => ({
+      data: (await api.call<Article[]>(`/events/${encodeURIComponent(eventId)}/articles`)).json,
+    }),
+    addArticle: async (eventId, article) => ({
+      data: (
+        await api.call<AddedArticle>(`/events/${encodeURIComponent(eventId)}/articles`, {
+          method: "POST",
+          body: article,
+        })
+      ).json,
+    }),
+  };
+}

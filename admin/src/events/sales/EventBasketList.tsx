@@ -1,0 +1,74 @@
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import { formatMoney } from "@ticketing/shared/money";
+import {
+  Button,
+  DataTable,
+  DateField,
+  List,
+  SelectField,
+  TopToolbar,
+  useCreatePath,
+  useGetOne,
+  useLocaleState,
+  useParams,
+  useTranslate,
+} from "react-admin";
+import { basketStatusChoices } from "./basketStatus.ts";
+
+interface BasketRow {
+  id: number;
+  status: string;
+  /** cents */
+  total: number;
+  createdAt: string;
+  registrationsCount: number;
+  billingInformation: { firstName: string; lastName: string; email: string } | null;
+}
+
+const buyerName = (basket: BasketRow) =>
+  basket.billingInformation ? `${basket.billingInformation.firstName} ${basket.billingInformation.lastName}` : "";
+
+/** SPEC 2.2: `/events/:id/baskets`, the baskets of one event (`GET /baskets?filter={"event_id":…}`). */
+export const EventBasketList = () => {
+  const { id } = useParams<{ id?: string }>();
+  const eventId = Number(id);
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const createPath = useCreatePath();
+  const { data: event } = useGetOne<{ id: number; name: string }>("events", { id: eventId }, { enabled: Number.isInteger(eventId) });
+
+  return (
+    <List
+      resource="baskets"
+      filter={{ eventId }}
+      sort={{ field: "createdAt", order: "DESC" }}
+      storeKey={`events.${eventId}.baskets`}
+      title={translate("admin.baskets.title", { name: event?.name ?? "" })}
+      actions={
+        <TopToolbar>
+          <Button label="admin.baskets.backToEvent" to={createPath({ resource: "events", id: eventId, type: "edit" })}>
+            <ArrowBackIcon />
+          </Button>
+        </TopToolbar>
+      }
+    >
+      <DataTable<BasketRow> bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="id" />
+        <DataTable.Col source="status">
+          <SelectField source="status" choices={basketStatusChoices} />
+        </DataTable.Col>
+        <DataTable.Col label="resources.baskets.fields.buyer" disableSort render={buyerName} />
+        <DataTable.Col
+          label="resources.baskets.fields.email"
+          disableSort
+          render={(basket) => basket.billingInformation?.email ?? ""}
+        />
+        <DataTable.Col source="total" render={(basket) => formatMoney(basket.total, locale)} />
+        <DataTable.Col source="createdAt">
+          <DateField source="createdAt" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="registrationsCount" />
+      </DataTable>
+    </List>
+  );
+};

@@ -1,0 +1,26 @@
+import { Login, LoginForm, PasswordInput, required, TextInput, useTranslate } from "react-admin";
+
+/** The API logs in with an email (docs/api.md), not react-admin's default username. */
+export const LoginPage = () => {
+  const translate = useTranslate();
+  return (
+    <Login>
+      <LoginForm>
+        <TextInput
+          autoFocus
+          source="email"
+          type="email"
+          label={translate("admin.auth.email")}
+          autoComplete="username"
+          validate={required()}
+        />
+        <PasswordInput
+          source="password"
+          label={translate("admin.auth.password")}
+          autoComplete="current-password"
+          validate={required()}
+        />
+      </LoginForm>
+    </Login>
+  );
+};
