@@ -90,7 +90,11 @@ export function createAuthProvider({ api, session }: { api: ApiClient; session: 
   return {
     async login({ email, password }: { email: string; password: string }) {
       try {
-        const { json } = await api.call<Tokens>("/auth/login", { method: "POST", body: { email, password }, anonymous: true });
+        const { json } = await api.call<Tokens>("/auth/login", {
+          method: "POST",
+          body: { email, password },
+          anonymous: true,
+        });
         session.setTokens(json);
       } catch (error) {
         // SPEC 8: "Wrong username or password, please try again" whatever the API's wording.
@@ -104,7 +108,11 @@ export function createAuthProvider({ api, session }: { api: ApiClient; session: 
       session.clear();
       if (!tokens) return;
       try {
-        await api.call("/auth/logout", { method: "POST", body: { refreshToken: tokens.refreshToken }, anonymous: true });
+        await api.call("/auth/logout", {
+          method: "POST",
+          body: { refreshToken: tokens.refreshToken },
+          anonymous: true,
+        });
       } catch {
         // The tokens are gone from this browser either way; the refresh token expires on its own.
       }

@@ -210,7 +210,8 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
     getList: (resource, params) => rest.getList(resource, wireQuery(params)),
     getManyReference: (resource, params) =>
       rest.getManyReference(resource, { ...wireQuery(params), target: snakeKey(params.target) }),
-    update: (resource, params) => rest.update(resource, { ...params, data: changedFields(params.data, params.previousData) }),
+    update: (resource, params) =>
+      rest.update(resource, { ...params, data: changedFields(params.data, params.previousData) }),
     getArticles: async (eventId) => ({
       data: (await api.call<Article[]>(`/events/${encodeURIComponent(eventId)}/articles`)).json,
     }),

@@ -23,7 +23,10 @@ const BasketsButton = () => {
   const createPath = useCreatePath();
   if (!record) return null;
   return (
-    <Button label="admin.events.baskets" to={`${createPath({ resource: "events", id: record.id, type: "edit" })}/baskets`}>
+    <Button
+      label="admin.events.baskets"
+      to={`${createPath({ resource: "events", id: record.id, type: "edit" })}/baskets`}
+    >
       <ShoppingCartIcon />
     </Button>
   );

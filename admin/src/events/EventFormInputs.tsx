@@ -8,13 +8,20 @@ export const UNIT_LIST_PARAMS = { sort: { field: "id", order: "ASC" as const }, 
 export function validateEventDates(values: Record<string, unknown>): Record<string, string> {
   const { startDate, endDate } = values;
   if (!startDate || !endDate) return {};
-  return new Date(endDate as string) < new Date(startDate as string) ? { endDate: "admin.validation.endBeforeStart" } : {};
+  return new Date(endDate as string) < new Date(startDate as string)
+    ? { endDate: "admin.validation.endBeforeStart" }
+    : {};
 }
 
 /** The inputs shared by the create and edit forms (labels come from resources.events.fields.*). */
 export const EventFormInputs = () => (
   <>
-    <ReferenceInput source="unitId" reference="units" sort={UNIT_LIST_PARAMS.sort} perPage={UNIT_LIST_PARAMS.pagination.perPage}>
+    <ReferenceInput
+      source="unitId"
+      reference="units"
+      sort={UNIT_LIST_PARAMS.sort}
+      perPage={UNIT_LIST_PARAMS.pagination.perPage}
+    >
       <SelectInput optionText="name" validate={required()} />
     </ReferenceInput>
     <TextInput source="name" validate={required()} />

@@ -1,7 +1,7 @@
-import type { Language } from "@ticketing/shared/constants";
-import { LANGUAGES } from "@ticketing/shared/constants";
 import TranslateIcon from "@mui/icons-material/Translate";
 import { Button, Menu, MenuItem } from "@mui/material";
+import type { Language } from "@ticketing/shared/constants";
+import { LANGUAGES } from "@ticketing/shared/constants";
 import { useState } from "react";
 import { useLocaleState, useTranslate } from "react-admin";
 import { switchLanguage } from "../i18nProvider.ts";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { AppBar, Layout as RaLayout, LoadingIndicator, ToggleThemeButton } from "react-admin";
+import { AppBar, LoadingIndicator, Layout as RaLayout, ToggleThemeButton } from "react-admin";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 
 const AppBarWithLanguage = () => (
@@ -14,4 +14,6 @@ const AppBarWithLanguage = () => (
   />
 );
 
-export const Layout = ({ children }: { children: ReactNode }) => <RaLayout appBar={AppBarWithLanguage}>{children}</RaLayout>;
+export const Layout = ({ children }: { children: ReactNode }) => (
+  <RaLayout appBar={AppBarWithLanguage}>{children}</RaLayout>
+);

@@ -1,4 +1,3 @@
-import { formatMoney } from "@ticketing/shared/money";
 import {
   Alert,
   Box,
@@ -10,6 +9,7 @@ import {
   TableRow,
   Typography,
 } from "@mui/material";
+import { formatMoney } from "@ticketing/shared/money";
 import { useCallback, useEffect, useId, useState } from "react";
 import { type Identifier, useDataProvider, useLocaleState, useRecordContext, useTranslate } from "react-admin";
 import type { Article, TicketingDataProvider } from "../../dataProvider.ts";

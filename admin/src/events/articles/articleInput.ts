@@ -1,7 +1,8 @@
 import { decimalToCents } from "@ticketing/shared/money";
 
 /** Price typed in CHF (`45.00`, `45,5`, `45`) → cents; null when it is not such an amount. */
-export const priceToCents = (value: unknown): number | null => (typeof value === "string" ? decimalToCents(value) : null);
+export const priceToCents = (value: unknown): number | null =>
+  typeof value === "string" ? decimalToCents(value) : null;
 
 export const validatePrice = (value: unknown) =>
   value === undefined || value === "" || priceToCents(value) !== null ? undefined : "admin.validation.price";

@@ -35,7 +35,11 @@ export const EventBasketList = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const createPath = useCreatePath();
-  const { data: event } = useGetOne<{ id: number; name: string }>("events", { id: eventId }, { enabled: Number.isInteger(eventId) });
+  const { data: event } = useGetOne<{ id: number; name: string }>(
+    "events",
+    { id: eventId },
+    { enabled: Number.isInteger(eventId) },
+  );
 
   return (
     <List

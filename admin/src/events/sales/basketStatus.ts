@@ -1,3 +1,6 @@
 import { BASKET_STATUSES } from "@ticketing/shared/constants";
 
-export const basketStatusChoices = BASKET_STATUSES.map((status) => ({ id: status, name: `admin.basketStatus.${status}` }));
+export const basketStatusChoices = BASKET_STATUSES.map((status) => ({
+  id: status,
+  name: `admin.basketStatus.${status}`,
+}));

@@ -1,0 +1,254 @@
+import { HttpError } from "react-admin";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, mockFetch, setupProviders } from "./test-support.ts";
+
+const tokens = { accessToken: "access-1", refreshToken: "refresh-1" };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function rejection(promise: Promise<unknown>): Promise<HttpError> {
+  const error = await promise.then(
+    () => {
+      throw new Error("expected a rejection");
+    },
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  return error as HttpError;
+}
+
+describe("dataProvider: case conversion", () => {
+  it("sends filter keys and the sort field in snake_case and reads the list in camelCase", async () => {
+    const calls = mockFetch(() =>
+      jsonResponse(
+        [
+          {
+            id: 1,
+            unit_id: 3,
+            frontend_path: "demo",
+            start_date: "2026-12-01T18:00:00Z",
+            access_methods: ["anonymous"],
+          },
+        ],
+        200,
+        { "Content-Range": "events 10-19/42" },
+      ),
+    );
+    const { dataProvider } = setupProviders(tokens);
+
+    const { data, total } = await dataProvider.getList("events", {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: "startDate", order: "DESC" },
+      filter: { unitId: 3, status: "public", q: "fest" },
+    });
+
+    expect(calls[0]?.path).toBe("/events");
+    expect(JSON.parse(calls[0]?.query.get("sort") ?? "")).toEqual(["start_date", "DESC"]);
+    expect(JSON.parse(calls[0]?.query.get("range") ?? "")).toEqual([10, 19]);
+    expect(JSON.parse(calls[0]?.query.get("filter") ?? "")).toEqual({ unit_id: 3, status: "public", q: "fest" });
+    expect(data).toEqual([
+      { id: 1, unitId: 3, frontendPath: "demo", startDate: "2026-12-01T18:00:00Z", accessMethods: ["anonymous"] },
+    ]);
+    expect(total).toBe(42);
+  });
+
+  it("reads nested answers in camelCase (a basket's billing information)", async () => {
+    mockFetch(() =>
+      jsonResponse(
+        [{ id: 7, registrations_count: 2, billing_information: { first_name: "Ada", last_name: "Lovelace" } }],
+        200,
+        { "Content-Range": "baskets 0-0/1" },
+      ),
+    );
+    const { dataProvider } = setupProviders(tokens);
+
+    const { data } = await dataProvider.getList("baskets", {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: "createdAt", order: "DESC" },
+      filter: { eventId: 1 },
+    });
+
+    expect(data[0]).toEqual({
+      id: 7,
+      registrationsCount: 2,
+      billingInformation: { firstName: "Ada", lastName: "Lovelace" },
+    });
+  });
+
+  it("sends the reference target of getManyReference in snake_case", async () => {
+    const calls = mockFetch(() => jsonResponse([], 200, { "Content-Range": "baskets 0-0/0" }));
+    const { dataProvider } = setupProviders(tokens);
+
+    await dataProvider.getManyReference("baskets", {
+      target: "eventId",
+      id: 5,
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: "id", order: "ASC" },
+      filter: { isTesting: false },
+    });
+
+    expect(JSON.parse(calls[0]?.query.get("filter") ?? "")).toEqual({ is_testing: false, event_id: 5 });
+  });
+
+  it("sends a created record in snake_case, with dates as ISO strings", async () => {
+    const calls = mockFetch(() => jsonResponse({ id: 9, unit_id: 1, frontend_title: "Festival" }, 201));
+    const { dataProvider } = setupProviders(tokens);
+
+    const { data } = await dataProvider.create("events", {
+      data: { unitId: 1, frontendTitle: "Festival", startDate: new Date("2026-12-01T18:00:00Z") },
+    });
+
+    expect(calls[0]).toMatchObject({
+      method: "POST",
+      path: "/events",
+      body: { unit_id: 1, frontend_title: "Festival", start_date: "2026-12-01T18:00:00.000Z" },
+    });
+    expect(data).toEqual({ id: 9, unitId: 1, frontendTitle: "Festival" });
+  });
+
+  it("updates with only the changed fields, in snake_case", async () => {
+    const calls = mockFetch(() => jsonResponse({ id: 1, status: "public", welcome_text: "Hi" }));
+    const { dataProvider } = setupProviders(tokens);
+    const previousData = {
+      id: 1,
+      status: "draft",
+      welcomeText: "",
+      ticketOfficeUrl: "http://localhost:3000/tickets/demo",
+      accessMethods: ["anonymous"],
+    };
+
+    await dataProvider.update("events", {
+      id: 1,
+      data: { ...previousData, status: "public", welcomeText: "Hi", accessMethods: ["anonymous"] },
+      previousData,
+    });
+
+    expect(calls[0]).toMatchObject({
+      method: "PUT",
+      path: "/events/1",
+      body: { status: "public", welcome_text: "Hi" },
+    });
+  });
+
+  it("lists an event's articles and adds one in cents through the custom methods", async () => {
+    const calls = mockFetch((call) =>
+      call.method === "GET"
+        ? jsonResponse([
+            {
+              node_id: 2,
+              parent_id: 1,
+              configuration_id: 2,
+              title: "Day pass",
+              price: 4500,
+              stock: { limit_id: 1, maximum: 50, reserved: 1, sold: 2, remaining: 47 },
+            },
+          ])
+        : jsonResponse({ node: { id: 3 }, configuration: { id: 3 }, limit: { id: 2 }, price_rule: { id: 4 } }, 201),
+    );
+    const { dataProvider } = setupProviders(tokens);
+
+    const { data: articles } = await dataProvider.getArticles(5);
+    const { data: added } = await dataProvider.addArticle(5, {
+      title: "Night pass",
+      price: 2550,
+      stock: 100,
+      parentId: 1,
+    });
+
+    expect(calls[0]).toMatchObject({ method: "GET", path: "/events/5/articles" });
+    expect(articles[0]).toEqual({
+      nodeId: 2,
+      parentId: 1,
+      configurationId: 2,
+      title: "Day pass",
+      price: 4500,
+      stock: { limitId: 1, maximum: 50, reserved: 1, sold: 2, remaining: 47 },
+    });
+    expect(calls[1]).toMatchObject({
+      method: "POST",
+      path: "/events/5/articles",
+      body: { title: "Night pass", price: 2550, stock: 100, parent_id: 1 },
+    });
+    expect(added.priceRule).toEqual({ id: 4 });
+  });
+
+  it("carries the bearer token and the interface language", async () => {
+    const calls = mockFetch(() => jsonResponse({ id: 1 }));
+    const { dataProvider } = setupProviders(tokens);
+
+    await dataProvider.getOne("events", { id: 1 });
+
+    expect(calls[0]?.headers.get("Authorization")).toBe("Bearer access-1");
+    expect(calls[0]?.headers.get("Accept-Language")).toBe("fr");
+  });
+});
+
+describe("dataProvider: errors", () => {
+  it("turns a 400 with field errors into inline camelCase field errors and a notification message", async () => {
+    mockFetch(() =>
+      jsonResponse(
+        { errors: ["The event could not be saved"], field_errors: { frontend_path: "This path is already used" } },
+        400,
+      ),
+    );
+    const { dataProvider } = setupProviders(tokens);
+
+    const error = await rejection(dataProvider.create("events", { data: { frontendPath: "demo" } }));
+
+    expect(error.status).toBe(400);
+    expect(error.message).toBe("The event could not be saved");
+    expect(error.body.errors).toEqual({
+      frontendPath: "This path is already used",
+      root: { serverError: "The event could not be saved" },
+    });
+  });
+
+  it("camelCases nested field paths and joins a field's several messages", async () => {
+    mockFetch(() =>
+      jsonResponse({ errors: [], field_errors: { "billing_information.first_name": ["Required", "Too short"] } }, 400),
+    );
+    const { dataProvider } = setupProviders(tokens);
+
+    const error = await rejection(dataProvider.create("baskets", { data: {} }));
+
+    expect(error.message).toBe("ra.message.invalid_form");
+    expect(error.body.errors).toEqual({
+      "billingInformation.firstName": "Required Too short",
+      root: { serverError: "ra.message.invalid_form" },
+    });
+  });
+
+  it("shows the messages of a 400 whose body is a list of strings (SPEC 5)", async () => {
+    mockFetch(() => jsonResponse(["Start must be before end", "Path is reserved"], 400));
+    const { dataProvider } = setupProviders(tokens);
+
+    const error = await rejection(
+      dataProvider.update("events", { id: 1, data: { name: "x" }, previousData: { id: 1 } }),
+    );
+
+    expect(error.message).toBe("Start must be before end\nPath is reserved");
+    expect(error.body.errors).toEqual({ root: { serverError: "Start must be before end\nPath is reserved" } });
+  });
+
+  it("shows the unexpected-error message for a 400 without readable messages (SPEC 5)", async () => {
+    mockFetch(() => jsonResponse({ detail: "nope" }, 400));
+    const { dataProvider } = setupProviders(tokens);
+
+    const error = await rejection(dataProvider.getOne("events", { id: 1 }));
+
+    expect(error.message).toBe("admin.errors.unexpected");
+    expect(error.body.errors).toBeUndefined();
+  });
+
+  it("keeps the status and the messages of a 409", async () => {
+    mockFetch(() => jsonResponse({ errors: ["Editing is locked: the event is not a draft"] }, 409));
+    const { dataProvider } = setupProviders(tokens);
+
+    const error = await rejection(dataProvider.addArticle(1, { title: "A", price: 0, stock: 1 }));
+
+    expect(error.status).toBe(409);
+    expect(error.message).toBe("Editing is locked: the event is not a draft");
+  });
+});
