@@ -1,0 +1,146 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { keyPaths } from "@ticketing/shared/i18n/translate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import en from "../../../shared/src/i18n/en/ticket.json" with { type: "json" };
+import fr from "../../../shared/src/i18n/fr/ticket.json" with { type: "json" };
+import { createTicketCode, loadTicketKeys } from "./ticket-codes.ts";
+import { createTestDatabase, type SeededOrder, seedOrder, type TestDatabase } from "./tickets.fixtures.ts";
+import { formatEventDates, loadTicketData, renderTicketPdf, type TicketPdfInput } from "./tickets.ts";
+
+function hasCommand(command: string) {
+  try {
+    execFileSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const scratch = mkdtempSync(join(tmpdir(), "tickets-"));
+const keys = loadTicketKeys(scratch);
+const code = createTicketCode(keys, { eventId: 1, basketId: 22, itemId: 333 });
+const input: TicketPdfInput = {
+  language: "fr",
+  eventTitle: "Bal d'hiver 2026",
+  eventStart: "2026-12-12T18:00:00.000Z",
+  eventEnd: "2026-12-12T22:30:00.000Z",
+  location: "Rolex Learning Center\nRoute Cantonale, 1015 Lausanne",
+  articleTitle: "Dîner et bal",
+  options: [
+    { title: "Menu végétarien", price: 0 },
+    { title: "Vestiaire", price: 300 },
+  ],
+  price: 8800,
+  holderName: "Zoé Müller",
+  basketReference: "K7Q2XM",
+  isTesting: false,
+  ticketCode: code,
+  organiserText: "Ouverture des portes à 18 h 30. 🎉",
+};
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("ticket texts", () => {
+  it("has the same keys in English and French", () => {
+    expect(keyPaths(fr).sort()).toEqual(keyPaths(en).sort());
+  });
+});
+
+describe("formatEventDates", () => {
+  it("shows the day once for an evening, in Swiss time", () => {
+    const english = formatEventDates(input.eventStart, input.eventEnd, "en");
+    expect(english).toMatch(/^Saturday,?\s12\sDecember\s2026,?\s(at\s)?19:00\s?[–-]\s?23:30$/);
+    expect(english.match(/December/g)).toHaveLength(1);
+    expect(formatEventDates(input.eventStart, input.eventEnd, "fr")).toMatch(/^samedi,? 12 décembre 2026.* 19:00\s?[–-]\s?23:30$/);
+  });
+
+  it("shows date-only events without a time", () => {
+    const range = formatEventDates("2026-12-12", "2026-12-13", "en");
+    expect(range).toMatch(/^Saturday,?\s12\s.*Sunday,?\s13\sDecember\s2026$/);
+    expect(range).not.toContain(":");
+  });
+});
+
+describe("renderTicketPdf", () => {
+  it("renders one page with the ticket's texts and a QR code carrying exactly the ticket code", async () => {
+    const pdf = await renderTicketPdf(input);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.toString("latin1").match(/\/Type \/Page\b/g)).toHaveLength(1);
+    const file = join(scratch, "ticket.pdf");
+    writeFileSync(file, pdf);
+
+    if (hasCommand("pdftotext")) {
+      const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString();
+      for (const expected of ["Bal d'hiver 2026", "Dîner et bal", "Vestiaire", "Zoé Müller", "K7Q2XM", "TITULAIRE DU BILLET", "Ouverture des portes"]) {
+        expect(text).toContain(expected);
+      }
+      expect(text.replace(/\s/g, "")).toContain(code);
+      expect(text).toMatch(/88\.00\sCHF/);
+    }
+    if (hasCommand("pdftoppm") && hasCommand("zbarimg")) {
+      execFileSync("pdftoppm", ["-png", "-r", "100", "-singlefile", file, join(scratch, "ticket")]);
+      const decoded = execFileSync("zbarimg", ["--quiet", "--raw", join(scratch, "ticket.png")]).toString().trim();
+      expect(decoded).toBe(code);
+    }
+  });
+
+  it("marks a testing basket's ticket as not valid for entry", async () => {
+    const pdf = await renderTicketPdf({ ...input, language: "en", isTesting: true });
+    const file = join(scratch, "testing.pdf");
+    writeFileSync(file, pdf);
+    if (hasCommand("pdftotext")) {
+      expect(execFileSync("pdftotext", [file, "-"]).toString()).toContain("TEST TICKET: not valid for entry");
+    }
+  });
+});
+
+describe("loadTicketData", () => {
+  let test: TestDatabase;
+  let order: SeededOrder;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    order = await seedOrder(test.database, { communication: { pdfTicketText: "Bring your student card." } });
+  });
+  afterAll(() => test.dispose());
+
+  it("gives one ticket per held article, with its held options and its line price", async () => {
+    const tickets = await loadTicketData(test.database, order.basketId);
+    expect(tickets.map((ticket) => [ticket.articleTitle, ticket.options, ticket.price])).toEqual([
+      [
+        "Dinner and ball",
+        [
+          { title: "Vegetarian menu", price: 0 },
+          { title: "Cloakroom", price: 300 },
+        ],
+        8800,
+      ],
+      ["Ball only", [], 3500],
+    ]);
+    expect(tickets[0]).toMatchObject({
+      claims: { eventId: order.eventId, basketId: order.basketId, itemId: order.articleIds[0] },
+      eventTitle: "Winter Ball 2026",
+      location: "Rolex Learning Center\nRoute Cantonale, 1015 Lausanne",
+      holderName: "Zoé Müller",
+      isTesting: false,
+      organiserText: "Bring your student card.",
+    });
+  });
+
+  it("gives only the article asked for, and nothing for an unknown basket or article", async () => {
+    const [second] = order.articleIds.slice(1);
+    const tickets = await loadTicketData(test.database, order.basketId, second);
+    expect(tickets.map((ticket) => ticket.claims.itemId)).toEqual([second]);
+    expect(await loadTicketData(test.database, order.basketId, 999_999)).toEqual([]);
+    expect(await loadTicketData(test.database, 999_999)).toEqual([]);
+  });
+
+  it("feeds renderTicketPdf", async () => {
+    const [ticket] = await loadTicketData(test.database, order.basketId);
+    if (!ticket) throw new Error("no ticket");
+    const pdf = await renderTicketPdf({ ...ticket, language: "en", ticketCode: createTicketCode(keys, ticket.claims) });
+    expect(pdf.subarray(0, 4).toString()).toBe("%PDF");
+  });
+});

@@ -1,0 +1,269 @@
+// PDF tickets (DESIGN.md 4 "Tickets"): one page per article, with a QR code carrying its signed ticket code.
+import { and, asc, type Database, eq, inArray, schema } from "@ticketing/db";
+import type { Language } from "@ticketing/shared/constants";
+import { createTranslator } from "@ticketing/shared/i18n/translate";
+import { formatMoney } from "@ticketing/shared/money";
+import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
+// Relative: the `@ticketing/shared/*` export maps to `.ts` files, so a JSON file is not reachable through it.
+import en from "../../../shared/src/i18n/en/ticket.json" with { type: "json" };
+import fr from "../../../shared/src/i18n/fr/ticket.json" with { type: "json" };
+import type { TicketCodeClaims } from "./ticket-codes.ts";
+
+export interface TicketPdfInput {
+  language: Language;
+  eventTitle: string;
+  /** ISO 8601 */
+  eventStart: string;
+  eventEnd: string;
+  /** Place and address, one per line. */
+  location: string;
+  articleTitle: string;
+  options: { title: string; price: number }[];
+  /** cents: the article with its options */
+  price: number;
+  holderName: string;
+  /** The basket's `unikey`. */
+  basketReference: string;
+  isTesting: boolean;
+  ticketCode: string;
+  /** The organiser's `communication_settings.pdf_ticket_text`. */
+  organiserText: string | null;
+}
+
+/** What a ticket shows, before it is signed and rendered in a language. */
+export type TicketData = Omit<TicketPdfInput, "language" | "ticketCode"> & { claims: TicketCodeClaims };
+
+export interface OrderArticle {
+  id: number;
+  title: string;
+  options: { id: number; title: string; price: number }[];
+  /** cents: the article with its options */
+  linePrice: number;
+}
+
+export interface Order {
+  basket: typeof schema.baskets.$inferSelect;
+  event: typeof schema.events.$inferSelect;
+  communication: typeof schema.communicationSettings.$inferSelect | null;
+  /** From the billing information, else the ticket-office login's email. */
+  holderName: string;
+  articles: OrderArticle[];
+  /** cents */
+  total: number;
+}
+
+/** The basket with its event and held articles (options = held selected nodes whose parent is the article). */
+export async function loadOrder(database: Database, basketId: number): Promise<Order | null> {
+  const { baskets, billingInformation, communicationSettings, events, frontendLogins, selectedNodes } = schema;
+  const [row] = await database.db
+    .select({
+      basket: baskets,
+      event: events,
+      communication: communicationSettings,
+      billing: billingInformation,
+      loginEmail: frontendLogins.email,
+    })
+    .from(baskets)
+    .innerJoin(events, eq(events.id, baskets.eventId))
+    .leftJoin(communicationSettings, eq(communicationSettings.eventId, baskets.eventId))
+    .leftJoin(billingInformation, eq(billingInformation.id, baskets.billingInformationId))
+    .leftJoin(frontendLogins, eq(frontendLogins.id, baskets.createdById))
+    .where(eq(baskets.id, basketId));
+  if (!row) return null;
+
+  const held = and(eq(selectedNodes.basketId, basketId), eq(selectedNodes.status, "held"));
+  const articleRows = await database.db
+    .select()
+    .from(selectedNodes)
+    .where(and(held, eq(selectedNodes.isArticle, true)))
+    .orderBy(asc(selectedNodes.id));
+  const optionRows = articleRows.length
+    ? await database.db
+        .select()
+        .from(selectedNodes)
+        .where(
+          and(
+            held,
+            inArray(
+              selectedNodes.parentId,
+              articleRows.map((article) => article.id),
+            ),
+          ),
+        )
+        .orderBy(asc(selectedNodes.id))
+    : [];
+
+  const articles = articleRows.map((article): OrderArticle => {
+    const options = optionRows
+      .filter((option) => option.parentId === article.id)
+      .map((option) => ({ id: option.id, title: option.title, price: option.price }));
+    return {
+      id: article.id,
+      title: article.title,
+      options,
+      linePrice: options.reduce((sum, option) => sum + option.price, article.price),
+    };
+  });
+  const billing = row.billing;
+  return {
+    basket: row.basket,
+    event: row.event,
+    communication: row.communication,
+    holderName: billing ? `${billing.firstName} ${billing.lastName}`.trim() : (row.loginEmail ?? ""),
+    articles,
+    total: articles.reduce((sum, article) => sum + article.linePrice, 0),
+  };
+}
+
+/** One ticket per article of the order, or only the article `itemId`. */
+export function ticketDataOf(order: Order, itemId?: number): TicketData[] {
+  const { basket, event } = order;
+  return order.articles
+    .filter((article) => itemId === undefined || article.id === itemId)
+    .map((article) => ({
+      claims: { eventId: event.id, basketId: basket.id, itemId: article.id },
+      eventTitle: event.frontendTitle,
+      eventStart: event.startDate,
+      eventEnd: event.endDate,
+      location: [event.location, event.locationAddress].filter((line) => line.trim() !== "").join("\n"),
+      articleTitle: article.title,
+      options: article.options.map(({ title, price }) => ({ title, price })),
+      price: article.linePrice,
+      holderName: order.holderName,
+      basketReference: basket.unikey,
+      isTesting: basket.testing,
+      organiserText: order.communication?.pdfTicketText ?? null,
+    }));
+}
+
+/**
+ * What the PDF tickets of a basket need, one entry per held article (or only `itemId`); empty when the basket
+ * or the article does not exist. The caller checks that the basket is validated and that the visitor may see it.
+ */
+export async function loadTicketData(database: Database, basketId: number, itemId?: number): Promise<TicketData[]> {
+  const order = await loadOrder(database, basketId);
+  return order ? ticketDataOf(order, itemId) : [];
+}
+
+// Event times are shown where the events take place (prices are in CHF: Switzerland).
+const TIME_ZONE = "Europe/Zurich";
+
+/** `Saturday, 12 December 2026, 19:00–23:30`: what both ends share is shown once; date-only values show no time. */
+export function formatEventDates(start: string, end: string, language: Language): string {
+  const from = new Date(start);
+  const to = new Date(end);
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return `${start} – ${end}`;
+  const isDateOnly = /^\d{4}-\d{2}-\d{2}$/.test(start) && /^\d{4}-\d{2}-\d{2}$/.test(end);
+  const format = new Intl.DateTimeFormat(language === "fr" ? "fr-CH" : "en-GB", {
+    dateStyle: "full",
+    ...(isDateOnly ? { timeZone: "UTC" } : { timeStyle: "short", timeZone: TIME_ZONE }),
+  });
+  return from <= to ? format.formatRange(from, to) : format.format(from);
+}
+
+const dictionaries = { en, fr };
+
+const PAGE = { width: 595.28, height: 841.89, margin: 50 }; // A4 in points
+const QR_SIZE = 170;
+const INK = "#1a1a1a";
+const MUTED = "#666666";
+const BAND = "#1f3a5f";
+
+/** One A4 page: the event, the article, the holder, the QR code of the ticket code and the organiser's text. */
+export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
+  const t = createTranslator(dictionaries, input.language);
+  const qrCode = await QRCode.toDataURL(input.ticketCode, { errorCorrectionLevel: "M", margin: 1, width: 4 * QR_SIZE });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: PAGE.margin,
+    info: { Title: pdfText(t("document_title", { event: input.eventTitle })) },
+    lang: input.language,
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const left = PAGE.margin;
+  const contentWidth = PAGE.width - 2 * PAGE.margin;
+
+  // Header band: what the ticket is for.
+  doc.rect(0, 0, PAGE.width, 120).fill(BAND);
+  doc
+    .fillColor("#ffffff")
+    .font("Helvetica")
+    .fontSize(11)
+    .text(pdfText(t("ticket").toUpperCase()), left, 34, { characterSpacing: 2 });
+  doc.font("Helvetica-Bold").fontSize(22).text(pdfText(input.eventTitle), left, 54, { width: contentWidth, height: 60, ellipsis: true });
+
+  let y = 140;
+  if (input.isTesting) {
+    doc.rect(left, y, contentWidth, 26).fill("#c0392b");
+    doc.fillColor("#ffffff").font("Helvetica-Bold").fontSize(11).text(pdfText(t("testing")), left, y + 8, { width: contentWidth, align: "center" });
+    y += 40;
+  }
+
+  // Details on the left, the QR code on the right.
+  const qrX = PAGE.width - PAGE.margin - QR_SIZE;
+  doc.image(qrCode, qrX, y, { width: QR_SIZE, height: QR_SIZE });
+  const detailsWidth = qrX - left - 24;
+  const field = (label: string, value: string, bold = false) => {
+    doc.fillColor(MUTED).font("Helvetica").fontSize(9).text(pdfText(label.toUpperCase()), left, y, { width: detailsWidth, characterSpacing: 1 });
+    doc.fillColor(INK).font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(bold ? 14 : 11);
+    doc.text(pdfText(value), left, doc.y + 3, { width: detailsWidth });
+    y = doc.y + 12;
+  };
+  field(t("date"), formatEventDates(input.eventStart, input.eventEnd, input.language));
+  if (input.location) field(t("location"), input.location);
+  field(t("article"), input.articleTitle, true);
+  if (input.options.length) {
+    const lines = input.options.map((option) =>
+      option.price ? `${option.title} (${formatMoney(option.price, input.language)})` : option.title,
+    );
+    field(t("options"), lines.map((line) => `• ${line}`).join("\n"));
+  }
+  field(t("price"), input.price ? formatMoney(input.price, input.language) : t("free"), true);
+  field(t("holder"), input.holderName || "—");
+  field(t("reference"), input.basketReference);
+
+  // The code as text too: a scanner that cannot read the QR code can type it.
+  y = Math.max(y, doc.y) + 8;
+  y = Math.max(y, (input.isTesting ? 180 : 140) + QR_SIZE + 20);
+  doc.moveTo(left, y).lineTo(PAGE.width - PAGE.margin, y).lineWidth(0.5).strokeColor("#cccccc").stroke();
+  y += 12;
+  doc.fillColor(MUTED).font("Helvetica").fontSize(9).text(pdfText(t("code").toUpperCase()), left, y, { characterSpacing: 1 });
+  doc.fillColor(INK).font("Courier").fontSize(8).text(input.ticketCode, left, doc.y + 3, { width: contentWidth });
+  doc.fillColor(MUTED).font("Helvetica").fontSize(9).text(pdfText(t("scan_hint")), left, doc.y + 10, { width: contentWidth });
+
+  if (input.organiserText?.trim()) {
+    y = doc.y + 18;
+    doc.moveTo(left, y).lineTo(PAGE.width - PAGE.margin, y).lineWidth(0.5).strokeColor("#cccccc").stroke();
+    doc.fillColor(INK).font("Helvetica").fontSize(10).text(pdfText(input.organiserText.trim()), left, y + 12, {
+      width: contentWidth,
+      height: PAGE.height - PAGE.margin - (y + 12),
+      ellipsis: true,
+    });
+  }
+
+  doc.end();
+  return finished;
+}
+
+// pdfkit's built-in fonts only encode Windows-1252: Intl's narrow and thin spaces become spaces, emoji are
+// dropped, and any other character they cannot draw becomes a visible "?" rather than a wrong glyph.
+const WIN_ANSI_EXTRA = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
+function pdfText(text: string): string {
+  const spaced = text.normalize("NFC").replace(/[\u2000-\u200a\u202f\u205f]/g, " ").replace(/[\u2010\u2011]/g, "-");
+  return [...spaced]
+    .map((char) => {
+      const code = char.codePointAt(0) ?? 0;
+      if (char === "\n" || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)) return char;
+      if (WIN_ANSI_EXTRA.includes(char)) return char;
+      return /[\p{Extended_Pictographic}\ufe0e\ufe0f\u200d]/u.test(char) ? "" : "?";
+    })
+    .join("")
+    .replace(/ +$/gm, "");
+}
