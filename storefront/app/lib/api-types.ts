@@ -1,0 +1,101 @@
+// The API answers the storefront reads, after api.server.ts turned snake_case into camelCase (docs/api.md).
+import type { AccessMethod, BasketStatus, EventStatus, NodeCategory } from "@ticketing/shared/constants";
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface PublicInfos {
+  id: number;
+  registrationModuleId: number;
+  frontendTitle: string;
+  frontendPath: string;
+  welcomeText: string | null;
+  locationText: string | null;
+  startDate: string;
+  endDate: string;
+  status: EventStatus;
+  accessMethods: AccessMethod[];
+  areRegistrationsAllowed: boolean;
+  isBasketItemModificationAllowed: boolean;
+  arePaymentsAllowed: boolean;
+  reservationMinutes: number;
+}
+
+export interface AnonymousLogin extends TokenPair {
+  login: { id: number; eventId: number; testing: boolean; email: string | null; username: string | null };
+}
+
+export type StockDisplay = "available" | "low" | "out_of_stock";
+
+export interface TreeNode {
+  id: number;
+  parentId?: number | null;
+  order?: number;
+  category: NodeCategory;
+  title: string;
+  description?: string | null;
+  articleCalculatedPrice?: number | null; // cents
+  optionCalculatedPrice?: number | null; // cents
+  stock?: { display: StockDisplay; remaining: number; maximum: number } | null;
+  children: TreeNode[];
+}
+
+export interface Tree {
+  eventId: number;
+  root: TreeNode;
+}
+
+export interface Invoice {
+  id: number;
+  amount: number; // cents
+  isResolved: boolean;
+  isCancelled: boolean;
+}
+
+export interface PaymentIntent {
+  id: number;
+  moduleKey: string;
+  isError: boolean;
+  isCancelled: boolean;
+  invoice: Invoice | null;
+  paymentUrl?: string | null;
+}
+
+export interface BasketItem {
+  id: number;
+  nodeId: number;
+  title: string;
+  price: number; // cents, options included
+  options: { id: number; nodeId: number; title: string; price: number }[];
+}
+
+export interface BillingInformation {
+  firstName: string;
+  lastName: string;
+  email: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
+}
+
+export interface Basket {
+  id: number;
+  eventId: number;
+  status: BasketStatus;
+  testing: boolean;
+  total: number; // cents
+  expiresAt?: string | null;
+  billingInformation: BillingInformation | null;
+  items: BasketItem[];
+  paymentIntents: PaymentIntent[];
+}
+
+export interface CheckoutResult {
+  basket: Basket;
+  invoice: Invoice;
+  paymentIntent: PaymentIntent | null;
+  paymentUrl: string | null;
+}

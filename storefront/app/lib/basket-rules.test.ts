@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import type { Basket, PaymentIntent } from "./api-types";
+import { buyRedirect, pickCompletedBasket, pickOpenBasket, wizardRedirect } from "./basket-rules";
+
+const item = { id: 11, nodeId: 2, title: "Day pass", price: 4500, options: [] };
+const invoice = (isResolved: boolean) => ({ id: 2, amount: 4500, isResolved, isCancelled: false });
+const intent = (overrides: Partial<PaymentIntent> = {}): PaymentIntent => ({
+  id: 3,
+  moduleKey: "demo",
+  isError: false,
+  isCancelled: false,
+  invoice: invoice(false),
+  ...overrides,
+});
+const basket = (overrides: Partial<Basket> = {}): Basket => ({
+  id: 7,
+  eventId: 1,
+  status: "new",
+  testing: false,
+  total: 4500,
+  billingInformation: null,
+  items: [item],
+  paymentIntents: [],
+  ...overrides,
+});
+
+describe("buy guard", () => {
+  it("lets a visitor fill a basket without a payment", () => {
+    expect(buyRedirect(null)).toBeNull();
+    expect(buyRedirect(basket())).toBeNull();
+  });
+
+  it("sends a basket being paid to the payment step", () => {
+    expect(buyRedirect(basket({ status: "payment_in_progress", paymentIntents: [intent()] }))).toBe(
+      "checkout/payment-method",
+    );
+  });
+
+  it("ignores cancelled and failed payments", () => {
+    expect(
+      buyRedirect(basket({ paymentIntents: [intent({ isCancelled: true }), intent({ isError: true })] })),
+    ).toBeNull();
+  });
+
+  it("sends a paid basket to completion", () => {
+    expect(buyRedirect(basket({ paymentIntents: [intent({ invoice: invoice(true) })] }))).toBe("completion");
+  });
+});
+
+describe("wizard guard", () => {
+  const billing = { step: "billing-information", newestIsCompleted: false } as const;
+  const payment = { step: "payment-method", newestIsCompleted: false } as const;
+
+  it("sends a missing or empty basket back to buy", () => {
+    expect(wizardRedirect(null, billing)).toBe("buy");
+    expect(wizardRedirect(basket({ items: [] }), payment)).toBe("buy");
+  });
+
+  it("sends a visitor without an open basket to completion when the newest basket is paid", () => {
+    expect(wizardRedirect(null, { ...payment, newestIsCompleted: true })).toBe("completion");
+  });
+
+  it("sends a resolved invoice to completion, even from the payment step", () => {
+    const paid = basket({ paymentIntents: [intent({ invoice: invoice(true) })] });
+    expect(wizardRedirect(paid, billing)).toBe("completion");
+    expect(wizardRedirect(paid, payment)).toBe("completion");
+  });
+
+  it("moves an ongoing payment from billing information to the payment step, which stays", () => {
+    const paying = basket({ status: "payment_in_progress", paymentIntents: [intent()] });
+    expect(wizardRedirect(paying, billing)).toBe("checkout/payment-method");
+    expect(wizardRedirect(paying, payment)).toBeNull();
+  });
+
+  it("lets a filled basket through", () => {
+    expect(wizardRedirect(basket(), billing)).toBeNull();
+  });
+});
+
+describe("picking baskets (newest first)", () => {
+  const list = [
+    { status: "validated" as const, id: 9 },
+    { status: "new" as const, id: 8 },
+    { status: "new" as const, id: 1 },
+  ];
+
+  it("reuses the newest open basket", () => {
+    expect(pickOpenBasket(list)?.id).toBe(8);
+    expect(pickOpenBasket([{ status: "refunded" as const }])).toBeNull();
+  });
+
+  it("confirms the newest paid basket", () => {
+    expect(pickCompletedBasket(list)?.id).toBe(9);
+  });
+});

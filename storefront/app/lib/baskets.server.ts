@@ -1,0 +1,48 @@
+// The visitor's baskets for the current event (SPEC 4: the newest one of this login and testing flag is reused).
+import type { ApiClient } from "./api.server";
+import type { Basket } from "./api-types";
+import { pickCompletedBasket, pickOpenBasket, wizardRedirect } from "./basket-rules";
+import type { TicketOffice } from "./ticket-office.server";
+
+type BasketRow = Pick<Basket, "id" | "status">;
+
+const listBaskets = (office: TicketOffice, api: ApiClient) =>
+  api.get<BasketRow[]>("/frontend/baskets", { eventId: office.event.id, testing: office.testing });
+
+export async function getBasket(api: ApiClient, id: number): Promise<Basket> {
+  const basket = await api.get<Basket>(`/frontend/baskets/${id}`);
+  return { ...basket, items: basket.items ?? [], paymentIntents: basket.paymentIntents ?? [] };
+}
+
+/** The basket being filled or paid, if any, and whether the newest basket is already paid. */
+export async function loadOpenBasket(office: TicketOffice, api: ApiClient) {
+  const baskets = await listBaskets(office, api);
+  const open = pickOpenBasket(baskets);
+  return {
+    basket: open ? await getBasket(api, open.id) : null,
+    newestIsCompleted: baskets[0] !== undefined && pickCompletedBasket(baskets.slice(0, 1)) !== null,
+  };
+}
+
+/** The newest paid basket, for the confirmation page and ticket downloads. */
+export async function loadCompletedBasket(office: TicketOffice, api: ApiClient) {
+  const completed = pickCompletedBasket(await listBaskets(office, api));
+  return completed ? getBasket(api, completed.id) : null;
+}
+
+/** The open basket, or creates one: SPEC 4 creates a basket only when the first article is added. */
+export async function openBasketForAdding(office: TicketOffice, api: ApiClient): Promise<number> {
+  const open = pickOpenBasket(await listBaskets(office, api));
+  if (open) return open.id;
+  const created = await api.post<Basket>("/frontend/baskets", { eventId: office.event.id, testing: office.testing });
+  return created.id;
+}
+
+/** Wizard guard (SPEC 2.3): returns the login's API client and a basket that may go through this step. */
+export async function requireWizardBasket(office: TicketOffice, step: "billing-information" | "payment-method") {
+  const api = await office.requireLoginApi();
+  const { basket, newestIsCompleted } = await loadOpenBasket(office, api);
+  const target = wizardRedirect(basket, { step, newestIsCompleted });
+  if (target || !basket) throw await office.redirect(office.href(target ?? "buy"));
+  return { api, basket };
+}

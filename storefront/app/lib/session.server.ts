@@ -1,0 +1,27 @@
+import { createCookieSessionStorage } from "react-router";
+import type { TokenPair } from "./api-types";
+
+interface SessionData {
+  /** Ticket-office login tokens, one entry per event and testing flag (SPEC 3: a frontend login per event). */
+  logins: Record<string, TokenPair>;
+}
+
+// A fixed fallback keeps `npm start` working without configuration; production sets SESSION_SECRET.
+const DEVELOPMENT_SECRET = "ticket-office-development-secret";
+
+export const sessionStorage = createCookieSessionStorage<SessionData>({
+  cookie: {
+    name: "__ticket_office",
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: 60 * 60 * 24 * 30, // the refresh token's lifetime
+    secrets: [process.env.SESSION_SECRET || DEVELOPMENT_SECRET],
+    // Browsers drop secure cookies on plain http, which is how the product runs locally.
+    secure: process.env.PUBLIC_URL?.startsWith("https://") ?? false,
+  },
+});
+
+export type TicketOfficeSession = Awaited<ReturnType<typeof sessionStorage.getSession>>;
+
+export const loginKey = (eventId: number, testing: boolean) => `${eventId}:${testing ? "testing" : "live"}`;

@@ -1,0 +1,22 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("language", "routes/language.ts"),
+  route("legal/:document", "routes/legal.$document.tsx"),
+  // DESIGN 5: the optional `preview` segment puts the ticket office into testing mode.
+  route("tickets/preview?/:path", "routes/tickets.$path.tsx", [
+    index("routes/tickets.$path._index.tsx"),
+    route("login", "routes/tickets.$path.login.tsx"),
+    route("buy", "routes/tickets.$path.buy.tsx"),
+    route("checkout", "routes/tickets.$path.checkout.tsx", [
+      index("routes/tickets.$path.checkout._index.ts"),
+      route("billing-information", "routes/tickets.$path.checkout.billing-information.tsx"),
+      route("payment-method", "routes/tickets.$path.checkout.payment-method.tsx"),
+    ]),
+    route("payment/return/:id/:status", "routes/tickets.$path.payment.return.$id.$status.tsx"),
+    route("completion", "routes/tickets.$path.completion.tsx"),
+    route("baskets/:basketId/tickets/:itemId", "routes/tickets.$path.baskets.$basketId.tickets.$itemId.ts"),
+  ]),
+  route("*", "routes/$.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,131 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirectDocument, useNavigation } from "react-router";
+import { BasketSummary } from "../components/basket-summary";
+import { ErrorMessages } from "../components/error-messages";
+import { useOffice } from "../components/use-office";
+import { getFixedT } from "../i18n.server";
+import { ApiError } from "../lib/api.server";
+import type { CheckoutResult } from "../lib/api-types";
+import { ongoingPaymentIntent } from "../lib/basket-rules";
+import { requireWizardBasket } from "../lib/baskets.server";
+import { officeHref } from "../lib/office-paths";
+import { TicketOffice } from "../lib/ticket-office.server";
+import type { Route } from "./+types/tickets.$path.checkout.payment-method";
+
+async function openStep(args: Route.LoaderArgs | Route.ActionArgs) {
+  const office = await TicketOffice.open(args);
+  const { api, basket } = await requireWizardBasket(office, "payment-method");
+  // SPEC 2.4: checkout needs billing information first.
+  if (!basket.billingInformation) throw await office.redirect(office.href("checkout/billing-information"));
+  return { office, api, basket };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { office, basket } = await openStep(args);
+  const ongoing = ongoingPaymentIntent(basket);
+  return office.data({
+    basket,
+    ongoingPayment: ongoing ? { paymentUrl: ongoing.paymentUrl ?? null } : null,
+    isPaymentAllowed: office.isPaymentAllowed,
+  });
+}
+
+type ActionResult = { errors: string[]; termsError?: string };
+
+export async function action(args: Route.ActionArgs) {
+  const { office, api, basket } = await openStep(args);
+  const form = await args.request.formData();
+  const t = await getFixedT(office.language);
+  if (!office.isPaymentAllowed)
+    return office.data<ActionResult>({ errors: [t("checkout.payment.notAllowed")] }, { status: 409 });
+  if (form.get("termsAccepted") !== "on") {
+    return office.data<ActionResult>({ errors: [], termsError: t("checkout.payment.termsRequired") }, { status: 400 });
+  }
+  let result: CheckoutResult;
+  try {
+    result = await api.post<CheckoutResult>(`/frontend/baskets/${basket.id}/checkout`, {
+      paymentMethod: "online",
+      termsAccepted: true,
+    });
+  } catch (error) {
+    if (error instanceof ApiError) return office.data<ActionResult>({ errors: error.errors }, { status: error.status });
+    throw error;
+  }
+  // A free basket is validated at once (DESIGN 4); otherwise the payment page is outside this app.
+  if (!result.paymentUrl) return office.redirect(office.href("completion"));
+  return redirectDocument(result.paymentUrl, { headers: await office.headers() });
+}
+
+export default function PaymentMethodStep({ loaderData, actionData }: Route.ComponentProps) {
+  const { basket, ongoingPayment, isPaymentAllowed } = loaderData;
+  const { t } = useTranslation();
+  const { base } = useOffice();
+  const isSubmitting = useNavigation().state !== "idle";
+  const termsError = actionData?.termsError;
+  const isFree = basket.total === 0;
+  return (
+    <section className="narrow">
+      <title>{t("checkout.payment.title")}</title>
+      <h1>{t("checkout.payment.title")}</h1>
+      <section className="card" aria-labelledby="order-summary-title">
+        <h2 id="order-summary-title">{t("checkout.payment.summary")}</h2>
+        <BasketSummary basket={basket} />
+        <p>
+          <Link to={officeHref(base, "checkout/billing-information")}>{t("checkout.payment.editBilling")}</Link>
+        </p>
+      </section>
+      <ErrorMessages errors={actionData?.errors} />
+      {ongoingPayment ? (
+        <div className="alert alert-info">
+          <p>{t("checkout.payment.ongoing")}</p>
+          {ongoingPayment.paymentUrl && (
+            <p>
+              <a href={ongoingPayment.paymentUrl} className="button button-primary">
+                {t("checkout.payment.continue")}
+              </a>
+            </p>
+          )}
+        </div>
+      ) : !isPaymentAllowed ? (
+        <p className="alert alert-info">{t("checkout.payment.notAllowed")}</p>
+      ) : (
+        <Form method="post" className="stack">
+          {!isFree && (
+            <fieldset>
+              <legend>{t("checkout.payment.method")}</legend>
+              <label className="checkbox">
+                <input type="radio" name="paymentMethod" value="online" defaultChecked />
+                <span>{t("checkout.payment.online")}</span>
+              </label>
+            </fieldset>
+          )}
+          <div className={termsError ? "field field-invalid" : "field"}>
+            {termsError && (
+              <p className="field-error" id="terms-error">
+                {termsError}
+              </p>
+            )}
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                name="termsAccepted"
+                required
+                aria-invalid={termsError ? true : undefined}
+                aria-describedby={termsError ? "terms-error" : undefined}
+              />
+              <span>{t("checkout.payment.acceptTerms")}</span>
+            </label>
+            <p className="small">
+              <Link to="/legal/terms-of-service" target="_blank">
+                {t("checkout.payment.readTerms")}
+              </Link>
+            </p>
+          </div>
+          <button type="submit" className="button button-primary" aria-disabled={isSubmitting}>
+            {isFree ? t("checkout.payment.confirmFree") : t("checkout.payment.pay")}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

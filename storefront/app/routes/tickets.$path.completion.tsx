@@ -1,0 +1,67 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { BasketSummary } from "../components/basket-summary";
+import { useOffice } from "../components/use-office";
+import { ongoingPaymentIntent } from "../lib/basket-rules";
+import { loadCompletedBasket, loadOpenBasket } from "../lib/baskets.server";
+import { officeHref } from "../lib/office-paths";
+import { TicketOffice } from "../lib/ticket-office.server";
+import type { Route } from "./+types/tickets.$path.completion";
+
+export async function loader(args: Route.LoaderArgs) {
+  const office = await TicketOffice.open(args);
+  const api = await office.requireLoginApi();
+  const basket = await loadCompletedBasket(office, api);
+  if (basket) return office.data({ basket, isWaitingForPayment: false });
+  // Paid but not confirmed yet: say so instead of sending the visitor away.
+  const open = await loadOpenBasket(office, api);
+  if (open.basket && ongoingPaymentIntent(open.basket)) return office.data({ basket: null, isWaitingForPayment: true });
+  throw await office.redirect(office.href("buy"));
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data?.isWaitingForPayment ? [{ httpEquiv: "refresh", content: "5" }] : [];
+
+export default function Completion({ loaderData: { basket } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { base, event } = useOffice();
+  if (!basket) {
+    return (
+      <section className="narrow">
+        <title>{t("payment.success.title")}</title>
+        <h1>{t("payment.success.title")}</h1>
+        <p>{t("payment.success.text")}</p>
+        <p>
+          <Link to={officeHref(base, "completion")}>{t("completion.refresh")}</Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="narrow">
+      <title>{t("completion.title")}</title>
+      <h1>{t("completion.title")}</h1>
+      <p className="alert alert-success">{t("completion.text", { event: event.frontendTitle })}</p>
+      <section className="card" aria-labelledby="order-title">
+        <h2 id="order-title">{t("completion.order", { id: basket.id })}</h2>
+        <BasketSummary
+          basket={basket}
+          itemAction={(item) => (
+            // A plain link: the PDF is a download, not a page of this app.
+            <a
+              href={`${base}/baskets/${basket.id}/tickets/${item.id}`}
+              download={`ticket-${item.id}.pdf`}
+              className="button button-small"
+            >
+              {t("completion.downloadTicket")}
+              <span className="visually-hidden"> – {item.title}</span>
+            </a>
+          )}
+        />
+      </section>
+      <p>
+        <Link to={base}>{t("completion.backToEvent")}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { useOffice } from "../components/use-office";
+import { hasResolvedInvoice } from "../lib/basket-rules";
+import { loadCompletedBasket } from "../lib/baskets.server";
+import { officeHref } from "../lib/office-paths";
+import { TicketOffice } from "../lib/ticket-office.server";
+import type { Route } from "./+types/tickets.$path.payment.return.$id.$status";
+
+const STATUSES = ["success", "cancel", "error"] as const;
+/** SPEC 2.4: after a failed payment, back to the basket after a countdown. */
+const BACK_TO_BASKET_SECONDS = 10;
+
+export async function loader(args: Route.LoaderArgs) {
+  const { id, status } = args.params;
+  // SPEC 5: a missing (or malformed) payment id gives 404.
+  if (!/^\d+$/.test(id) || !STATUSES.includes(status as (typeof STATUSES)[number])) throw data(null, { status: 404 });
+  const office = await TicketOffice.open(args);
+  const api = await office.requireLoginApi();
+  if (status === "success") {
+    // The webhook often lands before the visitor does: then the order is confirmed already.
+    const paid = await loadCompletedBasket(office, api);
+    if (paid?.paymentIntents.some((intent) => intent.id === Number(id)) && hasResolvedInvoice(paid)) {
+      throw await office.redirect(office.href("completion"));
+    }
+  }
+  return office.data({ status: status as (typeof STATUSES)[number] });
+}
+
+export const meta: Route.MetaFunction = ({ data, location }) => {
+  if (!data) return [];
+  const base = location.pathname.replace(/\/payment\/return\/.*$/, "");
+  // Without JavaScript: success reloads until the payment is confirmed; error goes back to the basket.
+  if (data.status === "success") return [{ httpEquiv: "refresh", content: "5" }];
+  if (data.status === "error") {
+    return [{ httpEquiv: "refresh", content: `${BACK_TO_BASKET_SECONDS};url=${officeHref(base, "buy")}` }];
+  }
+  return [];
+};
+
+function Countdown({ seconds }: { seconds: number }) {
+  const { t } = useTranslation();
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    const timer = setInterval(() => setLeft((value) => Math.max(0, value - 1)), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return <p aria-live="polite">{t("payment.backToBasketIn", { count: left })}</p>;
+}
+
+export default function PaymentReturn({ loaderData: { status } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { base } = useOffice();
+  const title = t(`payment.${status}.title`);
+  return (
+    <section className="narrow">
+      <title>{title}</title>
+      <h1>{title}</h1>
+      <p className={status === "error" ? "alert alert-error" : undefined}>{t(`payment.${status}.text`)}</p>
+      {status === "success" && (
+        <p>
+          <Link to={officeHref(base, "completion")} className="button button-primary">
+            {t("payment.success.link")}
+          </Link>
+        </p>
+      )}
+      {status === "cancel" && (
+        <p>
+          <Link to={officeHref(base, "checkout/payment-method")} className="button button-primary">
+            {t("payment.cancel.link")}
+          </Link>
+        </p>
+      )}
+      {status === "error" && (
+        <>
+          {/* Full page loads: they cancel the pending meta refresh. */}
+          <p className="inline-list">
+            <Link to={officeHref(base, "checkout/payment-method")} reloadDocument className="button button-primary">
+              {t("payment.error.retry")}
+            </Link>
+            <Link to={officeHref(base, "buy")} reloadDocument className="button">
+              {t("payment.error.backToBasket")}
+            </Link>
+          </p>
+          <Countdown seconds={BACK_TO_BASKET_SECONDS} />
+        </>
+      )}
+    </section>
+  );
+}
