@@ -235,7 +235,9 @@ export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   doc.moveTo(left, y).lineTo(PAGE.width - PAGE.margin, y).lineWidth(0.5).strokeColor("#cccccc").stroke();
   y += 12;
   doc.fillColor(MUTED).font("Helvetica").fontSize(9).text(pdfText(t("code").toUpperCase()), left, y, { characterSpacing: 1 });
-  doc.fillColor(INK).font("Courier").fontSize(8).text(input.ticketCode, left, doc.y + 3, { width: contentWidth });
+  // Cut into fixed lines ourselves: pdfkit would wrap after a "-" of the code, which reads as a hyphenation.
+  const codeLines = input.ticketCode.match(/.{1,64}/g) ?? [];
+  doc.fillColor(INK).font("Courier").fontSize(9).text(codeLines.join("\n"), left, doc.y + 3, { width: contentWidth });
   doc.fillColor(MUTED).font("Helvetica").fontSize(9).text(pdfText(t("scan_hint")), left, doc.y + 10, { width: contentWidth });
 
   if (input.organiserText?.trim()) {

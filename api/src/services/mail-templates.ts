@@ -1,0 +1,187 @@
+// What each kind of mail says (DESIGN.md 2, 7): rendered at delivery from the outbox row's payload.
+import type { Database } from "@ticketing/db";
+import type { Language, MailKind } from "@ticketing/shared/constants";
+import { createTranslator, type Translate } from "@ticketing/shared/i18n/translate";
+import { formatMoney } from "@ticketing/shared/money";
+import { z } from "zod";
+// Relative: the `@ticketing/shared/*` export maps to `.ts` files, so a JSON file is not reachable through it.
+import en from "../../../shared/src/i18n/en/email.json" with { type: "json" };
+import fr from "../../../shared/src/i18n/fr/email.json" with { type: "json" };
+import type { Config } from "../env.ts";
+import { createTicketCode, loadTicketKeys } from "./ticket-codes.ts";
+import { loadOrder, type Order, renderTicketPdf, ticketDataOf } from "./tickets.ts";
+
+const basketPayload = z.strictObject({ basket_id: z.number().int().positive() });
+const linkPayload = z.strictObject({ link: z.url() });
+
+/** The payload each kind of mail carries in the outbox: ids and links, never the rendered text. */
+export const MAIL_PAYLOADS = {
+  order_confirmation: basketPayload,
+  payment_reminder: basketPayload,
+  trusted_email_login: z.strictObject({ link: z.url(), event_title: z.string().min(1) }),
+  register_verify: linkPayload,
+  password_reset: linkPayload,
+} satisfies Record<MailKind, z.ZodType>;
+
+export type MailPayloads = { [K in MailKind]: z.infer<(typeof MAIL_PAYLOADS)[K]> };
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; content: Buffer; contentType: string }[];
+}
+
+export interface MailTemplateContext {
+  database: Database;
+  config: Pick<Config, "publicUrl" | "dataDir">;
+}
+
+/** Renders an outbox row; throws when its payload is invalid or what it refers to is gone (the worker retries). */
+export async function renderMail(
+  context: MailTemplateContext,
+  mail: { kind: MailKind; language: Language; payload: unknown },
+): Promise<RenderedMail> {
+  const t = createTranslator({ en, fr }, mail.language);
+  switch (mail.kind) {
+    case "order_confirmation":
+      return renderOrderMail(context, t, mail.language, MAIL_PAYLOADS.order_confirmation.parse(mail.payload), "confirmation");
+    case "payment_reminder":
+      return renderOrderMail(context, t, mail.language, MAIL_PAYLOADS.payment_reminder.parse(mail.payload), "reminder");
+    case "trusted_email_login": {
+      const { link, event_title } = MAIL_PAYLOADS.trusted_email_login.parse(mail.payload);
+      return linkMail(t, mail.language, "trusted_email_login", link, event_title);
+    }
+    case "register_verify":
+      return linkMail(t, mail.language, "register_verify", MAIL_PAYLOADS.register_verify.parse(mail.payload).link);
+    case "password_reset":
+      return linkMail(t, mail.language, "password_reset", MAIL_PAYLOADS.password_reset.parse(mail.payload).link);
+  }
+}
+
+/** The ticket office of the basket's event, in preview mode for a testing basket (DESIGN.md 5). */
+function ticketOfficeUrl(publicUrl: string, order: Order, page: string): string {
+  const preview = order.basket.testing ? "preview/" : "";
+  return `${publicUrl}/tickets/${preview}${encodeURIComponent(order.event.frontendPath)}/${page}`;
+}
+
+async function renderOrderMail(
+  { database, config }: MailTemplateContext,
+  t: Translate,
+  language: Language,
+  { basket_id }: { basket_id: number },
+  variant: "confirmation" | "reminder",
+): Promise<RenderedMail> {
+  const order = await loadOrder(database, basket_id);
+  if (!order) throw new Error(`basket ${basket_id} not found`);
+  const { communication, event } = order;
+  const values = { event: event.frontendTitle, reference: order.basket.unikey, name: order.holderName };
+  const isConfirmation = variant === "confirmation";
+  const section = isConfirmation ? "order_confirmation" : "payment_reminder";
+  // The organiser's own subject and body (communication settings) replace ours; they may use the same placeholders.
+  const customSubject = isConfirmation ? communication?.orderConfirmationSubject : communication?.paymentReminderSubject;
+  const customBody = isConfirmation ? communication?.orderConfirmationBody : communication?.paymentReminderBody;
+  const subject = customSubject?.trim() ? fill(customSubject.trim(), values) : t(`${section}.subject`, values);
+  const opening = customBody?.trim()
+    ? fill(customBody.trim(), values)
+    : `${greeting(t, order.holderName)}\n\n${t(`${section}.intro`, values)}`;
+  const money = (cents: number) => (cents ? formatMoney(cents, language) : t("order_confirmation.free"));
+  const isPdfTicketEnabled = isConfirmation && (communication?.isPdfTicketEnabled ?? true) && order.articles.length > 0;
+  const link = isConfirmation
+    ? { label: t("order_confirmation.view_order"), url: ticketOfficeUrl(config.publicUrl, order, "completion") }
+    : { label: t("payment_reminder.pay"), url: ticketOfficeUrl(config.publicUrl, order, "checkout/payment-method") };
+
+  const articleLines = order.articles.flatMap((article) => [
+    `- ${article.title}: ${money(article.linePrice)}`,
+    ...article.options.map((option) => `    ${option.title}${option.price ? ` (${formatMoney(option.price, language)})` : ""}`),
+  ]);
+  const text = [
+    order.basket.testing ? t("testing_notice") : null,
+    opening,
+    [t("order_confirmation.articles"), ...articleLines, `${t("order_confirmation.total")}: ${money(order.total)}`].join("\n"),
+    isPdfTicketEnabled ? t("order_confirmation.tickets_attached") : null,
+    `${link.label}: ${link.url}`,
+    t("signature", values),
+  ]
+    .filter((paragraph) => paragraph !== null)
+    .join("\n\n");
+
+  const articleRows = order.articles
+    .map((article) => {
+      const options = article.options
+        .map((option) => `<br><small>${escapeHtml(option.title)}${option.price ? ` (${escapeHtml(formatMoney(option.price, language))})` : ""}</small>`)
+        .join("");
+      return `<tr><td style="padding:4px 12px 4px 0">${escapeHtml(article.title)}${options}</td><td style="padding:4px 0;text-align:right;vertical-align:top;white-space:nowrap">${escapeHtml(money(article.linePrice))}</td></tr>`;
+    })
+    .join("");
+  const html = htmlPage(language, [
+    order.basket.testing ? `<p style="color:#c0392b"><strong>${escapeHtml(t("testing_notice"))}</strong></p>` : "",
+    paragraphs(opening),
+    `<h2 style="font-size:16px">${escapeHtml(t("order_confirmation.articles"))}</h2>`,
+    `<table style="border-collapse:collapse">${articleRows}<tr><th style="padding:8px 12px 4px 0;text-align:left;border-top:1px solid #ccc">${escapeHtml(t("order_confirmation.total"))}</th><th style="padding:8px 0 4px;text-align:right;border-top:1px solid #ccc">${escapeHtml(money(order.total))}</th></tr></table>`,
+    isPdfTicketEnabled ? paragraphs(t("order_confirmation.tickets_attached")) : "",
+    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
+    paragraphs(t("signature", values)),
+  ]);
+
+  const attachments: RenderedMail["attachments"] = [];
+  if (isPdfTicketEnabled) {
+    const keys = loadTicketKeys(config.dataDir);
+    for (const ticket of ticketDataOf(order)) {
+      const content = await renderTicketPdf({ ...ticket, language, ticketCode: createTicketCode(keys, ticket.claims) });
+      attachments.push({ filename: `ticket-${ticket.claims.itemId}.pdf`, content, contentType: "application/pdf" });
+    }
+  }
+  return { subject, text, html, attachments };
+}
+
+/** The short mails: a sentence, the link, a safety note. */
+function linkMail(
+  t: Translate,
+  language: Language,
+  kind: "trusted_email_login" | "register_verify" | "password_reset",
+  link: string,
+  eventTitle?: string,
+): RenderedMail {
+  const values = { event: eventTitle ?? "" };
+  const note = kind === "trusted_email_login" ? t(`${kind}.expiry`) : t(`${kind}.ignore`);
+  const signature = eventTitle ? t("signature", values) : t("signature_platform");
+  const subject = t(`${kind}.subject`, values);
+  const body = t(`${kind}.body`, values);
+  return {
+    subject,
+    text: [t("greeting_anonymous"), `${body}\n${link}`, note, signature].join("\n\n"),
+    html: htmlPage(language, [
+      paragraphs(t("greeting_anonymous")),
+      `<p>${escapeHtml(body)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+      paragraphs(note),
+      paragraphs(signature),
+    ]),
+    attachments: [],
+  };
+}
+
+function greeting(t: Translate, name: string): string {
+  return name ? t("greeting", { name }) : t("greeting_anonymous");
+}
+
+/** `{{name}}` placeholders of an organiser's text; unknown ones are left as written. */
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => values[name] ?? match);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Plain text paragraphs (blank-line separated, single newlines kept) as HTML. */
+function paragraphs(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`)
+    .join("");
+}
+
+function htmlPage(language: Language, blocks: string[]): string {
+  return `<!doctype html><html lang="${language}"><body style="font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a;max-width:600px">${blocks.join("")}</body></html>`;
+}
