@@ -383,6 +383,7 @@ CREATE TABLE `baskets` (
 	`status` text DEFAULT 'new' NOT NULL,
 	`testing` integer DEFAULT false NOT NULL,
 	`billing_information_id` integer,
+	`language` text DEFAULT 'en' NOT NULL,
 	`unikey` text NOT NULL,
 	`expires_at` text NOT NULL,
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,

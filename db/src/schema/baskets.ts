@@ -1,6 +1,6 @@
 // Baskets and what they hold (SPEC.md 3, DESIGN.md 4 "Basket lifecycle").
 import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { BASKET_STATUSES, SELECTED_NODE_STATUSES } from "@ticketing/shared/constants";
+import { BASKET_STATUSES, LANGUAGES, SELECTED_NODE_STATUSES } from "@ticketing/shared/constants";
 import { bool, createdAt, id } from "./columns.ts";
 import { events, frontendLogins } from "./events.ts";
 import { nodeConfigurations, nodeExtraInfoGroups, nodeExtraInfos, nodeLimits, nodes, promotionCodes } from "./catalogue.ts";
@@ -33,6 +33,8 @@ export const baskets = sqliteTable(
     billingInformationId: integer("billing_information_id").references(() => billingInformation.id, {
       onDelete: "set null",
     }),
+    /** The buyer's language at checkout: confirmation email and tickets use it. */
+    language: text("language", { enum: LANGUAGES }).notNull().default("en"),
     /** A short public reference (point-of-sale payments, support). */
     unikey: text("unikey").notNull().unique(),
     /** Until when a `new` basket holds its articles (refreshed on each change). */

@@ -1,0 +1,70 @@
+// createApp(): middleware, error handler and route mounting (STYLE.md layout).
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import { z } from "zod";
+import { languageFromHeader } from "@ticketing/shared/i18n/translate";
+import type { AppDeps, AppEnv } from "./context.ts";
+import { DomainError } from "./lib/errors.ts";
+import { zodToDomainError } from "./lib/http.ts";
+import { apiTranslator } from "./lib/i18n.ts";
+import { verifyAccessToken } from "./lib/tokens.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { catalogueRoutes } from "./routes/catalogue.ts";
+import { eventRoutes } from "./routes/events.ts";
+import { frontendRoutes } from "./routes/frontend.ts";
+import { paymentRoutes } from "./routes/payments.ts";
+import { salesRoutes } from "./routes/sales.ts";
+import { ticketRoutes } from "./routes/tickets.ts";
+import { unitRoutes } from "./routes/units.ts";
+
+export const API_BASE = "/api/v1";
+
+export function createApp(deps: AppDeps) {
+  const api = new Hono<AppEnv>();
+
+  api.use("*", cors({ origin: (origin) => origin, exposeHeaders: ["Content-Range"], credentials: true }));
+  api.use("*", async (c, next) => {
+    const language = languageFromHeader(c.req.header("accept-language"));
+    c.set("deps", deps);
+    c.set("language", language);
+    c.set("t", apiTranslator(language));
+    const header = c.req.header("authorization");
+    const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : null;
+    c.set("auth", token ? await verifyAccessToken(deps.config.secretKey, token) : null);
+    await next();
+  });
+
+  api.route("/auth", authRoutes);
+  api.route("/units", unitRoutes);
+  api.route("/events", eventRoutes);
+  api.route("/", catalogueRoutes);
+  api.route("/", salesRoutes);
+  api.route("/", frontendRoutes);
+  api.route("/payments", paymentRoutes(api));
+  api.route("/tickets", ticketRoutes);
+
+  api.notFound((c) => c.json({ errors: [c.get("t")("errors.not_found")] }, 404));
+  api.onError((error, c) => {
+    const t = c.get("t") ?? apiTranslator("en");
+    const domain =
+      error instanceof DomainError ? error : error instanceof z.ZodError ? zodToDomainError(error) : null;
+    if (domain) {
+      const body: Record<string, unknown> = { errors: domain.messages.map((m) => t(m, domain.values)) };
+      if (domain.fieldErrors)
+        body.field_errors = Object.fromEntries(
+          Object.entries(domain.fieldErrors).map(([field, message]) => [field, t(message, domain.values)]),
+        );
+      return c.json(body, domain.status);
+    }
+    if (error instanceof HTTPException) return c.json({ errors: [error.message || "Request refused"] }, error.status);
+    console.error(error);
+    return c.json({ errors: ["Internal server error"] }, 500);
+  });
+
+  const app = new Hono();
+  app.route(API_BASE, api);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,45 @@
+// npm run user:create -- --email E --password P [--superuser]
+import { parseArgs } from "node:util";
+import { createDatabase } from "@ticketing/db";
+import { MIN_PASSWORD_LENGTH } from "@ticketing/shared/constants";
+import { z } from "zod";
+import { loadConfig } from "../env.ts";
+import { DomainError } from "../lib/errors.ts";
+import { createUser } from "../services/auth.ts";
+
+const { values } = parseArgs({
+  options: {
+    email: { type: "string" },
+    password: { type: "string" },
+    superuser: { type: "boolean", default: false },
+    "first-name": { type: "string" },
+    "last-name": { type: "string" },
+  },
+});
+const Args = z.object({
+  email: z.email("--email must be an email address"),
+  password: z.string().min(MIN_PASSWORD_LENGTH, `--password must have at least ${MIN_PASSWORD_LENGTH} characters`),
+});
+const parsed = Args.safeParse(values);
+if (!parsed.success) {
+  console.error(parsed.error.issues.map((i) => i.message).join("\n"));
+  console.error("Usage: npm run user:create -- --email E --password P [--superuser]");
+  process.exit(2);
+}
+const config = loadConfig();
+const database = createDatabase({ url: config.databaseUrl, driver: config.dbDriver, authToken: config.databaseAuthToken });
+await database.migrate();
+try {
+  const user = await createUser(database, {
+    ...parsed.data,
+    isSuperuser: values.superuser,
+    firstName: values["first-name"],
+    lastName: values["last-name"],
+  });
+  console.log(`Created ${user.isSuperuser ? "superuser" : "user"} #${user.id} ${user.email} (personal unit #${user.personalUnitId})`);
+} catch (error) {
+  console.error(error instanceof DomainError ? error.messages.join("\n") : error);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

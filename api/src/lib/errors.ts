@@ -1,0 +1,37 @@
+// One error type, one mapper (STYLE.md habit 2). Services throw DomainError; app.onError answers the wire shape.
+export type DomainErrorKind = "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict";
+
+const STATUS: Record<DomainErrorKind, 400 | 401 | 403 | 404 | 409> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+};
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    /** i18n keys of api.json (`errors.sold_out`) or plain texts */
+    readonly messages: string[],
+    /** snake_case field name → message */
+    readonly fieldErrors?: Record<string, string>,
+    /** values for the keys' placeholders */
+    readonly values?: Record<string, string | number>,
+  ) {
+    super(messages.join("; "));
+    this.name = "DomainError";
+  }
+
+  get status() {
+    return STATUS[this.kind];
+  }
+}
+
+type Values = Record<string, string | number>;
+export const invalid = (message: string, fieldErrors?: Record<string, string>, values?: Values) =>
+  new DomainError("invalid", [message], fieldErrors, values);
+export const notFound = (message = "errors.not_found") => new DomainError("not_found", [message]);
+export const conflict = (message: string, values?: Values) => new DomainError("conflict", [message], undefined, values);
+export const unauthorized = (message = "errors.authentication_required") => new DomainError("unauthorized", [message]);
+export const forbidden = (message = "errors.forbidden") => new DomainError("forbidden", [message]);

@@ -1,0 +1,66 @@
+// The edge: parse a request (snake_case in, zod-validated camelCase out) and answer (camelCase in, snake_case out).
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { type ZodType, z } from "zod";
+import { camelizeKeys, snakifyKeys, toSnake } from "./case.ts";
+import { DomainError } from "./errors.ts";
+
+/** Turns a ZodError into our 400 with one message per issue and a snake_case field map. */
+export function zodToDomainError(error: z.ZodError): DomainError {
+  const fieldErrors: Record<string, string> = {};
+  const messages = error.issues.map((issue) => {
+    const field = issue.path.map((p) => (typeof p === "string" ? toSnake(p) : String(p))).join(".");
+    if (issue.code === "unrecognized_keys") {
+      const keys = issue.keys.map(toSnake).join(", ");
+      return `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${keys}`;
+    }
+    if (field && !(field in fieldErrors)) fieldErrors[field] = issue.message;
+    return field ? `${field}: ${issue.message}` : issue.message;
+  });
+  return new DomainError("invalid", messages, Object.keys(fieldErrors).length ? fieldErrors : undefined);
+}
+
+export function parseWith<S extends ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw zodToDomainError(result.error);
+  return result.data;
+}
+
+/** Reads a JSON body (or a form body), converts its keys to camelCase and validates it. */
+export async function readBody<S extends ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const type = c.req.header("content-type") ?? "";
+  let raw: unknown;
+  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    raw = Object.fromEntries(Object.entries(await c.req.parseBody()));
+  } else {
+    const text = await c.req.text();
+    try {
+      raw = text.trim() === "" ? {} : JSON.parse(text);
+    } catch {
+      throw new DomainError("invalid", ["The request body is not valid JSON"]);
+    }
+  }
+  return parseWith(schema, camelizeKeys(raw));
+}
+
+/** Validates the query string (single values; `id` lists as repeated keys or comma-joined). */
+export function readQuery<S extends ZodType>(c: Context, schema: S): z.output<S> {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, values] of Object.entries(c.req.queries())) query[key] = values.length > 1 ? values : (values[0] ?? "");
+  return parseWith(schema, camelizeKeys(query));
+}
+
+export function answer(c: Context, data: unknown, status: ContentfulStatusCode = 200) {
+  return c.json(snakifyKeys(data) as object, status);
+}
+
+/** Integer ids from a path parameter; anything else is a 404, as for an unknown id. */
+export function idParam(c: Context, name = "id"): number {
+  const raw = c.req.param(name) ?? "";
+  if (!/^\d{1,15}$/.test(raw)) throw new DomainError("not_found", ["Resource not found"]);
+  return Number(raw);
+}
+
+export const zId = z.coerce.number().int().positive();
+export const zIsoDate = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString());
+export const zBooleanFlag = z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]);

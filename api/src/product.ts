@@ -1,0 +1,97 @@
+// The whole product on one port (DESIGN.md 2): API at /api/v1, back office at /admin, storefront at /.
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { createDatabase, type Database } from "@ticketing/db";
+import { Hono } from "hono";
+import { API_BASE, createApp } from "./app.ts";
+import type { Config } from "./env.ts";
+import { releaseExpiredHolds } from "./services/baskets.ts";
+import { type MailWorker, startMailWorker } from "./services/mail.ts";
+import { loadTicketKeys } from "./services/ticket-codes.ts";
+import { isSeeded, seedDemo } from "./seed.ts";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const ADMIN_DIST = join(root, "admin/dist");
+export const STOREFRONT_BUILD = join(root, "storefront/build");
+
+export interface Product {
+  app: Hono;
+  database: Database;
+  mailWorker: MailWorker;
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+/** Migrates (and seeds an empty database), then composes the three parts. */
+export async function createProduct(config: Config, options: { seed?: boolean; mailIntervalMs?: number } = {}): Promise<Product> {
+  const database = createDatabase({ url: config.databaseUrl, driver: config.dbDriver, authToken: config.databaseAuthToken });
+  await database.migrate();
+  const seeded = options.seed !== false && !(await isSeeded(database));
+  if (seeded) await seedDemo(database);
+
+  const mailWorker = startMailWorker(database, config, { intervalMs: options.mailIntervalMs ?? 5_000 });
+  const api = createApp({
+    database,
+    config,
+    ticketKeys: loadTicketKeys(config.dataDir),
+    onMailQueued: () => void mailWorker.flush().catch((error: unknown) => console.error("[mail]", error)),
+  });
+  // Expired holds give their stock back (DESIGN.md 4 "Basket lifecycle").
+  const sweep = setInterval(() => {
+    releaseExpiredHolds(database, new Date()).catch((error: unknown) => console.error("[stock] release failed:", error));
+  }, 30_000).unref();
+
+  const app = new Hono();
+  app.route("/", api);
+  app.get("/api", (c) => c.redirect(`${API_BASE}/`));
+  mountAdmin(app);
+  await mountStorefront(app, async (path, init) => api.request(`${API_BASE}${path}`, init));
+
+  return {
+    app,
+    database,
+    mailWorker,
+    seeded,
+    async stop() {
+      clearInterval(sweep);
+      await mailWorker.stop();
+      await database.close();
+    },
+  };
+}
+
+function mountAdmin(app: Hono) {
+  const index = join(ADMIN_DIST, "index.html");
+  if (!existsSync(index)) {
+    app.get("/admin/*", (c) => c.text("The back office is not built: run `npm run build`.", 503));
+    return;
+  }
+  const html = readFileSync(index, "utf8");
+  app.get("/admin", (c) => c.redirect("/admin/"));
+  app.use("/admin/*", serveStatic({ root: ADMIN_DIST, rewriteRequestPath: (path) => path.replace(/^\/admin/, "") }));
+  // SPA fallback: react-admin routes are client-side.
+  app.get("/admin/*", (c) => c.html(html));
+}
+
+type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
+
+async function mountStorefront(app: Hono, apiFetch: ApiFetch) {
+  const serverEntry = join(STOREFRONT_BUILD, "server/index.js");
+  if (!existsSync(serverEntry)) {
+    app.get("*", (c) => c.text("The ticket office is not built: run `npm run build`.", 503));
+    return;
+  }
+  // react-router is a dependency of the storefront workspace: resolve it from there.
+  const require = createRequire(join(root, "storefront/package.json"));
+  const { createRequestHandler } = (await import(pathToFileURL(require.resolve("react-router")).href)) as typeof import("react-router");
+  const build = await import(pathToFileURL(serverEntry).href);
+  const handle = createRequestHandler(build, process.env.NODE_ENV === "development" ? "development" : "production");
+  const client = join(STOREFRONT_BUILD, "client");
+  app.use("/assets/*", serveStatic({ root: client, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }));
+  app.use("*", serveStatic({ root: client }));
+  // The storefront calls the API in-process (it is a backend-for-frontend, DESIGN.md 2).
+  app.all("*", (c) => handle(c.req.raw, { apiFetch } as never));
+}

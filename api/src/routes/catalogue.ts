@@ -1,0 +1,302 @@
+// Element-tree resources (DESIGN.md 3): ra-data-simple-rest CRUD, scoped to events the user may see,
+// writes refused unless the event is a draft (or the user a superuser).
+import { Hono } from "hono";
+import { z } from "zod";
+import { and, asc, count, desc, eq, inArray, run, schema } from "@ticketing/db";
+import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { NODE_CATEGORIES, PRICE_RULE_MODES } from "@ticketing/shared/constants";
+import type { AppEnv, Ctx } from "../context.ts";
+import { conflict, invalid, notFound } from "../lib/errors.ts";
+import { answer, idParam, readBody, zId } from "../lib/http.ts";
+import { parseListQuery, setContentRange } from "../lib/list-query.ts";
+import { assertEditable, getVisibleEvent, requireUser, visibleUnitIds } from "../services/access.ts";
+import { stockUsage } from "../services/catalogue.ts";
+
+export const catalogueRoutes = new Hono<AppEnv>();
+
+type Row = Record<string, unknown> & { id: number; eventId: number };
+type LinkTable = SQLiteTable & { nodeConfigurationId: AnySQLiteColumn; targetId: AnySQLiteColumn };
+
+interface ResourceSpec {
+  path: string;
+  table: SQLiteTable & { id: AnySQLiteColumn; eventId: AnySQLiteColumn };
+  fields: z.ZodRawShape;
+  /** fields required on create (the others are optional) */
+  required: string[];
+  /** many-to-many link with node configurations, exposed as `node_configuration_ids` */
+  link?: LinkTable;
+  /** extra filters allowed in lists, camelCase → column */
+  filters?: Record<string, AnySQLiteColumn>;
+  /** checks ids referenced by the body belong to the same event */
+  references?: Record<string, SQLiteTable & { id: AnySQLiteColumn; eventId: AnySQLiteColumn }>;
+  decorate?: (rows: Row[], eventIds: number[], db: AppEnv["Variables"]["deps"]["database"]["db"]) => Promise<Row[]>;
+  beforeDelete?: (row: Row) => void;
+}
+
+function mountResource(spec: ResourceSpec) {
+  const { table } = spec;
+  const columns = table as unknown as Record<string, AnySQLiteColumn>;
+  const createSchema = z.strictObject({
+    eventId: zId,
+    ...Object.fromEntries(Object.entries(spec.fields).map(([k, v]) => [k, spec.required.includes(k) ? v : (v as z.ZodType).optional()])),
+    ...(spec.link ? { nodeConfigurationIds: z.array(zId).max(10_000).optional() } : {}),
+  });
+  const updateSchema = z
+    .strictObject({
+      id: z.unknown(),
+      eventId: z.unknown(),
+      ...spec.fields,
+      ...(spec.link ? { nodeConfigurationIds: z.array(zId).max(10_000) } : {}),
+      reserved: z.unknown(),
+      sold: z.unknown(),
+      remaining: z.unknown(),
+      used: z.unknown(),
+      testingUsed: z.unknown(),
+      childrenIds: z.unknown(),
+    })
+    .partial();
+
+  async function withLinks(db: AppEnv["Variables"]["deps"]["database"]["db"], rows: Row[]): Promise<Row[]> {
+    if (!spec.link || rows.length === 0) return rows;
+    const link = spec.link;
+    const links = await db
+      .select({ configurationId: link.nodeConfigurationId, targetId: link.targetId })
+      .from(link)
+      .where(inArray(link.targetId, rows.map((r) => r.id)))
+      .all();
+    return rows.map((row) => ({
+      ...row,
+      nodeConfigurationIds: links.filter((l) => l.targetId === row.id).map((l) => l.configurationId as number),
+    }));
+  }
+
+  async function present(db: AppEnv["Variables"]["deps"]["database"]["db"], rows: Row[]) {
+    const linked = await withLinks(db, rows);
+    return spec.decorate ? spec.decorate(linked, [...new Set(rows.map((r) => r.eventId))], db) : linked;
+  }
+
+  /** Referenced ids (parent, configuration, links…) must belong to the same event. */
+  async function checkReferences(db: AppEnv["Variables"]["deps"]["database"]["db"], eventId: number, body: Record<string, unknown>) {
+    const refs = { ...(spec.references ?? {}), ...(spec.link ? { nodeConfigurationIds: schema.nodeConfigurations } : {}) };
+    for (const [field, target] of Object.entries(refs)) {
+      const value = body[field];
+      if (value === undefined || value === null) continue;
+      const ids = Array.isArray(value) ? (value as number[]) : [value as number];
+      if (ids.length === 0) continue;
+      const found = await db
+        .select({ id: target.id })
+        .from(target)
+        .where(and(inArray(target.id, ids), eq(target.eventId, eventId)))
+        .all();
+      if (found.length !== new Set(ids).size)
+        throw invalid("errors.parent_not_in_event", { [field.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)]: "errors.parent_not_in_event" });
+    }
+  }
+
+  async function loadOwned(c: Ctx) {
+    const { database } = c.get("deps");
+    const user = await requireUser(database.db, c.get("auth"));
+    const row = (await database.db.select().from(table).where(eq(table.id, idParam(c))).get()) as Row | undefined;
+    if (!row) throw notFound();
+    const event = await getVisibleEvent(database.db, user, row.eventId);
+    return { user, row, event };
+  }
+
+  const base = `/${spec.path}`;
+  catalogueRoutes.get(base, async (c) => {
+    const { db } = c.get("deps").database;
+    const user = await requireUser(db, c.get("auth"));
+    const query = parseListQuery(c);
+    const units = await visibleUnitIds(db, user);
+    const visibleEvents =
+      units === null ? undefined : inArray(table.eventId, db.select({ id: schema.events.id }).from(schema.events).where(inArray(schema.events.unitId, units)));
+    const f = query.filter;
+    const idFilter = f.id === undefined ? undefined : Array.isArray(f.id) ? inArray(table.id, f.id.map(Number)) : eq(table.id, Number(f.id));
+    const extra = Object.entries(spec.filters ?? {}).map(([key, column]) => {
+      const value = f[key];
+      if (value === undefined) return undefined;
+      if (value === null || value === "null") return eq(column, null as never);
+      return Array.isArray(value) ? inArray(column, value.map(Number)) : eq(column, Number(value));
+    });
+    const where = and(visibleEvents, f.eventId === undefined ? undefined : eq(table.eventId, Number(f.eventId)), idFilter, ...extra);
+    const sortColumn = columns[query.sort.field] ?? table.id;
+    const rows = (await db
+      .select()
+      .from(table)
+      .where(where)
+      .orderBy(query.sort.order === "desc" ? desc(sortColumn) : asc(sortColumn))
+      .limit(query.limit)
+      .offset(query.offset)
+      .all()) as Row[];
+    const total = (await db.select({ n: count() }).from(table).where(where).get())?.n ?? 0;
+    setContentRange(c, spec.path, query.offset, rows.length, total);
+    return answer(c, await present(db, rows));
+  });
+
+  catalogueRoutes.get(`${base}/:id`, async (c) => {
+    const { row } = await loadOwned(c);
+    const [presented] = await present(c.get("deps").database.db, [row]);
+    return answer(c, presented);
+  });
+
+  catalogueRoutes.post(base, async (c) => {
+    const { database, config } = c.get("deps");
+    const user = await requireUser(database.db, c.get("auth"));
+    const body = (await readBody(c, createSchema)) as Record<string, unknown> & { eventId: number; nodeConfigurationIds?: number[] };
+    const event = await getVisibleEvent(database.db, user, body.eventId);
+    assertEditable(event, user, config.supportEmail);
+    await checkReferences(database.db, event.id, body);
+    const { nodeConfigurationIds, ...values } = body;
+    const created = await database.transaction(function* (tx) {
+      const row = (yield* run(tx.insert(table).values(values as never).returning().get())) as Row;
+      if (spec.link && nodeConfigurationIds?.length)
+        yield* run(
+          tx
+            .insert(spec.link)
+            .values([...new Set(nodeConfigurationIds)].map((id) => ({ nodeConfigurationId: id, targetId: row.id })) as never)
+            .run(),
+        );
+      return row;
+    });
+    const [presented] = await present(database.db, [created]);
+    return answer(c, presented, 201);
+  });
+
+  catalogueRoutes.put(`${base}/:id`, async (c) => {
+    const { database, config } = c.get("deps");
+    const { user, row, event } = await loadOwned(c);
+    assertEditable(event, user, config.supportEmail);
+    const body = (await readBody(c, updateSchema)) as Record<string, unknown>;
+    const { id: _id, eventId: _eventId, nodeConfigurationIds, reserved: _r, sold: _s, remaining: _m, used: _u, testingUsed: _t, childrenIds: _c, ...values } =
+      body;
+    await checkReferences(database.db, event.id, body);
+    const updated = await database.transaction(function* (tx) {
+      const next = Object.keys(values).length
+        ? ((yield* run(tx.update(table).set(values as never).where(eq(table.id, row.id)).returning().get())) as Row)
+        : row;
+      if (spec.link && Array.isArray(nodeConfigurationIds)) {
+        yield* run(tx.delete(spec.link).where(eq(spec.link.targetId, row.id)).run());
+        if (nodeConfigurationIds.length)
+          yield* run(
+            tx
+              .insert(spec.link)
+              .values([...new Set(nodeConfigurationIds as number[])].map((id) => ({ nodeConfigurationId: id, targetId: row.id })) as never)
+              .run(),
+          );
+      }
+      return next;
+    });
+    const [presented] = await present(database.db, [updated]);
+    return answer(c, presented);
+  });
+
+  catalogueRoutes.delete(`${base}/:id`, async (c) => {
+    const { database, config } = c.get("deps");
+    const { user, row, event } = await loadOwned(c);
+    assertEditable(event, user, config.supportEmail);
+    spec.beforeDelete?.(row);
+    const [presented] = await present(database.db, [row]);
+    await database.transaction(function* (tx) {
+      yield* run(tx.delete(table).where(eq(table.id, row.id)).run());
+    });
+    return answer(c, presented);
+  });
+}
+
+const title = z.string().trim().max(200);
+const flag = z.boolean();
+
+mountResource({
+  path: "node-configurations",
+  table: schema.nodeConfigurations,
+  required: ["category"],
+  fields: {
+    category: z.enum(NODE_CATEGORIES),
+    title,
+    description: z.string().max(20_000),
+    imageStyle: z.string().max(100).nullable(),
+    itemStyle: z.string().max(100).nullable(),
+    isTitleDisplayable: flag,
+    isImageDisplayable: flag,
+    isDescriptionDisplayable: flag,
+    isTagsDisplayable: flag,
+    isSubjectToLausanneTax: flag,
+    isRequired: flag,
+  },
+});
+
+mountResource({
+  path: "node-cart-configurations",
+  table: schema.nodeCartConfigurations,
+  required: [],
+  fields: { weight: z.number().int().min(0).max(1_000), rangeMin: z.number().int().min(0).max(1_000), rangeMax: z.number().int().min(0).max(1_000).nullable() },
+});
+
+mountResource({
+  path: "nodes",
+  table: schema.nodes,
+  required: ["parentId", "configurationId", "cartConfigurationId"],
+  fields: { parentId: zId, order: z.number().int().min(0).max(1_000_000), configurationId: zId, cartConfigurationId: zId },
+  filters: { parentId: schema.nodes.parentId },
+  references: { parentId: schema.nodes, configurationId: schema.nodeConfigurations, cartConfigurationId: schema.nodeCartConfigurations },
+  async decorate(rows, eventIds, db) {
+    const all = eventIds.length ? await db.select({ id: schema.nodes.id, parentId: schema.nodes.parentId, order: schema.nodes.order }).from(schema.nodes).where(inArray(schema.nodes.eventId, eventIds)).orderBy(asc(schema.nodes.order), asc(schema.nodes.id)).all() : [];
+    return rows.map((row) => ({ ...row, childrenIds: all.filter((n) => n.parentId === row.id).map((n) => n.id) }));
+  },
+  beforeDelete(row) {
+    if (row.parentId === null) throw conflict("errors.root_node_delete");
+  },
+});
+
+mountResource({
+  path: "node-limits",
+  table: schema.nodeLimits,
+  required: ["maximum"],
+  fields: { label: title, maximum: z.number().int().min(0).max(10_000_000), order: z.number().int().min(0), conditionId: zId.nullable() },
+  link: schema.nodeConfigurationLimits,
+  references: { conditionId: schema.conditions },
+  async decorate(rows, eventIds, db) {
+    const usage = new Map<number, { sold: number; reserved: number }>();
+    for (const eventId of eventIds) for (const [k, v] of await stockUsage(db, eventId)) usage.set(k, v);
+    return rows.map((row) => {
+      const figures = usage.get(row.id) ?? { sold: 0, reserved: 0 };
+      return { ...row, ...figures, remaining: Math.max(0, (row.maximum as number) - (row.used as number)) };
+    });
+  },
+});
+
+mountResource({
+  path: "node-price-rules",
+  table: schema.nodePriceRules,
+  required: ["mode", "value"],
+  fields: {
+    label: title,
+    mode: z.enum(PRICE_RULE_MODES),
+    value: z.number().int().min(0).max(100_000_000),
+    order: z.number().int().min(0),
+    shouldPropagate: flag,
+    conditionId: zId.nullable(),
+  },
+  link: schema.nodeConfigurationPriceRules,
+  references: { conditionId: schema.conditions },
+});
+
+mountResource({
+  path: "promotion-codes",
+  table: schema.promotionCodes,
+  required: ["name", "value"],
+  fields: { name: title.min(1), value: z.string().trim().min(1).max(100) },
+});
+
+/** SPEC 7 "registration modules list": the ticket office and the editor read the root node from it. */
+catalogueRoutes.get("/registration-modules", async (c) => {
+  const { db } = c.get("deps").database;
+  const user = await requireUser(db, c.get("auth"));
+  const query = parseListQuery(c);
+  const eventId = Number(query.filter.event ?? query.filter.eventId);
+  if (!Number.isInteger(eventId) || eventId <= 0) throw invalid("event: an event id is required", { event: "Required" });
+  const event = await getVisibleEvent(db, user, eventId);
+  const rows = await db.select().from(schema.registrationModules).where(eq(schema.registrationModules.eventId, event.id)).all();
+  setContentRange(c, "registration-modules", 0, rows.length, rows.length);
+  return answer(c, rows);
+});

@@ -1,0 +1,165 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { EVENT_STATUSES } from "@ticketing/shared/constants";
+import type { AppEnv } from "../context.ts";
+import { invalid, notFound } from "../lib/errors.ts";
+import { answer, idParam, readBody, readQuery, zBooleanFlag, zId, zIsoDate } from "../lib/http.ts";
+import { parseListQuery, setContentRange } from "../lib/list-query.ts";
+import { assertEditable, canSeeUnit, getVisibleEvent, requireUser } from "../services/access.ts";
+import { addArticle, listArticles } from "../services/catalogue.ts";
+import {
+  createEvent,
+  deleteEvent,
+  eventExtras,
+  findEventByPath,
+  listEvents,
+  listPublicEvents,
+  presentEvents,
+  presentPublicInfos,
+  updateEvent,
+} from "../services/events.ts";
+
+export const eventRoutes = new Hono<AppEnv>();
+
+const text = (max: number) => z.string().trim().max(max);
+const EventFields = {
+  name: text(200).min(1),
+  frontendTitle: text(200).min(1),
+  frontendPath: text(100).min(1),
+  startDate: zIsoDate,
+  endDate: zIsoDate,
+  welcomeText: text(20_000).optional(),
+  locationText: text(2_000).optional(),
+  registrationsStartDate: zIsoDate.nullable().optional(),
+  registrationsEndDate: zIsoDate.nullable().optional(),
+  paymentsStartDate: zIsoDate.nullable().optional(),
+  paymentsEndDate: zIsoDate.nullable().optional(),
+  reservationMinutes: z.number().int().min(1).max(24 * 60).optional(),
+  isPointOfSaleEnabled: z.boolean().optional(),
+};
+const EventCreate = z.strictObject({ unitId: zId, ...EventFields, status: z.literal("draft").optional() });
+// react-admin's edit form sends the whole record back: its read-only fields are accepted and ignored,
+// any other unknown key is refused.
+const READ_ONLY_EVENT_FIELDS = [
+  "id",
+  "unitId",
+  "createdAt",
+  "moderationStatus",
+  "moderationDescription",
+  "ticketOfficeUrl",
+  "ticketOfficeTestingUrl",
+  "registrationModuleId",
+  "rootNodeId",
+  "accessMethods",
+  "frontendUrl",
+  "descriptionHeaderImageId",
+  "frontendOrganizers",
+  "location",
+  "locationAddress",
+  "isInLausanne",
+  "closedStartDate",
+] as const;
+const EventUpdate = z
+  .strictObject({
+    ...EventFields,
+    status: z.enum(EVENT_STATUSES),
+    ...Object.fromEntries(READ_ONLY_EVENT_FIELDS.map((key) => [key, z.unknown()])),
+  })
+  .partial()
+  .transform((body) => {
+    const fields: Record<string, unknown> = { ...body };
+    for (const key of READ_ONLY_EVENT_FIELDS) delete fields[key];
+    return fields as Partial<z.infer<z.ZodObject<typeof EventFields>>> & { status?: (typeof EVENT_STATUSES)[number] };
+  });
+
+const now = (c: { get(key: "deps"): AppEnv["Variables"]["deps"] }) => c.get("deps").now?.() ?? new Date();
+
+// Public (no token): the ticket office's entry point (SPEC 2.3 "Ticket-office guard").
+eventRoutes.get("/public-infos", async (c) => {
+  const { database } = c.get("deps");
+  const query = readQuery(c, z.object({ path: z.string().min(1).max(100).optional(), testing: zBooleanFlag.optional() }));
+  if (query.path === undefined) {
+    const events = await listPublicEvents(database.db);
+    const extras = await eventExtras(database.db, events.map((e) => e.id));
+    return answer(c, events.map((e) => presentPublicInfos(e, extras.get(e.id), now(c))));
+  }
+  const event = await findEventByPath(database.db, query.path);
+  if (!event) throw notFound("errors.event_not_found");
+  if (query.testing) {
+    const user = await requireUser(database.db, c.get("auth"));
+    if (!(await canSeeUnit(database.db, user, event.unitId))) throw notFound("errors.event_not_found");
+  } else if (event.status !== "public" && event.status !== "closed") throw notFound("errors.event_not_found");
+  const extras = await eventExtras(database.db, [event.id]);
+  return answer(c, presentPublicInfos(event, extras.get(event.id), now(c)));
+});
+
+eventRoutes.get("/", async (c) => {
+  const { database, config } = c.get("deps");
+  const user = await requireUser(database.db, c.get("auth"));
+  const query = parseListQuery(c);
+  const { rows, total } = await listEvents(database.db, user, query);
+  setContentRange(c, "events", query.offset, rows.length, total);
+  return answer(c, await presentEvents(database.db, rows, config.publicUrl));
+});
+
+eventRoutes.post("/", async (c) => {
+  const { database, config } = c.get("deps");
+  const user = await requireUser(database.db, c.get("auth"));
+  const body = await readBody(c, EventCreate);
+  if (!(await canSeeUnit(database.db, user, body.unitId))) throw invalid("errors.not_found", { unit_id: "errors.not_found" });
+  const event = await createEvent(database, body);
+  const [presented] = await presentEvents(database.db, [event], config.publicUrl);
+  return answer(c, presented, 201);
+});
+
+eventRoutes.get("/:id", async (c) => {
+  const { database, config } = c.get("deps");
+  const user = await requireUser(database.db, c.get("auth"));
+  const event = await getVisibleEvent(database.db, user, idParam(c));
+  const [presented] = await presentEvents(database.db, [event], config.publicUrl);
+  return answer(c, presented);
+});
+
+eventRoutes.put("/:id", async (c) => {
+  const { database, config } = c.get("deps");
+  const user = await requireUser(database.db, c.get("auth"));
+  const event = await getVisibleEvent(database.db, user, idParam(c));
+  const body = await readBody(c, EventUpdate);
+  const updated = await updateEvent(database, event, user, body);
+  const [presented] = await presentEvents(database.db, [updated], config.publicUrl);
+  return answer(c, presented);
+});
+
+eventRoutes.delete("/:id", async (c) => {
+  const { database, config } = c.get("deps");
+  const user = await requireUser(database.db, c.get("auth"));
+  const event = await getVisibleEvent(database.db, user, idParam(c));
+  const [presented] = await presentEvents(database.db, [event], config.publicUrl);
+  await deleteEvent(database, event);
+  return answer(c, presented);
+});
+
+eventRoutes.get("/:id/articles", async (c) => {
+  const { database } = c.get("deps");
+  const user = await requireUser(database.db, c.get("auth"));
+  const event = await getVisibleEvent(database.db, user, idParam(c));
+  return answer(c, await listArticles(database.db, event.id));
+});
+
+eventRoutes.post("/:id/articles", async (c) => {
+  const { database, config } = c.get("deps");
+  const user = await requireUser(database.db, c.get("auth"));
+  const event = await getVisibleEvent(database.db, user, idParam(c));
+  assertEditable(event, user, config.supportEmail);
+  const body = await readBody(
+    c,
+    z.strictObject({
+      title: z.string().trim().min(1).max(200),
+      description: z.string().max(5_000).optional(),
+      price: z.number().int("The price is in cents: a whole number").min(0).max(100_000_000),
+      stock: z.number().int().min(0).max(10_000_000),
+      parentId: zId.optional(),
+    }),
+  );
+  return answer(c, await addArticle(database, event.id, body), 201);
+});

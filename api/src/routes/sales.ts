@@ -1,0 +1,56 @@
+// Back-office sales: the baskets of events the user may see.
+import { Hono } from "hono";
+import { and, asc, count, desc, eq, inArray, schema } from "@ticketing/db";
+import { BASKET_STATUSES } from "@ticketing/shared/constants";
+import type { AppEnv } from "../context.ts";
+import { notFound } from "../lib/errors.ts";
+import { answer, idParam } from "../lib/http.ts";
+import { parseListQuery, setContentRange } from "../lib/list-query.ts";
+import { getVisibleEvent, requireUser, visibleUnitIds } from "../services/access.ts";
+import { basketById, presentBasketDetail, presentBaskets } from "../services/basket-views.ts";
+
+export const salesRoutes = new Hono<AppEnv>();
+
+const SORTABLE = { id: schema.baskets.id, status: schema.baskets.status, createdAt: schema.baskets.createdAt } as const;
+
+salesRoutes.get("/baskets", async (c) => {
+  const { db } = c.get("deps").database;
+  const user = await requireUser(db, c.get("auth"));
+  const query = parseListQuery(c);
+  const f = query.filter;
+  const units = await visibleUnitIds(db, user);
+  const visible =
+    units === null ? undefined : inArray(schema.baskets.eventId, db.select({ id: schema.events.id }).from(schema.events).where(inArray(schema.events.unitId, units)));
+  const eventId = f.eventId ?? f.event;
+  const status = typeof f.status === "string" && (BASKET_STATUSES as readonly string[]).includes(f.status) ? (f.status as (typeof BASKET_STATUSES)[number]) : undefined;
+  // Testing baskets stay out of the back office's figures unless `preview=true` asks for them (DESIGN.md 4).
+  const preview = f.preview === true || f.preview === "true";
+  const where = and(
+    visible,
+    eventId === undefined ? undefined : eq(schema.baskets.eventId, Number(eventId)),
+    status ? eq(schema.baskets.status, status) : undefined,
+    eq(schema.baskets.testing, preview),
+    Array.isArray(f.id) ? inArray(schema.baskets.id, f.id.map(Number)) : undefined,
+  );
+  const column = SORTABLE[query.sort.field as keyof typeof SORTABLE] ?? schema.baskets.id;
+  const rows = await db
+    .select()
+    .from(schema.baskets)
+    .where(where)
+    .orderBy(query.sort.order === "desc" ? desc(column) : asc(column))
+    .limit(query.limit)
+    .offset(query.offset)
+    .all();
+  const total = (await db.select({ n: count() }).from(schema.baskets).where(where).get())?.n ?? 0;
+  setContentRange(c, "baskets", query.offset, rows.length, total);
+  return answer(c, await presentBaskets(db, rows));
+});
+
+salesRoutes.get("/baskets/:id", async (c) => {
+  const { database, config } = c.get("deps");
+  const user = await requireUser(database.db, c.get("auth"));
+  const basket = await basketById(database.db, idParam(c));
+  if (!basket) throw notFound();
+  await getVisibleEvent(database.db, user, basket.eventId);
+  return answer(c, await presentBasketDetail(database.db, basket, config));
+});

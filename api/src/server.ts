@@ -1,0 +1,40 @@
+// `npm start`: one process, one port, everything a newcomer needs.
+import { serve } from "@hono/node-server";
+import { loadConfig } from "./env.ts";
+import { createProduct } from "./product.ts";
+import { DEMO_MODERATOR, DEMO_ORGANISER } from "./seed.ts";
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+process.env.SESSION_SECRET ??= config.secretKey;
+
+const product = await createProduct(config);
+const server = serve({ fetch: product.app.fetch, port: config.port }, () => {
+  const url = config.publicUrl;
+  console.log(
+    [
+      "",
+      `  Ticketing is running (database: ${config.databaseUrl}${product.seeded ? ", demo data seeded" : ""})`,
+      "",
+      `  Ticket office   ${url}/            demo event: ${url}/tickets/demo`,
+      `  Back office     ${url}/admin`,
+      `  API             ${url}/api/v1`,
+      "",
+      `  Demo login      ${DEMO_ORGANISER.email} / ${DEMO_ORGANISER.password}`,
+      `  Moderator       ${DEMO_MODERATOR.email} / ${DEMO_MODERATOR.password}`,
+      `  Mails           written to ${config.dataDir}/mail/*.eml${config.smtpUrl ? " and sent by SMTP" : ""}`,
+      "",
+    ].join("\n"),
+  );
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => {
+    server.close();
+    void product.stop().finally(() => process.exit(0));
+  });

@@ -1,0 +1,51 @@
+// Who may see what (DESIGN.md 4 "Permissions"): one place, used by every back-office route.
+import { type Db, eq, schema } from "@ticketing/db";
+import { conflict, forbidden, notFound, unauthorized } from "../lib/errors.ts";
+import type { AccessClaims } from "../lib/tokens.ts";
+
+export type User = typeof schema.users.$inferSelect;
+export type Event = typeof schema.events.$inferSelect;
+
+/** The signed-in, active back-office user, or 401. */
+export async function requireUser(db: Db, auth: AccessClaims | null): Promise<User> {
+  if (!auth?.userId) throw unauthorized();
+  const user = await db.select().from(schema.users).where(eq(schema.users.id, auth.userId)).get();
+  if (!user || !user.isActive) throw unauthorized();
+  return user;
+}
+
+/** Units the user belongs to; `null` means every unit (superuser). */
+export async function visibleUnitIds(db: Db, user: User): Promise<number[] | null> {
+  if (user.isSuperuser) return null;
+  const rows = await db
+    .select({ unitId: schema.memberships.unitId })
+    .from(schema.memberships)
+    .where(eq(schema.memberships.userId, user.id))
+    .all();
+  return rows.map((r) => r.unitId);
+}
+
+export async function canSeeUnit(db: Db, user: User, unitId: number): Promise<boolean> {
+  const units = await visibleUnitIds(db, user);
+  return units === null || units.includes(unitId);
+}
+
+/** The event if the user may see it; otherwise 404, as for an id that does not exist. */
+export async function getVisibleEvent(db: Db, user: User, eventId: number): Promise<Event> {
+  const event = await db.select().from(schema.events).where(eq(schema.events.id, eventId)).get();
+  if (!event || !(await canSeeUnit(db, user, event.unitId))) throw notFound("errors.event_not_found");
+  return event;
+}
+
+/** Editing and creating elements are refused when the event is not a draft, unless superuser (DESIGN.md 4). */
+export function assertEditable(event: Event, user: User, supportEmail: string) {
+  if (event.status !== "draft" && !user.isSuperuser) throw conflict("errors.editing_locked", { support: supportEmail });
+}
+
+/** The frontend login ids of the caller, or 401 when the token carries none. */
+export function requireFrontendLogins(auth: AccessClaims | null): number[] {
+  if (!auth || auth.frontendLoginIds.length === 0) throw unauthorized();
+  return auth.frontendLoginIds;
+}
+
+export { forbidden };

@@ -1,0 +1,156 @@
+// Back-office and ticket-office sessions: logins, token issue and rotation.
+import { and, type Database, eq, gt, isNull, run, schema } from "@ticketing/db";
+import { invalid, notFound, unauthorized } from "../lib/errors.ts";
+import { getDummyHash, hashPassword, verifyPassword } from "../lib/passwords.ts";
+import { type AccessClaims, hashToken, newOpaqueToken, REFRESH_TOKEN_DAYS, signAccessToken } from "../lib/tokens.ts";
+import type { Event } from "./access.ts";
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export async function issueTokens(database: Database, secret: string, claims: AccessClaims, now: Date): Promise<TokenPair> {
+  const refreshToken = newOpaqueToken();
+  const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_DAYS * 86_400_000).toISOString();
+  await database.transaction(function* (tx) {
+    yield* run(
+      tx
+        .insert(schema.refreshTokens)
+        .values({ tokenHash: hashToken(refreshToken), userId: claims.userId, frontendLoginIds: claims.frontendLoginIds, expiresAt })
+        .run(),
+    );
+  });
+  return { accessToken: await signAccessToken(secret, claims, now.getTime()), refreshToken };
+}
+
+export async function login(database: Database, secret: string, email: string, password: string, now: Date) {
+  const user = await database.db
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.email, email.trim().toLowerCase()))
+    .get();
+  // Hash even for an unknown account so the answer time does not tell whether it exists.
+  const matches = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
+  if (!user || !matches || !user.isActive) throw invalid("errors.wrong_credentials");
+  return issueTokens(database, secret, { userId: user.id, frontendLoginIds: [] }, now);
+}
+
+/** Rotation: the presented refresh token is revoked and a new pair issued, atomically; a used one is refused. */
+export async function refresh(database: Database, secret: string, refreshToken: string, now: Date): Promise<TokenPair> {
+  const nowIso = now.toISOString();
+  const claims = await database.transaction(function* (tx) {
+    const row = yield* run(
+      tx
+        .update(schema.refreshTokens)
+        .set({ revokedAt: nowIso })
+        .where(
+          and(
+            eq(schema.refreshTokens.tokenHash, hashToken(refreshToken)),
+            isNull(schema.refreshTokens.revokedAt),
+            gt(schema.refreshTokens.expiresAt, nowIso),
+          ),
+        )
+        .returning()
+        .get(),
+    );
+    return row ? { userId: row.userId, frontendLoginIds: row.frontendLoginIds } : null;
+  });
+  if (!claims) throw unauthorized("errors.invalid_refresh_token");
+  if (claims.userId) {
+    const user = await database.db.select().from(schema.users).where(eq(schema.users.id, claims.userId)).get();
+    if (!user?.isActive) throw unauthorized("errors.invalid_refresh_token");
+  }
+  return issueTokens(database, secret, claims, now);
+}
+
+export async function logout(database: Database, refreshToken: string, now: Date) {
+  await database.transaction(function* (tx) {
+    yield* run(
+      tx
+        .update(schema.refreshTokens)
+        .set({ revokedAt: now.toISOString() })
+        .where(and(eq(schema.refreshTokens.tokenHash, hashToken(refreshToken)), isNull(schema.refreshTokens.revokedAt)))
+        .run(),
+    );
+  });
+}
+
+/** Creates a back-office user with a personal unit they own. */
+export async function createUser(
+  database: Database,
+  input: { email: string; password: string; firstName?: string; lastName?: string; isSuperuser?: boolean },
+) {
+  const email = input.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  return database.transaction(function* (tx) {
+    const existing = yield* run(tx.select().from(schema.users).where(eq(schema.users.email, email)).get());
+    if (existing) throw invalid("An account with this email already exists", { email: "An account with this email already exists" });
+    const user = yield* run(
+      tx
+        .insert(schema.users)
+        .values({
+          email,
+          username: email,
+          passwordHash,
+          firstName: input.firstName ?? "",
+          lastName: input.lastName ?? "",
+          isSuperuser: input.isSuperuser ?? false,
+          emailVerifiedAt: new Date().toISOString(),
+        })
+        .returning()
+        .get(),
+    );
+    const unit = yield* run(
+      tx
+        .insert(schema.units)
+        .values({ name: [input.firstName, input.lastName].filter(Boolean).join(" ") || email, email })
+        .returning()
+        .get(),
+    );
+    yield* run(tx.insert(schema.memberships).values({ unitId: unit.id, userId: user.id, role: "owner" }).run());
+    return yield* run(
+      tx.update(schema.users).set({ personalUnitId: unit.id }).where(eq(schema.users.id, user.id)).returning().get(),
+    );
+  });
+}
+
+export async function findEventByRegistrationModule(database: Database, moduleId: number): Promise<Event> {
+  const row = await database.db
+    .select({ event: schema.events })
+    .from(schema.registrationModules)
+    .innerJoin(schema.events, eq(schema.events.id, schema.registrationModules.eventId))
+    .where(eq(schema.registrationModules.id, moduleId))
+    .get();
+  if (!row) throw notFound("errors.event_not_found");
+  return row.event;
+}
+
+/** A new anonymous frontend login for the event; its token also carries the caller's earlier logins. */
+export async function anonymousLogin(
+  database: Database,
+  secret: string,
+  input: { event: Event; testing: boolean; previous: AccessClaims | null; userId: number | null },
+  now: Date,
+) {
+  const login = await database.transaction(function* (tx) {
+    const created = yield* run(
+      tx
+        .insert(schema.frontendLogins)
+        .values({ eventId: input.event.id, testing: input.testing, method: "anonymous", username: "anonymous", userId: input.userId })
+        .returning()
+        .get(),
+    );
+    return yield* run(
+      tx
+        .update(schema.frontendLogins)
+        .set({ username: `anonymous-${created.id}` })
+        .where(eq(schema.frontendLogins.id, created.id))
+        .returning()
+        .get(),
+    );
+  });
+  const frontendLoginIds = [...new Set([...(input.previous?.frontendLoginIds ?? []), login.id])];
+  const tokens = await issueTokens(database, secret, { userId: input.previous?.userId ?? null, frontendLoginIds }, now);
+  return { ...tokens, login };
+}

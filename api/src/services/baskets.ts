@@ -1,0 +1,287 @@
+// Baskets and the atomic stock check (DESIGN.md 4 "Stock", "Basket lifecycle").
+import { randomBytes } from "node:crypto";
+import { and, asc, type Database, type Db, desc, eq, inArray, lt, run, schema, sql } from "@ticketing/db";
+import type { Visitor } from "@ticketing/shared/conditions";
+import { conflict, invalid, notFound } from "../lib/errors.ts";
+import type { Event } from "./access.ts";
+import { type Catalogue, loadCatalogue, nodePrice, optionsOf } from "./catalogue.ts";
+import { eventWindows } from "./events.ts";
+
+export type Basket = typeof schema.baskets.$inferSelect;
+export type FrontendLogin = typeof schema.frontendLogins.$inferSelect;
+type Tx = Db;
+
+const UNIKEY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const newUnikey = () =>
+  Array.from(randomBytes(10), (b) => UNIKEY_ALPHABET[b % UNIKEY_ALPHABET.length]).join("");
+
+const holdUntil = (event: Event, now: Date) => new Date(now.getTime() + event.reservationMinutes * 60_000).toISOString();
+
+/** The basket if it belongs to one of the caller's frontend logins; otherwise 404. */
+export async function findOwnedBasket(db: Db, loginIds: number[], basketId: number): Promise<Basket> {
+  const basket = await db.select().from(schema.baskets).where(eq(schema.baskets.id, basketId)).get();
+  if (!basket || !loginIds.includes(basket.createdById)) throw notFound();
+  return basket;
+}
+
+/** The caller's login for the event and testing flag, or 404. */
+export async function findLogin(db: Db, loginIds: number[], eventId: number, testing: boolean): Promise<FrontendLogin> {
+  const logins = await db
+    .select()
+    .from(schema.frontendLogins)
+    .where(and(inArray(schema.frontendLogins.id, loginIds), eq(schema.frontendLogins.eventId, eventId), eq(schema.frontendLogins.testing, testing)))
+    .orderBy(desc(schema.frontendLogins.id))
+    .all();
+  const login = logins[0];
+  if (!login) throw notFound();
+  return login;
+}
+
+export async function listOwnBaskets(db: Db, loginIds: number[], filter: { eventId?: number; testing?: boolean }) {
+  return db
+    .select()
+    .from(schema.baskets)
+    .where(
+      and(
+        inArray(schema.baskets.createdById, loginIds),
+        filter.eventId === undefined ? undefined : eq(schema.baskets.eventId, filter.eventId),
+        filter.testing === undefined ? undefined : eq(schema.baskets.testing, filter.testing),
+      ),
+    )
+    .orderBy(desc(schema.baskets.id))
+    .all();
+}
+
+/** Basket actions are allowed in testing mode, or when registrations are allowed (SPEC 4). */
+export function assertBasketActionsAllowed(event: Event, testing: boolean, now: Date) {
+  if (!testing && !eventWindows(event, now).isBasketItemModificationAllowed) throw conflict("errors.registrations_closed");
+}
+
+export async function createBasket(database: Database, event: Event, login: FrontendLogin, now: Date): Promise<Basket> {
+  assertBasketActionsAllowed(event, login.testing, now);
+  return database.transaction(function* (tx) {
+    return yield* run(
+      tx
+        .insert(schema.baskets)
+        .values({ eventId: event.id, createdById: login.id, testing: login.testing, unikey: newUnikey(), expiresAt: holdUntil(event, now) })
+        .returning()
+        .get(),
+    );
+  });
+}
+
+export async function activePromotionCodes(db: Db, basketId: number) {
+  return db
+    .select({ id: schema.selectedPromotionCodes.id, name: schema.promotionCodes.name, value: schema.promotionCodes.value })
+    .from(schema.selectedPromotionCodes)
+    .innerJoin(schema.promotionCodes, eq(schema.promotionCodes.id, schema.selectedPromotionCodes.promotionCodeId))
+    .where(eq(schema.selectedPromotionCodes.basketId, basketId))
+    .orderBy(asc(schema.selectedPromotionCodes.id))
+    .all();
+}
+
+export async function visitorOf(db: Db, login: FrontendLogin, basket: Basket | null): Promise<Visitor> {
+  const codes = basket ? await activePromotionCodes(db, basket.id) : [];
+  return { email: login.email, promotionCodes: codes.map((c) => c.value) };
+}
+
+/**
+ * Puts one article (and chosen options) in the basket. Every stock linked to them moves by a guarded
+ * `UPDATE … WHERE used + n <= maximum` in the same transaction as the rows: under any concurrency a stock
+ * never goes below zero, and the CHECK constraint on node_limits backs it up.
+ */
+export async function addSelectedNode(
+  database: Database,
+  input: { event: Event; basket: Basket; login: FrontendLogin; nodeId: number; optionNodeIds: number[]; now: Date; catalogue?: Catalogue },
+) {
+  const { event, basket, login, now } = input;
+  assertBasketActionsAllowed(event, basket.testing, now);
+  const catalogue = input.catalogue ?? (await loadCatalogue(database.db, event.id));
+  const article = catalogue.byId.get(input.nodeId);
+  if (!article || article.configuration.category !== "article") throw invalid("errors.not_an_article", { node_id: "errors.not_an_article" });
+  const allowedOptions = new Map(optionsOf(article).map((o) => [o.id, o]));
+  const options = [...new Set(input.optionNodeIds)].map((id) => {
+    const option = allowedOptions.get(id);
+    if (!option) throw invalid("errors.invalid_option", { option_node_ids: "errors.invalid_option" });
+    return option;
+  });
+  const visitor = await visitorOf(database.db, login, basket);
+  const lines = [article, ...options].map((node) => ({
+    node,
+    price: nodePrice(catalogue, node, visitor),
+    limits: catalogue.limitsByConfiguration.get(node.configurationId) ?? [],
+  }));
+  const counter = basket.testing ? schema.nodeLimits.testingUsed : schema.nodeLimits.used;
+
+  return database.transaction(function* (tx) {
+    const current = yield* run(tx.select({ status: schema.baskets.status }).from(schema.baskets).where(eq(schema.baskets.id, basket.id)).get());
+    if (current?.status !== "new") throw conflict("errors.basket_not_modifiable");
+    const taken = new Map<number, { count: number; title: string }>();
+    let articleRow: typeof schema.selectedNodes.$inferSelect | undefined;
+    for (const line of lines) {
+      const row = yield* run(
+        tx
+          .insert(schema.selectedNodes)
+          .values({
+            basketId: basket.id,
+            nodeId: line.node.id,
+            parentId: articleRow?.id ?? null,
+            configurationId: line.node.configurationId,
+            title: line.node.configuration.title,
+            isArticle: line.node === article,
+            isSubjectToLausanneTax: line.node.configuration.isSubjectToLausanneTax,
+            price: line.price,
+          })
+          .returning()
+          .get(),
+      );
+      articleRow ??= row;
+      for (const limit of line.limits) {
+        yield* run(tx.insert(schema.selectedNodeLimits).values({ selectedNodeId: row.id, limitId: limit.id, isTesting: basket.testing }).run());
+        const entry = taken.get(limit.id) ?? { count: 0, title: line.node.configuration.title };
+        entry.count += 1;
+        taken.set(limit.id, entry);
+      }
+    }
+    for (const [limitId, { count, title }] of taken) {
+      const moved = yield* run(
+        tx
+          .update(schema.nodeLimits)
+          .set({ [basket.testing ? "testingUsed" : "used"]: sql`${counter} + ${count}` })
+          .where(and(eq(schema.nodeLimits.id, limitId), sql`${counter} + ${count} <= ${schema.nodeLimits.maximum}`))
+          .returning({ id: schema.nodeLimits.id })
+          .get(),
+      );
+      if (!moved) throw conflict("errors.sold_out", { title });
+    }
+    yield* run(
+      tx.update(schema.baskets).set({ expiresAt: holdUntil(event, now), updatedAt: now.toISOString() }).where(eq(schema.baskets.id, basket.id)).run(),
+    );
+    return articleRow;
+  });
+}
+
+/** Releases held selected nodes and gives their stock back, exactly once each (inside a transaction). */
+export function* releaseSelectedNodes(tx: Tx, selectedNodeIds: number[]): Generator<unknown, number, unknown> {
+  if (selectedNodeIds.length === 0) return 0;
+  const held = yield* run(
+    tx
+      .select({ id: schema.selectedNodes.id })
+      .from(schema.selectedNodes)
+      .where(and(inArray(schema.selectedNodes.id, selectedNodeIds), eq(schema.selectedNodes.status, "held")))
+      .all(),
+  );
+  const ids = held.map((r) => r.id);
+  if (ids.length === 0) return 0;
+  const links = yield* run(tx.select().from(schema.selectedNodeLimits).where(inArray(schema.selectedNodeLimits.selectedNodeId, ids)).all());
+  const perLimit = new Map<number, { used: number; testingUsed: number }>();
+  for (const link of links) {
+    const entry = perLimit.get(link.limitId) ?? { used: 0, testingUsed: 0 };
+    if (link.isTesting) entry.testingUsed += 1;
+    else entry.used += 1;
+    perLimit.set(link.limitId, entry);
+  }
+  for (const [limitId, { used, testingUsed }] of perLimit)
+    yield* run(
+      tx
+        .update(schema.nodeLimits)
+        .set({ used: sql`${schema.nodeLimits.used} - ${used}`, testingUsed: sql`${schema.nodeLimits.testingUsed} - ${testingUsed}` })
+        .where(eq(schema.nodeLimits.id, limitId))
+        .run(),
+    );
+  yield* run(tx.update(schema.selectedNodes).set({ status: "released" }).where(inArray(schema.selectedNodes.id, ids)).run());
+  return ids.length;
+}
+
+/** Removes an article (with its options) from a `new` basket. */
+export async function removeSelectedNode(database: Database, input: { event: Event; basket: Basket; selectedNodeId: number; now: Date }) {
+  const { event, basket, now } = input;
+  assertBasketActionsAllowed(event, basket.testing, now);
+  return database.transaction(function* (tx) {
+    const current = yield* run(tx.select({ status: schema.baskets.status }).from(schema.baskets).where(eq(schema.baskets.id, basket.id)).get());
+    if (current?.status !== "new") throw conflict("errors.basket_not_modifiable");
+    const row = yield* run(
+      tx
+        .select()
+        .from(schema.selectedNodes)
+        .where(
+          and(
+            eq(schema.selectedNodes.id, input.selectedNodeId),
+            eq(schema.selectedNodes.basketId, basket.id),
+            eq(schema.selectedNodes.isArticle, true),
+            eq(schema.selectedNodes.status, "held"),
+          ),
+        )
+        .get(),
+    );
+    if (!row) throw notFound();
+    const options = yield* run(
+      tx.select({ id: schema.selectedNodes.id }).from(schema.selectedNodes).where(eq(schema.selectedNodes.parentId, row.id)).all(),
+    );
+    yield* releaseSelectedNodes(tx, [row.id, ...options.map((o) => o.id)]);
+    yield* run(
+      tx.update(schema.baskets).set({ expiresAt: holdUntil(event, now), updatedAt: now.toISOString() }).where(eq(schema.baskets.id, basket.id)).run(),
+    );
+    return row;
+  });
+}
+
+/** Gives back the stock held by `new` baskets whose reservation time is over. Returns how many were released. */
+export async function releaseExpiredHolds(database: Database, now: Date): Promise<number> {
+  return database.transaction(function* (tx) {
+    const rows = yield* run(
+      tx
+        .select({ id: schema.selectedNodes.id })
+        .from(schema.selectedNodes)
+        .innerJoin(schema.baskets, eq(schema.baskets.id, schema.selectedNodes.basketId))
+        .where(and(eq(schema.baskets.status, "new"), lt(schema.baskets.expiresAt, now.toISOString()), eq(schema.selectedNodes.status, "held")))
+        .all(),
+    );
+    return yield* releaseSelectedNodes(
+      tx,
+      rows.map((r) => r.id),
+    );
+  });
+}
+
+/** The held lines of baskets: articles with their options; totals are derived, never stored. */
+export async function basketItems(db: Db, basketIds: number[]) {
+  if (basketIds.length === 0) return new Map<number, { items: ReturnType<typeof shapeItems>; total: number }>();
+  const rows = await db
+    .select()
+    .from(schema.selectedNodes)
+    .where(and(inArray(schema.selectedNodes.basketId, basketIds), eq(schema.selectedNodes.status, "held")))
+    .orderBy(asc(schema.selectedNodes.id))
+    .all();
+  const result = new Map<number, { items: ReturnType<typeof shapeItems>; total: number }>();
+  for (const basketId of basketIds) {
+    const own = rows.filter((r) => r.basketId === basketId);
+    result.set(basketId, { items: shapeItems(own), total: own.reduce((sum, r) => sum + r.price, 0) });
+  }
+  return result;
+}
+
+function shapeItems(rows: (typeof schema.selectedNodes.$inferSelect)[]) {
+  return rows
+    .filter((r) => r.isArticle)
+    .map((article) => {
+      const options = rows.filter((r) => r.parentId === article.id);
+      return {
+        id: article.id,
+        nodeId: article.nodeId,
+        title: article.title,
+        price: article.price + options.reduce((sum, o) => sum + o.price, 0),
+        articlePrice: article.price,
+        options: options.map((o) => ({ id: o.id, nodeId: o.nodeId, title: o.title, price: o.price })),
+      };
+    });
+}
+
+export async function basketTotal(db: Db, basketId: number): Promise<number> {
+  const row = await db
+    .select({ total: sql<number | null>`sum(${schema.selectedNodes.price})` })
+    .from(schema.selectedNodes)
+    .where(and(eq(schema.selectedNodes.basketId, basketId), eq(schema.selectedNodes.status, "held")))
+    .get();
+  return Number(row?.total ?? 0);
+}

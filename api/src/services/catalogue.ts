@@ -1,0 +1,283 @@
+// The element tree as the ticket office sees it: visible nodes with server-computed prices and stock display.
+import { and, asc, type Database, type Db, eq, run, schema, sql } from "@ticketing/db";
+import { type Condition, evaluateCondition, type Visitor } from "@ticketing/shared/conditions";
+import type { NodeCategory } from "@ticketing/shared/constants";
+import { computePrice, type PriceRule } from "@ticketing/shared/pricing";
+import { stockDisplay } from "@ticketing/shared/stock";
+import { invalid, notFound } from "../lib/errors.ts";
+
+type NodeRow = typeof schema.nodes.$inferSelect;
+type ConfigurationRow = typeof schema.nodeConfigurations.$inferSelect;
+type CartRow = typeof schema.nodeCartConfigurations.$inferSelect;
+type LimitRow = typeof schema.nodeLimits.$inferSelect;
+type RuleRow = typeof schema.nodePriceRules.$inferSelect;
+
+export interface CatalogueNode extends NodeRow {
+  configuration: ConfigurationRow;
+  cart: CartRow;
+  children: CatalogueNode[];
+}
+
+/** Everything pricing and stock need for one event, loaded in a fixed number of queries. */
+export interface Catalogue {
+  eventId: number;
+  root: CatalogueNode;
+  byId: Map<number, CatalogueNode>;
+  limitsByConfiguration: Map<number, LimitRow[]>;
+  rulesByConfiguration: Map<number, RuleRow[]>;
+  conditions: Map<number, Condition>;
+}
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+export async function loadCatalogue(db: Db, eventId: number): Promise<Catalogue> {
+  const module = await db.select().from(schema.registrationModules).where(eq(schema.registrationModules.eventId, eventId)).get();
+  if (!module?.rootNodeId) throw notFound("errors.event_not_found");
+  const [nodes, configurations, carts, limits, limitLinks, rules, ruleLinks, conditions, statements] = await Promise.all([
+    db.select().from(schema.nodes).where(eq(schema.nodes.eventId, eventId)).orderBy(asc(schema.nodes.order), asc(schema.nodes.id)).all(),
+    db.select().from(schema.nodeConfigurations).where(eq(schema.nodeConfigurations.eventId, eventId)).all(),
+    db.select().from(schema.nodeCartConfigurations).where(eq(schema.nodeCartConfigurations.eventId, eventId)).all(),
+    db.select().from(schema.nodeLimits).where(eq(schema.nodeLimits.eventId, eventId)).all(),
+    db
+      .select({ configurationId: schema.nodeConfigurationLimits.nodeConfigurationId, targetId: schema.nodeConfigurationLimits.targetId })
+      .from(schema.nodeConfigurationLimits)
+      .innerJoin(schema.nodeLimits, eq(schema.nodeLimits.id, schema.nodeConfigurationLimits.targetId))
+      .where(eq(schema.nodeLimits.eventId, eventId))
+      .all(),
+    db.select().from(schema.nodePriceRules).where(eq(schema.nodePriceRules.eventId, eventId)).all(),
+    db
+      .select({ configurationId: schema.nodeConfigurationPriceRules.nodeConfigurationId, targetId: schema.nodeConfigurationPriceRules.targetId })
+      .from(schema.nodeConfigurationPriceRules)
+      .innerJoin(schema.nodePriceRules, eq(schema.nodePriceRules.id, schema.nodeConfigurationPriceRules.targetId))
+      .where(eq(schema.nodePriceRules.eventId, eventId))
+      .all(),
+    db.select().from(schema.conditions).where(eq(schema.conditions.eventId, eventId)).all(),
+    db.select().from(schema.statements).where(eq(schema.statements.eventId, eventId)).orderBy(asc(schema.statements.order)).all(),
+  ]);
+  const configurationById = new Map(configurations.map((c) => [c.id, c]));
+  const cartById = new Map(carts.map((c) => [c.id, c]));
+  const byId = new Map<number, CatalogueNode>();
+  for (const node of nodes) {
+    const configuration = configurationById.get(node.configurationId);
+    const cart = cartById.get(node.cartConfigurationId);
+    if (configuration && cart) byId.set(node.id, { ...node, configuration, cart, children: [] });
+  }
+  for (const node of byId.values()) if (node.parentId !== null) byId.get(node.parentId)?.children.push(node);
+  const root = byId.get(module.rootNodeId);
+  if (!root) throw notFound("errors.event_not_found");
+  const limitById = new Map(limits.map((l) => [l.id, l]));
+  const ruleById = new Map(rules.map((r) => [r.id, r]));
+  const statementsByCondition = groupBy(statements, (s) => s.conditionId);
+  return {
+    eventId,
+    root,
+    byId,
+    limitsByConfiguration: new Map(
+      [...groupBy(limitLinks, (l) => l.configurationId)].map(([k, links]) => [k, links.map((l) => limitById.get(l.targetId)).filter((l) => l !== undefined)]),
+    ),
+    rulesByConfiguration: new Map(
+      [...groupBy(ruleLinks, (l) => l.configurationId)].map(([k, links]) => [k, links.map((l) => ruleById.get(l.targetId)).filter((r) => r !== undefined)]),
+    ),
+    conditions: new Map(
+      conditions.map((c) => [
+        c.id,
+        {
+          logicalOperator: c.logicalOperator,
+          statements: (statementsByCondition.get(c.id) ?? []).map((s) => ({
+            leftHandOperand: s.leftHandOperand,
+            operator: s.operator,
+            rightHandValue: s.rightHandValue,
+            scope: s.scope,
+          })),
+        },
+      ]),
+    ),
+  };
+}
+
+function ancestors(catalogue: Catalogue, node: CatalogueNode): CatalogueNode[] {
+  const chain: CatalogueNode[] = [];
+  let parent = node.parentId === null ? undefined : catalogue.byId.get(node.parentId);
+  while (parent) {
+    chain.push(parent);
+    parent = parent.parentId === null ? undefined : catalogue.byId.get(parent.parentId);
+  }
+  return chain;
+}
+
+/** The rules that apply to a node: its own, plus those its ancestors propagate (DESIGN.md 4 "Price"). */
+export function applicableRules(catalogue: Catalogue, node: CatalogueNode, visitor: Visitor | null): PriceRule[] {
+  const own = catalogue.rulesByConfiguration.get(node.configurationId) ?? [];
+  const inherited = ancestors(catalogue, node).flatMap((a) =>
+    (catalogue.rulesByConfiguration.get(a.configurationId) ?? []).filter((r) => r.shouldPropagate),
+  );
+  return [...own, ...inherited].filter((rule) =>
+    rule.conditionId === null ? true : visitor !== null && evaluateCondition(catalogue.conditions.get(rule.conditionId), visitor),
+  );
+}
+
+/** `visitor` null: the base price, without conditional rules (back office). */
+export const nodePrice = (catalogue: Catalogue, node: CatalogueNode, visitor: Visitor | null) =>
+  computePrice(applicableRules(catalogue, node, visitor));
+
+/** The tightest stock linked to the node, in real or testing counting. */
+export function nodeStock(catalogue: Catalogue, node: CatalogueNode, testing: boolean) {
+  const limits = catalogue.limitsByConfiguration.get(node.configurationId) ?? [];
+  let tightest: { limit: LimitRow; remaining: number } | null = null;
+  for (const limit of limits) {
+    const remaining = limit.maximum - (testing ? limit.testingUsed : limit.used);
+    if (!tightest || remaining < tightest.remaining) tightest = { limit, remaining };
+  }
+  return tightest;
+}
+
+export interface VisitorTreeNode {
+  id: number;
+  parentId: number | null;
+  order: number;
+  configurationId: number;
+  cartConfigurationId: number;
+  category: NodeCategory;
+  title: string;
+  description: string;
+  articleCalculatedPrice: number | null;
+  optionCalculatedPrice: number | null;
+  stock: { display: string; remaining: number; maximum: number } | null;
+  cart: { weight: number; rangeMin: number; rangeMax: number | null };
+  children: VisitorTreeNode[];
+}
+
+export function buildVisitorTree(catalogue: Catalogue, visitor: Visitor, testing: boolean): VisitorTreeNode {
+  const present = (node: CatalogueNode): VisitorTreeNode => {
+    const { category } = node.configuration;
+    const stock = nodeStock(catalogue, node, testing);
+    const price = category === "article" || category === "option" ? nodePrice(catalogue, node, visitor) : null;
+    return {
+      id: node.id,
+      parentId: node.parentId,
+      order: node.order,
+      configurationId: node.configurationId,
+      cartConfigurationId: node.cartConfigurationId,
+      category,
+      title: node.configuration.isTitleDisplayable ? node.configuration.title : "",
+      description: node.configuration.isDescriptionDisplayable ? node.configuration.description : "",
+      articleCalculatedPrice: category === "article" ? price : null,
+      optionCalculatedPrice: category === "option" ? price : null,
+      stock: stock
+        ? { display: stockDisplay(stock.remaining, stock.limit.maximum), remaining: Math.max(0, stock.remaining), maximum: stock.limit.maximum }
+        : null,
+      cart: { weight: node.cart.weight, rangeMin: node.cart.rangeMin, rangeMax: node.cart.rangeMax },
+      children: node.children.map(present),
+    };
+  };
+  return present(catalogue.root);
+}
+
+/** Options selectable with an article: option nodes below it, directly or inside groups of options. */
+export function optionsOf(article: CatalogueNode): CatalogueNode[] {
+  return article.children.flatMap((child) =>
+    child.configuration.category === "option" ? [child] : child.configuration.category === "article" ? [] : optionsOf(child),
+  );
+}
+
+/** Per limit: tickets held in open baskets and sold in validated ones (real stock), derived from the rows. */
+export async function stockUsage(db: Db, eventId: number) {
+  const rows = await db
+    .select({
+      limitId: schema.selectedNodeLimits.limitId,
+      sold: sql<number>`sum(case when ${schema.baskets.status} = 'validated' then 1 else 0 end)`,
+      reserved: sql<number>`sum(case when ${schema.baskets.status} != 'validated' then 1 else 0 end)`,
+    })
+    .from(schema.selectedNodeLimits)
+    .innerJoin(schema.selectedNodes, eq(schema.selectedNodes.id, schema.selectedNodeLimits.selectedNodeId))
+    .innerJoin(schema.baskets, eq(schema.baskets.id, schema.selectedNodes.basketId))
+    .where(and(eq(schema.baskets.eventId, eventId), eq(schema.selectedNodes.status, "held"), eq(schema.selectedNodeLimits.isTesting, false)))
+    .groupBy(schema.selectedNodeLimits.limitId)
+    .all();
+  return new Map(rows.map((r) => [r.limitId, { sold: Number(r.sold), reserved: Number(r.reserved) }]));
+}
+
+/** The back office's article list: base price and stock figures, in tree order. */
+export async function listArticles(db: Db, eventId: number) {
+  const catalogue = await loadCatalogue(db, eventId);
+  const usage = await stockUsage(db, eventId);
+  const articles: CatalogueNode[] = [];
+  const walk = (node: CatalogueNode) => {
+    if (node.configuration.category === "article") articles.push(node);
+    node.children.forEach(walk);
+  };
+  walk(catalogue.root);
+  return articles.map((node) => {
+    const stock = nodeStock(catalogue, node, false);
+    const figures = stock ? usage.get(stock.limit.id) : undefined;
+    return {
+      nodeId: node.id,
+      parentId: node.parentId,
+      configurationId: node.configurationId,
+      title: node.configuration.title,
+      price: nodePrice(catalogue, node, null),
+      stock: stock
+        ? {
+            limitId: stock.limit.id,
+            maximum: stock.limit.maximum,
+            reserved: figures?.reserved ?? 0,
+            sold: figures?.sold ?? 0,
+            remaining: Math.max(0, stock.remaining),
+          }
+        : null,
+    };
+  });
+}
+
+/** Adds an article with a `set` price rule and its own stock under `parentId` (default: the root), atomically. */
+export async function addArticle(
+  database: Database,
+  eventId: number,
+  input: { title: string; description?: string; price: number; stock: number; parentId?: number },
+) {
+  return database.transaction(function* (tx) {
+    const module = yield* run(tx.select().from(schema.registrationModules).where(eq(schema.registrationModules.eventId, eventId)).get());
+    const parentId = input.parentId ?? module?.rootNodeId;
+    if (!parentId) throw notFound("errors.event_not_found");
+    const parent = yield* run(tx.select().from(schema.nodes).where(eq(schema.nodes.id, parentId)).get());
+    if (!parent || parent.eventId !== eventId) throw invalid("errors.parent_not_in_event", { parent_id: "errors.parent_not_in_event" });
+    const last = yield* run(
+      tx
+        .select({ max: sql<number | null>`max(${schema.nodes.order})` })
+        .from(schema.nodes)
+        .where(eq(schema.nodes.parentId, parentId))
+        .get(),
+    );
+    const configuration = yield* run(
+      tx
+        .insert(schema.nodeConfigurations)
+        .values({ eventId, category: "article", title: input.title, description: input.description ?? "" })
+        .returning()
+        .get(),
+    );
+    const cart = yield* run(tx.insert(schema.nodeCartConfigurations).values({ eventId }).returning().get());
+    const node = yield* run(
+      tx
+        .insert(schema.nodes)
+        .values({ eventId, parentId, order: (last?.max ?? -1) + 1, configurationId: configuration.id, cartConfigurationId: cart.id })
+        .returning()
+        .get(),
+    );
+    const priceRule = yield* run(
+      tx.insert(schema.nodePriceRules).values({ eventId, label: input.title, mode: "set", value: input.price }).returning().get(),
+    );
+    yield* run(tx.insert(schema.nodeConfigurationPriceRules).values({ nodeConfigurationId: configuration.id, targetId: priceRule.id }).run());
+    const limit = yield* run(tx.insert(schema.nodeLimits).values({ eventId, label: input.title, maximum: input.stock }).returning().get());
+    yield* run(tx.insert(schema.nodeConfigurationLimits).values({ nodeConfigurationId: configuration.id, targetId: limit.id }).run());
+    return { node, configuration, limit, priceRule };
+  });
+}

@@ -1,0 +1,193 @@
+// Checkout and payment resolution (DESIGN.md 4 "Basket lifecycle", "Payments").
+import { randomBytes } from "node:crypto";
+import { and, asc, type Database, type Db, desc, eq, inArray, run, schema } from "@ticketing/db";
+import type { Language, PaymentMethod, PaymentOutcome } from "@ticketing/shared/constants";
+import { conflict, invalid, notFound } from "../lib/errors.ts";
+import { hmacHex } from "../lib/tokens.ts";
+import type { Event } from "./access.ts";
+import { type Basket, basketTotal, type FrontendLogin } from "./baskets.ts";
+import { eventWindows } from "./events.ts";
+import { enqueueMail } from "./mail.ts";
+
+export interface BillingInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
+}
+
+export async function saveBillingInformation(database: Database, basket: Basket, login: FrontendLogin, input: BillingInput) {
+  if (basket.status !== "new") throw conflict("errors.basket_not_modifiable");
+  return database.transaction(function* (tx) {
+    const row = yield* run(tx.insert(schema.billingInformation).values({ ...input, createdById: login.id }).returning().get());
+    yield* run(tx.update(schema.baskets).set({ billingInformationId: row.id }).where(eq(schema.baskets.id, basket.id)).run());
+    return row;
+  });
+}
+
+export async function billingInformationOf(db: Db, basket: Basket) {
+  if (!basket.billingInformationId) return null;
+  return (await db.select().from(schema.billingInformation).where(eq(schema.billingInformation.id, basket.billingInformationId)).get()) ?? null;
+}
+
+/** The hosted demo payment page of an intent: the link carries an HMAC so only the buyer's link opens it. */
+export const demoPaymentUrl = (publicUrl: string, secret: string, intent: { id: number; pspId: string }) =>
+  `${publicUrl}/api/v1/payments/demo/pay/${intent.id}?sig=${hmacHex(secret, `demo-pay:${intent.pspId}`)}`;
+
+/** The buyer-facing page a payment returns to (DESIGN.md 5). */
+export const ticketOfficeUrl = (publicUrl: string, event: Event, testing: boolean, rest: string) =>
+  `${publicUrl}/tickets/${testing ? "preview/" : ""}${event.frontendPath}/${rest}`;
+
+export interface CheckoutInput {
+  event: Event;
+  basket: Basket;
+  paymentMethod: PaymentMethod;
+  termsAccepted: boolean;
+  language: Language;
+  now: Date;
+}
+
+/** `new` → `payment_in_progress` with an invoice and a payment intent; a free basket is validated at once. */
+export async function checkout(database: Database, input: CheckoutInput) {
+  const { event, basket, now } = input;
+  if (!input.termsAccepted) throw invalid("errors.terms_not_accepted", { terms_accepted: "errors.terms_not_accepted" });
+  if (!basket.testing && !eventWindows(event, now).arePaymentsAllowed) throw conflict("errors.payments_not_allowed");
+  if (input.paymentMethod === "point_of_sale" && !event.isPointOfSaleEnabled && !basket.testing)
+    throw invalid("errors.point_of_sale_disabled", { payment_method: "errors.point_of_sale_disabled" });
+  const billing = await billingInformationOf(database.db, basket);
+  if (!billing) throw invalid("errors.billing_information_missing");
+  const total = await basketTotal(database.db, basket.id);
+  const hasItems = await database.db
+    .select({ id: schema.selectedNodes.id })
+    .from(schema.selectedNodes)
+    .where(and(eq(schema.selectedNodes.basketId, basket.id), eq(schema.selectedNodes.status, "held")))
+    .get();
+  if (!hasItems) throw invalid("errors.basket_empty");
+  const isFree = total === 0;
+  const moduleKey = input.paymentMethod === "point_of_sale" ? "point_of_sale" : "demo";
+
+  return database.transaction(function* (tx) {
+    const moved = yield* run(
+      tx
+        .update(schema.baskets)
+        .set({ status: isFree ? "validated" : "payment_in_progress", language: input.language, updatedAt: now.toISOString() })
+        .where(and(eq(schema.baskets.id, basket.id), eq(schema.baskets.status, "new")))
+        .returning()
+        .get(),
+    );
+    if (!moved) throw conflict("errors.basket_not_modifiable");
+    const invoice = yield* run(
+      tx
+        .insert(schema.invoices)
+        .values({
+          basketId: basket.id,
+          amount: total,
+          dueDate: new Date(now.getTime() + 3 * 86_400_000).toISOString(),
+          isResolved: isFree,
+          resolvedAt: isFree ? now.toISOString() : null,
+        })
+        .returning()
+        .get(),
+    );
+    if (isFree) {
+      yield* enqueueMail(tx, { kind: "order_confirmation", to: billing.email, language: input.language, payload: { basket_id: basket.id } });
+      return { basket: moved, invoice, paymentIntent: null };
+    }
+    const paymentIntent = yield* run(
+      tx
+        .insert(schema.paymentIntents)
+        .values({ invoiceId: invoice.id, createdById: basket.createdById, moduleKey, pspId: `${moduleKey}_${randomBytes(12).toString("hex")}` })
+        .returning()
+        .get(),
+    );
+    return { basket: moved, invoice, paymentIntent };
+  });
+}
+
+export type PaymentIntent = typeof schema.paymentIntents.$inferSelect;
+export type Invoice = typeof schema.invoices.$inferSelect;
+
+export async function paymentIntentsOf(db: Db, basketIds: number[]) {
+  if (basketIds.length === 0) return [];
+  return db
+    .select({ intent: schema.paymentIntents, invoice: schema.invoices })
+    .from(schema.paymentIntents)
+    .innerJoin(schema.invoices, eq(schema.invoices.id, schema.paymentIntents.invoiceId))
+    .where(inArray(schema.invoices.basketId, basketIds))
+    .orderBy(desc(schema.paymentIntents.id))
+    .all();
+}
+
+export async function invoicesOf(db: Db, basketId: number) {
+  return db.select().from(schema.invoices).where(eq(schema.invoices.basketId, basketId)).orderBy(asc(schema.invoices.id)).all();
+}
+
+/**
+ * Applies a provider's verdict on an intent. Success resolves the invoice exactly once however often the
+ * webhook arrives (guarded UPDATE), validates the basket and queues the confirmation mail in the same
+ * transaction. Cancel and error close the intent and give the basket back to the buyer (`new`).
+ */
+export async function resolvePayment(database: Database, input: { intentId: number; pspId: string; outcome: PaymentOutcome; now: Date }) {
+  const { now } = input;
+  return database.transaction(function* (tx) {
+    const intent = yield* run(
+      tx.select().from(schema.paymentIntents).where(and(eq(schema.paymentIntents.id, input.intentId), eq(schema.paymentIntents.pspId, input.pspId))).get(),
+    );
+    if (!intent) throw notFound();
+    const invoice = yield* run(tx.select().from(schema.invoices).where(eq(schema.invoices.id, intent.invoiceId)).get());
+    if (!invoice) throw notFound();
+    const basket = yield* run(tx.select().from(schema.baskets).where(eq(schema.baskets.id, invoice.basketId)).get());
+    if (!basket) throw notFound();
+    if (input.outcome === "success") {
+      const resolved = yield* run(
+        tx
+          .update(schema.invoices)
+          .set({ isResolved: true, resolvedAt: now.toISOString() })
+          .where(and(eq(schema.invoices.id, invoice.id), eq(schema.invoices.isResolved, false), eq(schema.invoices.isCancelled, false)))
+          .returning()
+          .get(),
+      );
+      if (!resolved) return { changed: false, basket };
+      const validated = yield* run(
+        tx
+          .update(schema.baskets)
+          .set({ status: "validated", updatedAt: now.toISOString() })
+          .where(eq(schema.baskets.id, basket.id))
+          .returning()
+          .get(),
+      );
+      const billing = basket.billingInformationId
+        ? yield* run(tx.select().from(schema.billingInformation).where(eq(schema.billingInformation.id, basket.billingInformationId)).get())
+        : undefined;
+      if (billing)
+        yield* enqueueMail(tx, { kind: "order_confirmation", to: billing.email, language: basket.language, payload: { basket_id: basket.id } });
+      return { changed: true, basket: validated ?? basket };
+    }
+    if (invoice.isResolved || intent.isCancelled || intent.isError) return { changed: false, basket };
+    yield* run(
+      tx
+        .update(schema.paymentIntents)
+        .set(input.outcome === "cancel" ? { isCancelled: true } : { isError: true, errorMessage: "The payment provider reported an error" })
+        .where(eq(schema.paymentIntents.id, intent.id))
+        .run(),
+    );
+    yield* run(tx.update(schema.invoices).set({ isCancelled: true }).where(eq(schema.invoices.id, invoice.id)).run());
+    const event = yield* run(tx.select().from(schema.events).where(eq(schema.events.id, basket.eventId)).get());
+    const reopened = yield* run(
+      tx
+        .update(schema.baskets)
+        .set({
+          status: "new",
+          expiresAt: new Date(now.getTime() + (event?.reservationMinutes ?? 30) * 60_000).toISOString(),
+          updatedAt: now.toISOString(),
+        })
+        .where(and(eq(schema.baskets.id, basket.id), eq(schema.baskets.status, "payment_in_progress")))
+        .returning()
+        .get(),
+    );
+    return { changed: true, basket: reopened ?? basket };
+  });
+}

@@ -1,0 +1,209 @@
+// Events: creation with their registration module and root node, status rules, public infos.
+import { and, asc, count, type Database, type Db, desc, eq, inArray, like, run, schema, sql } from "@ticketing/db";
+import type { AccessMethod, EventStatus } from "@ticketing/shared/constants";
+import { conflict, invalid, notFound } from "../lib/errors.ts";
+import type { ListQuery } from "../lib/list-query.ts";
+import type { Event, User } from "./access.ts";
+import { visibleUnitIds } from "./access.ts";
+
+export const FRONTEND_PATH_PATTERN = /^[-_0-9A-Za-z]+$/;
+
+/** SPEC 5: only - _ 0-9 A-Z; cannot start with preview or test (they are route segments of the ticket office). */
+export function frontendPathError(path: string): string | null {
+  if (!FRONTEND_PATH_PATTERN.test(path)) return "errors.path_invalid";
+  if (/^(preview|test)/i.test(path)) return "errors.path_reserved";
+  return null;
+}
+
+export interface EventInput {
+  unitId: number;
+  name: string;
+  frontendTitle: string;
+  frontendPath: string;
+  startDate: string;
+  endDate: string;
+  welcomeText?: string;
+  locationText?: string;
+  registrationsStartDate?: string | null;
+  registrationsEndDate?: string | null;
+  paymentsStartDate?: string | null;
+  paymentsEndDate?: string | null;
+  reservationMinutes?: number;
+  isPointOfSaleEnabled?: boolean;
+  status?: EventStatus;
+}
+
+function checkEventFields(fields: Partial<EventInput>, current?: Event) {
+  if (fields.frontendPath !== undefined) {
+    const error = frontendPathError(fields.frontendPath);
+    if (error) throw invalid(error, { frontend_path: error });
+  }
+  const start = fields.startDate ?? current?.startDate;
+  const end = fields.endDate ?? current?.endDate;
+  if (start && end && end < start) throw invalid("errors.dates_order", { end_date: "errors.dates_order" });
+}
+
+async function assertPathFree(db: Db, path: string, exceptId?: number) {
+  const other = await db
+    .select({ id: schema.events.id })
+    .from(schema.events)
+    .where(sql`lower(${schema.events.frontendPath}) = lower(${path})`)
+    .get();
+  if (other && other.id !== exceptId) throw invalid("errors.path_taken", { frontend_path: "errors.path_taken" });
+}
+
+/** Creates the event with its registration module, root node and default settings, atomically. */
+export async function createEvent(database: Database, input: EventInput): Promise<Event> {
+  checkEventFields(input);
+  await assertPathFree(database.db, input.frontendPath);
+  const { status: _ignored, ...fields } = input;
+  return database.transaction(function* (tx) {
+    const event = yield* run(tx.insert(schema.events).values(fields).returning().get());
+    const configuration = yield* run(
+      tx
+        .insert(schema.nodeConfigurations)
+        .values({ eventId: event.id, category: "no_configuration", title: event.frontendTitle })
+        .returning()
+        .get(),
+    );
+    const cart = yield* run(tx.insert(schema.nodeCartConfigurations).values({ eventId: event.id }).returning().get());
+    const root = yield* run(
+      tx
+        .insert(schema.nodes)
+        .values({ eventId: event.id, configurationId: configuration.id, cartConfigurationId: cart.id })
+        .returning()
+        .get(),
+    );
+    yield* run(tx.insert(schema.registrationModules).values({ eventId: event.id, rootNodeId: root.id }).run());
+    yield* run(tx.insert(schema.eventAccessMethods).values({ eventId: event.id, method: "anonymous" }).run());
+    yield* run(tx.insert(schema.communicationSettings).values({ eventId: event.id }).run());
+    return event;
+  });
+}
+
+const TRANSITIONS: Record<EventStatus, EventStatus[]> = {
+  draft: ["public"],
+  public: ["closed", "draft"],
+  closed: ["public", "archived"],
+  archived: [],
+};
+
+export async function updateEvent(database: Database, event: Event, user: User, fields: Partial<EventInput>): Promise<Event> {
+  checkEventFields(fields, event);
+  if (fields.frontendPath !== undefined) await assertPathFree(database.db, fields.frontendPath, event.id);
+  if (fields.status && fields.status !== event.status && !user.isSuperuser && !TRANSITIONS[event.status].includes(fields.status))
+    throw conflict("errors.status_transition", { from: event.status, to: fields.status });
+  const { unitId: _unit, ...changes } = fields; // an event does not move between units
+  return database.transaction(function* (tx) {
+    const updated = yield* run(tx.update(schema.events).set(changes).where(eq(schema.events.id, event.id)).returning().get());
+    if (!updated) throw notFound("errors.event_not_found");
+    return updated;
+  });
+}
+
+export async function deleteEvent(database: Database, event: Event) {
+  if (event.status !== "draft") throw conflict("errors.status_transition", { from: event.status, to: "deleted" });
+  await database.transaction(function* (tx) {
+    // The registration module points at the root node and nodes at their parent: cascade from the event.
+    yield* run(tx.update(schema.registrationModules).set({ rootNodeId: null }).where(eq(schema.registrationModules.eventId, event.id)).run());
+    yield* run(tx.delete(schema.events).where(eq(schema.events.id, event.id)).run());
+  });
+}
+
+const inWindow = (now: string, start: string | null, end: string | null) => (!start || start <= now) && (!end || now <= end);
+
+/** SPEC 4: basket actions need registrations allowed; starting payment needs payments allowed. */
+export function eventWindows(event: Event, now: Date) {
+  const iso = now.toISOString();
+  const isPublic = event.status === "public";
+  const areRegistrationsAllowed = isPublic && inWindow(iso, event.registrationsStartDate, event.registrationsEndDate);
+  const arePaymentsAllowed = isPublic && inWindow(iso, event.paymentsStartDate, event.paymentsEndDate);
+  return { areRegistrationsAllowed, isBasketItemModificationAllowed: areRegistrationsAllowed, arePaymentsAllowed };
+}
+
+export async function eventExtras(db: Db, eventIds: number[]) {
+  if (eventIds.length === 0) return new Map<number, { registrationModuleId: number; rootNodeId: number | null; accessMethods: AccessMethod[] }>();
+  const modules = await db.select().from(schema.registrationModules).where(inArray(schema.registrationModules.eventId, eventIds)).all();
+  const methods = await db.select().from(schema.eventAccessMethods).where(inArray(schema.eventAccessMethods.eventId, eventIds)).all();
+  return new Map(
+    modules.map((m) => [
+      m.eventId,
+      {
+        registrationModuleId: m.id,
+        rootNodeId: m.rootNodeId,
+        accessMethods: methods.filter((a) => a.eventId === m.eventId).map((a) => a.method),
+      },
+    ]),
+  );
+}
+
+/** The back-office shape of an event. */
+export async function presentEvents(db: Db, events: Event[], publicUrl: string) {
+  const extras = await eventExtras(db, events.map((e) => e.id));
+  return events.map((event) => ({
+    ...event,
+    ...extras.get(event.id),
+    ticketOfficeUrl: `${publicUrl}/tickets/${event.frontendPath}`,
+    ticketOfficeTestingUrl: `${publicUrl}/tickets/preview/${event.frontendPath}`,
+  }));
+}
+
+const SORTABLE = {
+  id: schema.events.id,
+  name: schema.events.name,
+  frontendTitle: schema.events.frontendTitle,
+  frontendPath: schema.events.frontendPath,
+  status: schema.events.status,
+  startDate: schema.events.startDate,
+  endDate: schema.events.endDate,
+} as const;
+
+export async function listEvents(db: Db, user: User, query: ListQuery) {
+  const units = await visibleUnitIds(db, user);
+  const f = query.filter;
+  const conditions = [
+    units === null ? undefined : inArray(schema.events.unitId, units),
+    f.unitId !== undefined ? eq(schema.events.unitId, Number(f.unitId)) : undefined,
+    typeof f.status === "string" ? eq(schema.events.status, f.status as EventStatus) : undefined,
+    Array.isArray(f.id) ? inArray(schema.events.id, f.id.map(Number)) : f.id !== undefined ? eq(schema.events.id, Number(f.id)) : undefined,
+    typeof f.q === "string" && f.q.trim() ? like(schema.events.name, `%${f.q.trim()}%`) : undefined,
+  ];
+  const where = and(...conditions);
+  const column = SORTABLE[query.sort.field as keyof typeof SORTABLE] ?? schema.events.id;
+  const rows = await db
+    .select()
+    .from(schema.events)
+    .where(where)
+    .orderBy(query.sort.order === "desc" ? desc(column) : asc(column))
+    .limit(query.limit)
+    .offset(query.offset)
+    .all();
+  const total = (await db.select({ n: count() }).from(schema.events).where(where).get())?.n ?? 0;
+  return { rows, total };
+}
+
+export function presentPublicInfos(event: Event, extras: { registrationModuleId: number; accessMethods: AccessMethod[] } | undefined, now: Date) {
+  return {
+    id: event.id,
+    registrationModuleId: extras?.registrationModuleId ?? null,
+    frontendTitle: event.frontendTitle,
+    frontendPath: event.frontendPath,
+    welcomeText: event.welcomeText,
+    locationText: event.locationText,
+    startDate: event.startDate,
+    endDate: event.endDate,
+    status: event.status,
+    accessMethods: extras?.accessMethods ?? [],
+    reservationMinutes: event.reservationMinutes,
+    isPointOfSaleEnabled: event.isPointOfSaleEnabled,
+    ...eventWindows(event, now),
+  };
+}
+
+export async function findEventByPath(db: Db, path: string): Promise<Event | undefined> {
+  return db.select().from(schema.events).where(sql`lower(${schema.events.frontendPath}) = lower(${path})`).get();
+}
+
+export async function listPublicEvents(db: Db) {
+  return db.select().from(schema.events).where(eq(schema.events.status, "public")).orderBy(asc(schema.events.startDate)).all();
+}
