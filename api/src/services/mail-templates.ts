@@ -92,15 +92,19 @@ async function renderOrderMail(
     : { label: t("payment_reminder.pay"), url: ticketOfficeUrl(config.publicUrl, order, "checkout/payment-method") };
 
   const articleLines = order.articles.flatMap((article) => [
-    `- ${article.title}: ${money(article.linePrice)}`,
+    `- ${t("label_value", { label: article.title, value: money(article.linePrice) })}`,
     ...article.options.map((option) => `    ${option.title}${option.price ? ` (${formatMoney(option.price, language)})` : ""}`),
   ]);
   const text = [
     order.basket.testing ? t("testing_notice") : null,
     opening,
-    [t("order_confirmation.articles"), ...articleLines, `${t("order_confirmation.total")}: ${money(order.total)}`].join("\n"),
+    [
+      t("order_confirmation.articles"),
+      ...articleLines,
+      t("label_value", { label: t("order_confirmation.total"), value: money(order.total) }),
+    ].join("\n"),
     isPdfTicketEnabled ? t("order_confirmation.tickets_attached") : null,
-    `${link.label}: ${link.url}`,
+    t("label_value", { label: link.label, value: link.url }),
     t("signature", values),
   ]
     .filter((paragraph) => paragraph !== null)

@@ -1,4 +1,5 @@
 // Test data for the ticket and mail services: a fresh migrated database and a validated order in it.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -119,4 +120,14 @@ export function seedOrder(database: Database, options: OrderOptions = {}): Promi
     yield* node({ title: "Released article", price: 1000, isArticle: true, status: "released" });
     return { eventId: event.id, basketId: basket.id, articleIds: [dinner.id, ball.id] };
   });
+}
+
+/** Whether an optional tool (poppler's pdftotext, zbarimg) is installed: the tests use it when it is. */
+export function hasCommand(command: string): boolean {
+  try {
+    execFileSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -7,17 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "../../../shared/src/i18n/en/ticket.json" with { type: "json" };
 import fr from "../../../shared/src/i18n/fr/ticket.json" with { type: "json" };
 import { createTicketCode, loadTicketKeys } from "./ticket-codes.ts";
-import { createTestDatabase, type SeededOrder, seedOrder, type TestDatabase } from "./tickets.fixtures.ts";
+import { createTestDatabase, hasCommand, type SeededOrder, seedOrder, type TestDatabase } from "./tickets.fixtures.ts";
 import { formatEventDates, loadTicketData, renderTicketPdf, type TicketPdfInput } from "./tickets.ts";
-
-function hasCommand(command: string) {
-  try {
-    execFileSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const scratch = mkdtempSync(join(tmpdir(), "tickets-"));
 const keys = loadTicketKeys(scratch);
