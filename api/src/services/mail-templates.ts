@@ -4,9 +4,8 @@ import type { Language, MailKind } from "@ticketing/shared/constants";
 import { createTranslator, type Translate } from "@ticketing/shared/i18n/translate";
 import { formatMoney } from "@ticketing/shared/money";
 import { z } from "zod";
-// Relative: the `@ticketing/shared/*` export maps to `.ts` files, so a JSON file is not reachable through it.
-import en from "../../../shared/src/i18n/en/email.json" with { type: "json" };
-import fr from "../../../shared/src/i18n/fr/email.json" with { type: "json" };
+import en from "@ticketing/shared/i18n/en/email.json" with { type: "json" };
+import fr from "@ticketing/shared/i18n/fr/email.json" with { type: "json" };
 import type { Config } from "../env.ts";
 import { createTicketCode, loadTicketKeys } from "./ticket-codes.ts";
 import { loadOrder, type Order, renderTicketPdf, ticketDataOf } from "./tickets.ts";

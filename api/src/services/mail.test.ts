@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { type Database, type Driver, eq, schema } from "@ticketing/db";
 import { keyPaths } from "@ticketing/shared/i18n/translate";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import en from "../../../shared/src/i18n/en/email.json" with { type: "json" };
-import fr from "../../../shared/src/i18n/fr/email.json" with { type: "json" };
+import en from "@ticketing/shared/i18n/en/email.json" with { type: "json" };
+import fr from "@ticketing/shared/i18n/fr/email.json" with { type: "json" };
 import {
   createMailTransport,
   deliverPendingMails,

@@ -5,9 +5,8 @@ import { createTranslator } from "@ticketing/shared/i18n/translate";
 import { formatMoney } from "@ticketing/shared/money";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-// Relative: the `@ticketing/shared/*` export maps to `.ts` files, so a JSON file is not reachable through it.
-import en from "../../../shared/src/i18n/en/ticket.json" with { type: "json" };
-import fr from "../../../shared/src/i18n/fr/ticket.json" with { type: "json" };
+import en from "@ticketing/shared/i18n/en/ticket.json" with { type: "json" };
+import fr from "@ticketing/shared/i18n/fr/ticket.json" with { type: "json" };
 import type { TicketCodeClaims } from "./ticket-codes.ts";
 
 export interface TicketPdfInput {
