@@ -140,20 +140,11 @@ async function deliverOne(
   now: () => Date,
 ): Promise<boolean> {
   const claimed = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, "pending"));
+  let subject: string;
   try {
     const rendered = await renderMail({ database, config }, mail);
     await transport.send({ ...rendered, id: mail.id, kind: mail.kind, to: mail.to });
-    const sentAt = now().toISOString();
-    await database.transaction(function* (tx) {
-      yield* run(
-        tx
-          .update(mailOutbox)
-          .set({ status: "sent", subject: rendered.subject, sentAt, nextAttemptAt: null, lastError: null })
-          .where(claimed)
-          .run(),
-      );
-    });
-    return true;
+    subject = rendered.subject;
   } catch (error) {
     const attempts = mail.attempts + 1;
     const isGivenUp = attempts >= MAX_MAIL_ATTEMPTS;
@@ -172,6 +163,18 @@ async function deliverOne(
     });
     return false;
   }
+  // Outside the catch: a mail that left must never be scheduled again as if it had failed.
+  const sentAt = now().toISOString();
+  await database.transaction(function* (tx) {
+    yield* run(
+      tx
+        .update(mailOutbox)
+        .set({ status: "sent", subject, sentAt, nextAttemptAt: null, lastError: null })
+        .where(claimed)
+        .run(),
+    );
+  });
+  return true;
 }
 
 export interface MailWorker {
