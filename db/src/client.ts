@@ -113,7 +113,10 @@ function createLibsqlDatabase(options: DatabaseOptions): Database {
   const client = createClient({ url: options.url, authToken: options.authToken });
   const db = drizzleLibsql(client, { schema });
   const queue = new WriteQueue();
-  const ready = path !== null && path !== ":memory:" ? client.execute("PRAGMA journal_mode = WAL") : Promise.resolve();
+  const ready =
+    path !== null && path !== ":memory:"
+      ? client.batch(["PRAGMA journal_mode = WAL", "PRAGMA busy_timeout = 5000"].map((sql) => ({ sql, args: [] })))
+      : Promise.resolve();
   return {
     db: db as unknown as Db,
     driver: "libsql",

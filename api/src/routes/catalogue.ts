@@ -31,6 +31,7 @@ interface ResourceSpec {
   references?: Record<string, SQLiteTable & { id: AnySQLiteColumn; eventId: AnySQLiteColumn }>;
   decorate?: (rows: Row[], eventIds: number[], db: AppEnv["Variables"]["deps"]["database"]["db"]) => Promise<Row[]>;
   beforeDelete?: (row: Row) => void;
+  beforeUpdate?: (row: Row, values: Record<string, unknown>) => void;
 }
 
 function mountResource(spec: ResourceSpec) {
@@ -170,6 +171,7 @@ function mountResource(spec: ResourceSpec) {
     const { id: _id, eventId: _eventId, nodeConfigurationIds, reserved: _r, sold: _s, remaining: _m, used: _u, testingUsed: _t, childrenIds: _c, ...values } =
       body;
     await checkReferences(database.db, event.id, body);
+    spec.beforeUpdate?.(row, values);
     const updated = await database.transaction(function* (tx) {
       const next = Object.keys(values).length
         ? ((yield* run(tx.update(table).set(values as never).where(eq(table.id, row.id)).returning().get())) as Row)
@@ -255,6 +257,11 @@ mountResource({
   fields: { label: title, maximum: z.number().int().min(0).max(10_000_000), order: z.number().int().min(0), conditionId: zId.nullable() },
   link: schema.nodeConfigurationLimits,
   references: { conditionId: schema.conditions },
+  beforeUpdate(row, values) {
+    // A concurrent reservation after this check is still caught by the CHECK constraint (answered 409).
+    const used = Math.max(row.used as number, row.testingUsed as number);
+    if (typeof values.maximum === "number" && values.maximum < used) throw conflict("errors.stock_below_used", { used });
+  },
   async decorate(rows, eventIds, db) {
     const usage = new Map<number, { sold: number; reserved: number }>();
     for (const eventId of eventIds) for (const [k, v] of await stockUsage(db, eventId)) usage.set(k, v);

@@ -1,0 +1,103 @@
+import { and, eq, schema, sql } from "@ticketing/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBuyer, createOnSaleEvent, createTestContext, DRIVERS, loginAs, type TestContext } from "../test-support.ts";
+import { createUser } from "./auth.ts";
+import { releaseExpiredHolds } from "./baskets.ts";
+
+/** The counters kept on node_limits must always equal what the selected rows say (DESIGN.md 4 "Stock"). */
+async function expectCountersEqualDerivation(ctx: TestContext) {
+  const limits = await ctx.database.db.select().from(schema.nodeLimits).all();
+  for (const limit of limits) {
+    const derived = await ctx.database.db
+      .select({
+        used: sql<number>`coalesce(sum(case when ${schema.selectedNodeLimits.isTesting} = 0 then 1 else 0 end), 0)`,
+        testingUsed: sql<number>`coalesce(sum(case when ${schema.selectedNodeLimits.isTesting} = 1 then 1 else 0 end), 0)`,
+      })
+      .from(schema.selectedNodeLimits)
+      .innerJoin(schema.selectedNodes, eq(schema.selectedNodes.id, schema.selectedNodeLimits.selectedNodeId))
+      .where(and(eq(schema.selectedNodeLimits.limitId, limit.id), eq(schema.selectedNodes.status, "held")))
+      .get();
+    expect({ id: limit.id, used: limit.used, testingUsed: limit.testingUsed }).toEqual({
+      id: limit.id,
+      used: Number(derived?.used),
+      testingUsed: Number(derived?.testingUsed),
+    });
+  }
+}
+
+describe.each(DRIVERS)("stock under concurrency (%s)", (driver) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(driver);
+  });
+  afterAll(async () => ctx.close());
+
+  it("sells exactly 50 of a stock of 50 to 200 buyers adding at the same moment; the other 150 get 409", async () => {
+    const { event, article, moduleId } = await createOnSaleEvent(ctx, { stock: 50 });
+    const buyers = [];
+    for (let i = 0; i < 200; i++) buyers.push(await createBuyer(ctx, event.id, moduleId));
+    const answers = await Promise.all(
+      buyers.map((buyer) =>
+        ctx.call("POST", "/frontend/selected-nodes", { token: buyer.token, body: { basket_id: buyer.basketId, node_id: article.node.id } }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(50);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(150);
+    expect(answers.find((a) => a.status === 409)?.body.errors).toEqual(["Sold out: Entry"]);
+    const limit = await ctx.database.db.select().from(schema.nodeLimits).where(eq(schema.nodeLimits.id, article.limit.id)).get();
+    expect(limit?.used).toBe(50);
+    await expectCountersEqualDerivation(ctx);
+  });
+
+  it("gives the stock back when an article is removed, so the next buyer gets it", async () => {
+    const { event, article, moduleId } = await createOnSaleEvent(ctx, { stock: 1 });
+    const first = await createBuyer(ctx, event.id, moduleId);
+    const second = await createBuyer(ctx, event.id, moduleId);
+    const added = await ctx.call("POST", "/frontend/selected-nodes", { token: first.token, body: { basket_id: first.basketId, node_id: article.node.id } });
+    expect(added.status).toBe(201);
+    const refused = await ctx.call("POST", "/frontend/selected-nodes", { token: second.token, body: { basket_id: second.basketId, node_id: article.node.id } });
+    expect(refused.status).toBe(409);
+    // Two removals of the same line at once give the stock back once.
+    const removals = await Promise.all([
+      ctx.call("DELETE", `/frontend/selected-nodes/${added.body.id}`, { token: first.token }),
+      ctx.call("DELETE", `/frontend/selected-nodes/${added.body.id}`, { token: first.token }),
+    ]);
+    expect(removals.map((r) => r.status).sort()).toEqual([200, 404]);
+    const retried = await ctx.call("POST", "/frontend/selected-nodes", { token: second.token, body: { basket_id: second.basketId, node_id: article.node.id } });
+    expect(retried.status).toBe(201);
+    await expectCountersEqualDerivation(ctx);
+  });
+
+  it("releases the holds of baskets whose reservation time is over", async () => {
+    const { event, article, moduleId } = await createOnSaleEvent(ctx, { stock: 1 });
+    const buyer = await createBuyer(ctx, event.id, moduleId);
+    expect((await ctx.call("POST", "/frontend/selected-nodes", { token: buyer.token, body: { basket_id: buyer.basketId, node_id: article.node.id } })).status).toBe(201);
+    expect(await releaseExpiredHolds(ctx.database, new Date(Date.now() + 29 * 60_000))).toBe(0);
+    expect(await releaseExpiredHolds(ctx.database, new Date(Date.now() + 31 * 60_000))).toBeGreaterThanOrEqual(1);
+    const basket = await ctx.call("GET", `/frontend/baskets/${buyer.basketId}`, { token: buyer.token });
+    expect(basket.body.items).toEqual([]);
+    const next = await createBuyer(ctx, event.id, moduleId);
+    expect((await ctx.call("POST", "/frontend/selected-nodes", { token: next.token, body: { basket_id: next.basketId, node_id: article.node.id } })).status).toBe(201);
+    await expectCountersEqualDerivation(ctx);
+  });
+
+  it("refuses a stock lower than what is already reserved, with 409, and locks a public event for its organiser", async () => {
+    const { event, article, moduleId, email, password } = await createOnSaleEvent(ctx, { stock: 5 });
+    const buyer = await createBuyer(ctx, event.id, moduleId);
+    for (let i = 0; i < 3; i++)
+      await ctx.call("POST", "/frontend/selected-nodes", { token: buyer.token, body: { basket_id: buyer.basketId, node_id: article.node.id } });
+    const organiser = await loginAs(ctx, email, password);
+    const locked = await ctx.call("PUT", `/node-limits/${article.limit.id}`, { token: organiser, body: { maximum: 2 } });
+    expect(locked.status).toBe(409);
+    expect(locked.body.errors[0]).toMatch(/Editing is locked/);
+    const superuser = await createUser(ctx.database, { email: `root-${driver}@example.org`, password: "correct-horse-battery-1!", isSuperuser: true });
+    const admin = await loginAs(ctx, superuser.email, "correct-horse-battery-1!");
+    const tooLow = await ctx.call("PUT", `/node-limits/${article.limit.id}`, { token: admin, body: { maximum: 2 } });
+    expect(tooLow.status).toBe(409);
+    expect(tooLow.body.errors).toEqual(["The stock cannot be lower than the 3 tickets already reserved or sold"]);
+    const enough = await ctx.call("PUT", `/node-limits/${article.limit.id}`, { token: admin, body: { maximum: 3 } });
+    expect(enough.status).toBe(200);
+    expect(enough.body).toMatchObject({ maximum: 3, reserved: 3, sold: 0, remaining: 0 });
+  });
+});

@@ -1,0 +1,97 @@
+// Test support: a fresh migrated database and app per test file, on either driver (STYLE.md habit 7).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDatabase, type Database, type Driver, eq, run, schema } from "@ticketing/db";
+import { createApp } from "./app.ts";
+import { type Config, loadConfig } from "./env.ts";
+import { createUser } from "./services/auth.ts";
+import { addArticle } from "./services/catalogue.ts";
+import { createEvent } from "./services/events.ts";
+import { loadTicketKeys } from "./services/ticket-codes.ts";
+
+export const DRIVERS: Driver[] = ["better-sqlite3", "libsql"];
+
+export interface TestContext {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+  /** JSON request to /api/v1; answers status, parsed body and headers. */
+  call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+}
+
+export async function createTestContext(driver: Driver = "better-sqlite3"): Promise<TestContext> {
+  const dataDir = mkdtempSync(join(tmpdir(), "ticketing-test-"));
+  const config = loadConfig({ DATA_DIR: dataDir, DB_DRIVER: driver, LOG_MAILS: "false", PUBLIC_URL: "http://localhost:3000" });
+  const database = createDatabase({ url: config.databaseUrl, driver });
+  await database.migrate();
+  const app = createApp({ database, config, ticketKeys: loadTicketKeys(dataDir) });
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    async close() {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async call(method, path, options = {}) {
+      const headers: Record<string, string> = { ...(options.headers ?? {}) };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      if (options.body !== undefined) headers["content-type"] ??= "application/json";
+      const response = await app.request(`/api/v1${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
+      });
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {}
+      return { status: response.status, body, headers: response.headers };
+    },
+  };
+}
+
+let counter = 0;
+/** An organiser (with their personal unit) and a public event with one article of the given stock. */
+export async function createOnSaleEvent(ctx: TestContext, input: { stock: number; price?: number; status?: "public" | "draft" }) {
+  counter += 1;
+  const email = `organiser${counter}-${Date.now()}@example.org`;
+  const password = "correct-horse-battery-1!";
+  const organiser = await createUser(ctx.database, { email, password });
+  const event = await createEvent(ctx.database, {
+    unitId: organiser.personalUnitId as number,
+    name: `Event ${counter}`,
+    frontendTitle: `Event ${counter}`,
+    frontendPath: `event-${counter}-${Date.now()}`,
+    startDate: "2030-01-01T10:00:00.000Z",
+    endDate: "2030-01-01T20:00:00.000Z",
+  });
+  const article = await addArticle(ctx.database, event.id, { title: "Entry", price: input.price ?? 2500, stock: input.stock });
+  if ((input.status ?? "public") === "public")
+    await ctx.database.transaction(function* (tx) {
+      yield* run(tx.update(schema.events).set({ status: "public" }).where(eq(schema.events.id, event.id)).run());
+    });
+  const module = await ctx.database.db.select().from(schema.registrationModules).where(eq(schema.registrationModules.eventId, event.id)).get();
+  return { organiser, email, password, event, article, moduleId: module?.id as number };
+}
+
+/** A ticket-office buyer with an anonymous login and an empty basket. */
+export async function createBuyer(ctx: TestContext, eventId: number, moduleId: number) {
+  const login = await ctx.call("POST", "/auth/anonymous-login", { body: { active_module_id: moduleId } });
+  if (login.status !== 201) throw new Error(`anonymous login failed: ${JSON.stringify(login.body)}`);
+  const token = login.body.access_token as string;
+  const basket = await ctx.call("POST", "/frontend/baskets", { token, body: { event_id: eventId } });
+  if (basket.status !== 201) throw new Error(`basket creation failed: ${JSON.stringify(basket.body)}`);
+  return { token, basketId: basket.body.id as number, loginId: login.body.login.id as number };
+}
+
+export async function loginAs(ctx: TestContext, email: string, password: string) {
+  const response = await ctx.call("POST", "/auth/login", { body: { email, password } });
+  if (response.status !== 200) throw new Error(`login failed: ${JSON.stringify(response.body)}`);
+  return response.body.access_token as string;
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["{shared,db,api,admin,storefront}/**/*.test.ts"],
+    exclude: ["**/node_modules/**", "**/build/**", "**/dist/**"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
