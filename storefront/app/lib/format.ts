@@ -11,7 +11,9 @@ export function formatDateRange(start: string, end: string, language: string) {
     timeStyle: "short",
     timeZone: TIME_ZONE,
   });
-  return format.formatRange(new Date(start), new Date(end));
+  // ICU versions differ on the spaces around the dash (Node: thin spaces, Chromium: plain ones); one
+  // spelling keeps the server's HTML and the browser's hydration identical.
+  return format.formatRange(new Date(start), new Date(end)).replace(/\u2009/g, " ");
 }
 
 export function formatTime(date: string, language: string) {

@@ -27,7 +27,10 @@ export async function loader(args: Route.LoaderArgs) {
   const { basket } = await loadOpenBasket(office, api);
   const target = buyRedirect(basket);
   if (target) throw await office.redirect(office.href(target));
-  const tree = await api.get<Tree>(`/frontend/events/${office.event.id}/tree`, { basketId: basket?.id, testing: office.testing });
+  const tree = await api.get<Tree>(`/frontend/events/${office.event.id}/tree`, {
+    basketId: basket?.id,
+    testing: office.testing,
+  });
   return office.data({ tree, basket, areBasketActionsAllowed: office.areBasketActionsAllowed });
 }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link, Outlet } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { TicketOffice } from "../lib/ticket-office.server";
 import type { Route } from "./+types/tickets.$path";
 
@@ -11,6 +11,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function TicketOfficeLayout({ loaderData: { event, testing, base } }: Route.ComponentProps) {
   const { t } = useTranslation();
+  // The welcome page shows the title as its heading already.
+  const isWelcome = useLocation().pathname.replace(/\/$/, "") === base;
   return (
     <>
       {testing && (
@@ -18,9 +20,11 @@ export default function TicketOfficeLayout({ loaderData: { event, testing, base 
           {t("office.testingMode")}
         </p>
       )}
-      <p className="office-name">
-        <Link to={base}>{event.frontendTitle}</Link>
-      </p>
+      {!isWelcome && (
+        <p className="office-name">
+          <Link to={base}>{event.frontendTitle}</Link>
+        </p>
+      )}
       <Outlet />
     </>
   );
