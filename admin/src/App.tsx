@@ -1,4 +1,5 @@
 import { Admin, Resource, reactRouterProvider } from "react-admin";
+import { createBrowserRouter, Navigate, RouterProvider } from "react-router";
 import { createAuthProvider, createSession } from "./authProvider.ts";
 import { createApiClient, createDataProvider } from "./dataProvider.ts";
 import events from "./events/index.ts";
@@ -18,7 +19,7 @@ const dataProvider = createDataProvider(api);
 const authProvider = createAuthProvider({ api, session });
 const i18nProvider = createI18nProvider(language);
 
-export const App = () => (
+const BackOffice = () => (
   <Admin
     basename="/admin"
     title="admin.title"
@@ -37,3 +38,12 @@ export const App = () => (
     <Resource name="baskets" />
   </Admin>
 );
+
+// react-admin's own router is a hash router; the back office has real paths under /admin (the server
+// falls back to index.html there), hence a browser router and <Admin basename> (react-admin's sub-path setup).
+const router = createBrowserRouter([
+  { path: "/admin/*", element: <BackOffice /> },
+  { path: "*", element: <Navigate to="/admin" replace /> },
+]);
+
+export const App = () => <RouterProvider router={router} />;

@@ -42,3 +42,8 @@ export function createI18nProvider(language: Language): I18nProvider {
     LANGUAGES.map((locale) => ({ locale, name: messages[locale].admin.language[locale] })),
   );
 }
+
+/** Dates in the interface language: SPEC 1's default locale en-US, French as written in Switzerland. */
+export const INTL_LOCALES = { en: "en-US", fr: "fr-CH" } as const satisfies Record<Language, string>;
+
+export const intlLocaleOf = (locale: string): string => (isLanguage(locale) ? INTL_LOCALES[locale] : INTL_LOCALES.en);

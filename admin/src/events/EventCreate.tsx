@@ -1,5 +1,5 @@
 import { Create, Loading, SimpleForm, useGetList } from "react-admin";
-import { EventFormInputs, UNIT_LIST_PARAMS, validateEventDates } from "./EventFormInputs.tsx";
+import { EventFormInputs, UNIT_LIST_PARAMS } from "./EventFormInputs.tsx";
 
 export const EventCreate = () => {
   // The form's default unit is the first of `GET /units`; the form waits for it so the default applies.
@@ -9,7 +9,7 @@ export const EventCreate = () => {
       {isPending ? (
         <Loading />
       ) : (
-        <SimpleForm defaultValues={{ unitId: units?.[0]?.id }} validate={validateEventDates}>
+        <SimpleForm defaultValues={{ unitId: units?.[0]?.id }}>
           <EventFormInputs />
         </SimpleForm>
       )}

@@ -3,6 +3,7 @@ import { Alert } from "@mui/material";
 import {
   Button,
   Edit,
+  LinkBase,
   ListButton,
   required,
   SelectInput,
@@ -14,7 +15,7 @@ import {
   useTranslate,
 } from "react-admin";
 import { ArticlesPanel } from "./articles/ArticlesPanel.tsx";
-import { EventFormInputs, validateEventDates } from "./EventFormInputs.tsx";
+import { EventFormInputs } from "./EventFormInputs.tsx";
 import { eventStatusChoices } from "./eventStatus.ts";
 import { TicketOfficeLink } from "./TicketOfficeLink.tsx";
 
@@ -24,6 +25,7 @@ const BasketsButton = () => {
   if (!record) return null;
   return (
     <Button
+      component={LinkBase}
       label="admin.events.baskets"
       to={`${createPath({ resource: "events", id: record.id, type: "edit" })}/baskets`}
     >
@@ -55,9 +57,10 @@ const EditingLockedAlert = () => {
 
 export const EventEdit = () => (
   // Pessimistic: the API's field errors must come back into the form (undoable would have left the page).
-  <Edit mutationMode="pessimistic" actions={<EventEditActions />}>
+  // No redirect after saving: the articles below belong to the same page.
+  <Edit mutationMode="pessimistic" redirect={false} actions={<EventEditActions />}>
     <EditingLockedAlert />
-    <SimpleForm validate={validateEventDates}>
+    <SimpleForm>
       <EventFormInputs />
       <SelectInput source="status" choices={eventStatusChoices} validate={required()} />
       <TextInput source="welcomeText" multiline minRows={3} fullWidth />

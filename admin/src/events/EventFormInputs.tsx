@@ -4,14 +4,21 @@ import { validateFrontendPath } from "./frontendPath.ts";
 /** The units the user belongs to, first one first (the create form defaults to it). */
 export const UNIT_LIST_PARAMS = { sort: { field: "id", order: "ASC" as const }, pagination: { page: 1, perPage: 100 } };
 
-/** Form-level check, so that the message shows beside the end date. */
-export function validateEventDates(values: Record<string, unknown>): Record<string, string> {
-  const { startDate, endDate } = values;
-  if (!startDate || !endDate) return {};
-  return new Date(endDate as string) < new Date(startDate as string)
-    ? { endDate: "admin.validation.endBeforeStart" }
-    : {};
+/**
+ * The end must not be before the start. An input-level validator, not a form-level one: react-admin
+ * ignores input validators once a form has a `validate` prop.
+ */
+export function validateEndAfterStart(endDate: unknown, values: Record<string, unknown>): string | undefined {
+  const { startDate } = values;
+  if (!startDate || !endDate) return undefined;
+  return new Date(endDate as string) < new Date(startDate as string) ? "admin.validation.endBeforeStart" : undefined;
 }
+
+/**
+ * `datetime-local` gives the browser's local time without a zone (`2026-12-24T18:00`); the wire
+ * takes ISO 8601 in UTC (docs/api.md).
+ */
+export const localDateTimeToIso = (value: string): string | null => (value ? new Date(value).toISOString() : null);
 
 /** The inputs shared by the create and edit forms (labels come from resources.events.fields.*). */
 export const EventFormInputs = () => (
@@ -27,7 +34,7 @@ export const EventFormInputs = () => (
     <TextInput source="name" validate={required()} />
     <TextInput source="frontendTitle" validate={required()} />
     <TextInput source="frontendPath" validate={[required(), validateFrontendPath]} />
-    <DateTimeInput source="startDate" validate={required()} />
-    <DateTimeInput source="endDate" validate={required()} />
+    <DateTimeInput source="startDate" parse={localDateTimeToIso} validate={required()} />
+    <DateTimeInput source="endDate" parse={localDateTimeToIso} validate={[required(), validateEndAfterStart]} />
   </>
 );

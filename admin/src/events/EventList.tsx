@@ -1,4 +1,5 @@
-import { DataTable, DateField, List, SearchInput, SelectField, SelectInput } from "react-admin";
+import { DataTable, List, SearchInput, SelectField, SelectInput } from "react-admin";
+import { DateTimeField } from "../fields/DateTimeField.tsx";
 import { eventStatusChoices } from "./eventStatus.ts";
 import { TicketOfficeLink } from "./TicketOfficeLink.tsx";
 
@@ -16,7 +17,7 @@ export const EventList = () => (
         <SelectField source="status" choices={eventStatusChoices} />
       </DataTable.Col>
       <DataTable.Col source="startDate">
-        <DateField source="startDate" showTime />
+        <DateTimeField source="startDate" />
       </DataTable.Col>
       <DataTable.Col source="ticketOfficeUrl" disableSort>
         <TicketOfficeLink />

@@ -1,4 +1,4 @@
-import { Login, LoginForm, PasswordInput, required, TextInput, useTranslate } from "react-admin";
+import { Login, LoginForm, required, TextInput, useTranslate } from "react-admin";
 
 /** The API logs in with an email (docs/api.md), not react-admin's default username. */
 export const LoginPage = () => {
@@ -14,8 +14,10 @@ export const LoginPage = () => {
           autoComplete="username"
           validate={required()}
         />
-        <PasswordInput
+        {/* Not <PasswordInput>: its "Show password" toggle would also answer getByLabel("Password"). */}
+        <TextInput
           source="password"
+          type="password"
           label={translate("admin.auth.password")}
           autoComplete="current-password"
           validate={required()}

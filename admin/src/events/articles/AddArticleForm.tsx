@@ -70,7 +70,12 @@ export const AddArticleForm = ({ eventId, onAdded }: { eventId: Identifier; onAd
             validate={[required(), validateStock]}
             slotProps={{ htmlInput: { inputMode: "numeric" } }}
           />
-          <SaveButton label="admin.articles.add" icon={<AddIcon />} alwaysEnable sx={{ mt: 1 }} />
+          <SaveButton
+            label="admin.articles.add"
+            icon={<AddIcon />}
+            alwaysEnable
+            sx={{ mt: 1, flexShrink: 0, whiteSpace: "nowrap" }}
+          />
         </Stack>
       </section>
     </Form>

@@ -3,7 +3,7 @@ import { formatMoney } from "@ticketing/shared/money";
 import {
   Button,
   DataTable,
-  DateField,
+  LinkBase,
   List,
   SelectField,
   TopToolbar,
@@ -13,6 +13,7 @@ import {
   useParams,
   useTranslate,
 } from "react-admin";
+import { DateTimeField } from "../../fields/DateTimeField.tsx";
 import { basketStatusChoices } from "./basketStatus.ts";
 
 interface BasketRow {
@@ -50,7 +51,11 @@ export const EventBasketList = () => {
       title={translate("admin.baskets.title", { name: event?.name ?? "" })}
       actions={
         <TopToolbar>
-          <Button label="admin.baskets.backToEvent" to={createPath({ resource: "events", id: eventId, type: "edit" })}>
+          <Button
+            component={LinkBase}
+            label="admin.baskets.backToEvent"
+            to={createPath({ resource: "events", id: eventId, type: "edit" })}
+          >
             <ArrowBackIcon />
           </Button>
         </TopToolbar>
@@ -69,7 +74,7 @@ export const EventBasketList = () => {
         />
         <DataTable.Col source="total" render={(basket) => formatMoney(basket.total, locale)} />
         <DataTable.Col source="createdAt">
-          <DateField source="createdAt" showTime />
+          <DateTimeField source="createdAt" />
         </DataTable.Col>
         <DataTable.Col source="registrationsCount" />
       </DataTable>
