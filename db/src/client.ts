@@ -115,7 +115,7 @@ function createLibsqlDatabase(options: DatabaseOptions): Database {
   const queue = new WriteQueue();
   const ready =
     path !== null && path !== ":memory:"
-      ? client.batch(["PRAGMA journal_mode = WAL", "PRAGMA busy_timeout = 5000"].map((sql) => ({ sql, args: [] })))
+      ? client.execute("PRAGMA journal_mode = WAL").then(() => client.execute("PRAGMA busy_timeout = 5000"))
       : Promise.resolve();
   return {
     db: db as unknown as Db,
