@@ -10,7 +10,7 @@ import { conflict, invalid, notFound } from "../lib/errors.ts";
 import { answer, idParam, readBody, zId } from "../lib/http.ts";
 import { parseListQuery, setContentRange } from "../lib/list-query.ts";
 import { assertEditable, getVisibleEvent, requireUser, visibleUnitIds } from "../services/access.ts";
-import { stockUsage } from "../services/catalogue.ts";
+import { invalidateCatalogue, stockUsage } from "../services/catalogue.ts";
 
 export const catalogueRoutes = new Hono<AppEnv>();
 
@@ -159,6 +159,7 @@ function mountResource(spec: ResourceSpec) {
         );
       return row;
     });
+    invalidateCatalogue(database.db, event.id);
     const [presented] = await present(database.db, [created]);
     return answer(c, presented, 201);
   });
@@ -188,6 +189,7 @@ function mountResource(spec: ResourceSpec) {
       }
       return next;
     });
+    invalidateCatalogue(database.db, event.id);
     const [presented] = await present(database.db, [updated]);
     return answer(c, presented);
   });
@@ -201,6 +203,7 @@ function mountResource(spec: ResourceSpec) {
     await database.transaction(function* (tx) {
       yield* run(tx.delete(table).where(eq(table.id, row.id)).run());
     });
+    invalidateCatalogue(database.db, event.id);
     return answer(c, presented);
   });
 }

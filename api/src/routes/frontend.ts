@@ -18,7 +18,7 @@ import {
   removeSelectedNode,
   visitorOf,
 } from "../services/baskets.ts";
-import { buildVisitorTree, loadCatalogue } from "../services/catalogue.ts";
+import { buildVisitorTree, getCatalogue, withFreshStock } from "../services/catalogue.ts";
 import { checkout, paymentIntentsOf, saveBillingInformation } from "../services/checkout.ts";
 import { createTicketCode } from "../services/ticket-codes.ts";
 import { loadTicketData, renderTicketPdf } from "../services/tickets.ts";
@@ -63,7 +63,7 @@ frontendRoutes.get("/frontend/events/:id/tree", async (c) => {
   if (testing && !login) throw notFound("errors.event_not_found");
   const basket = query.basketId ? await findOwnedBasket(db, loginIds, query.basketId) : null;
   const visitor = login ? await visitorOf(db, login, basket) : { email: null, promotionCodes: [] };
-  const catalogue = await loadCatalogue(db, event.id);
+  const catalogue = await withFreshStock(db, await getCatalogue(db, event.id));
   return answer(c, { eventId: event.id, root: buildVisitorTree(catalogue, visitor, testing) });
 });
 
@@ -95,7 +95,7 @@ frontendRoutes.post("/frontend/selected-nodes", async (c) => {
     z.strictObject({ basketId: zId, nodeId: zId, optionNodeIds: z.array(zId).max(100).default([]) }),
   );
   const { basket, event, login } = await ownedBasket(c, body.basketId);
-  const row = await addSelectedNode(c.get("deps").database, {
+  const item = await addSelectedNode(c.get("deps").database, {
     event,
     basket,
     login,
@@ -103,8 +103,7 @@ frontendRoutes.post("/frontend/selected-nodes", async (c) => {
     optionNodeIds: body.optionNodeIds,
     now: now(c),
   });
-  const presented = await presentOne(c, basket.id);
-  return answer(c, { ...presented.items.find((item) => item.id === row?.id), basketId: basket.id }, 201);
+  return answer(c, { ...item, basketId: basket.id }, 201);
 });
 
 frontendRoutes.get("/frontend/selected-nodes", async (c) => {

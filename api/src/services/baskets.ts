@@ -4,7 +4,7 @@ import { and, asc, type Database, type Db, desc, eq, inArray, lt, run, schema, s
 import type { Visitor } from "@ticketing/shared/conditions";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import type { Event } from "./access.ts";
-import { type Catalogue, loadCatalogue, nodePrice, optionsOf } from "./catalogue.ts";
+import { getCatalogue, nodePrice, optionsOf } from "./catalogue.ts";
 import { eventWindows } from "./events.ts";
 
 export type Basket = typeof schema.baskets.$inferSelect;
@@ -92,11 +92,11 @@ export async function visitorOf(db: Db, login: FrontendLogin, basket: Basket | n
  */
 export async function addSelectedNode(
   database: Database,
-  input: { event: Event; basket: Basket; login: FrontendLogin; nodeId: number; optionNodeIds: number[]; now: Date; catalogue?: Catalogue },
+  input: { event: Event; basket: Basket; login: FrontendLogin; nodeId: number; optionNodeIds: number[]; now: Date },
 ) {
   const { event, basket, login, now } = input;
   assertBasketActionsAllowed(event, basket.testing, now);
-  const catalogue = input.catalogue ?? (await loadCatalogue(database.db, event.id));
+  const catalogue = await getCatalogue(database.db, event.id);
   const article = catalogue.byId.get(input.nodeId);
   if (!article || article.configuration.category !== "article") throw invalid("errors.not_an_article", { node_id: "errors.not_an_article" });
   const allowedOptions = new Map(optionsOf(article).map((o) => [o.id, o]));
@@ -117,7 +117,7 @@ export async function addSelectedNode(
     const current = yield* run(tx.select({ status: schema.baskets.status }).from(schema.baskets).where(eq(schema.baskets.id, basket.id)).get());
     if (current?.status !== "new") throw conflict("errors.basket_not_modifiable");
     const taken = new Map<number, { count: number; title: string }>();
-    let articleRow: typeof schema.selectedNodes.$inferSelect | undefined;
+    const rows: (typeof schema.selectedNodes.$inferSelect)[] = [];
     for (const line of lines) {
       const row = yield* run(
         tx
@@ -125,7 +125,7 @@ export async function addSelectedNode(
           .values({
             basketId: basket.id,
             nodeId: line.node.id,
-            parentId: articleRow?.id ?? null,
+            parentId: rows[0]?.id ?? null,
             configurationId: line.node.configurationId,
             title: line.node.configuration.title,
             isArticle: line.node === article,
@@ -135,7 +135,7 @@ export async function addSelectedNode(
           .returning()
           .get(),
       );
-      articleRow ??= row;
+      rows.push(row);
       for (const limit of line.limits) {
         yield* run(tx.insert(schema.selectedNodeLimits).values({ selectedNodeId: row.id, limitId: limit.id, isTesting: basket.testing }).run());
         const entry = taken.get(limit.id) ?? { count: 0, title: line.node.configuration.title };
@@ -157,7 +157,9 @@ export async function addSelectedNode(
     yield* run(
       tx.update(schema.baskets).set({ expiresAt: holdUntil(event, now), updatedAt: now.toISOString() }).where(eq(schema.baskets.id, basket.id)).run(),
     );
-    return articleRow;
+    const [item] = shapeItems(rows);
+    if (!item) throw invalid("errors.not_an_article");
+    return item;
   });
 }
 

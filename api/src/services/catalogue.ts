@@ -39,6 +39,45 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   return map;
 }
 
+/**
+ * The tree and its rules change rarely and are read on every add and every buy page: kept per database and
+ * event for a few seconds, dropped at once by this process's own writes (`invalidateCatalogue`). The TTL
+ * bounds how stale another replica's copy can be. Stock counters are not taken from here when they matter:
+ * the add path moves them with guarded UPDATEs, the tree reads them fresh (`withFreshStock`).
+ */
+const CATALOGUE_TTL_MS = 5_000;
+const catalogueCache = new WeakMap<Db, Map<number, { catalogue: Promise<Catalogue>; loadedAt: number }>>();
+
+export function getCatalogue(db: Db, eventId: number): Promise<Catalogue> {
+  let perEvent = catalogueCache.get(db);
+  if (!perEvent) {
+    perEvent = new Map();
+    catalogueCache.set(db, perEvent);
+  }
+  const cached = perEvent.get(eventId);
+  if (cached && Date.now() - cached.loadedAt < CATALOGUE_TTL_MS) return cached.catalogue;
+  const catalogue = loadCatalogue(db, eventId);
+  perEvent.set(eventId, { catalogue, loadedAt: Date.now() });
+  catalogue.catch(() => perEvent.delete(eventId));
+  return catalogue;
+}
+
+export function invalidateCatalogue(db: Db, eventId: number) {
+  catalogueCache.get(db)?.delete(eventId);
+}
+
+/** The catalogue with the stock counters as they are now. */
+export async function withFreshStock(db: Db, catalogue: Catalogue): Promise<Catalogue> {
+  const limits = await db.select().from(schema.nodeLimits).where(eq(schema.nodeLimits.eventId, catalogue.eventId)).all();
+  const byId = new Map(limits.map((l) => [l.id, l]));
+  return {
+    ...catalogue,
+    limitsByConfiguration: new Map(
+      [...catalogue.limitsByConfiguration].map(([k, list]) => [k, list.map((l) => byId.get(l.id)).filter((l) => l !== undefined)]),
+    ),
+  };
+}
+
 export async function loadCatalogue(db: Db, eventId: number): Promise<Catalogue> {
   const module = await db.select().from(schema.registrationModules).where(eq(schema.registrationModules.eventId, eventId)).get();
   if (!module?.rootNodeId) throw notFound("errors.event_not_found");
@@ -279,5 +318,5 @@ export async function addArticle(
     const limit = yield* run(tx.insert(schema.nodeLimits).values({ eventId, label: input.title, maximum: input.stock }).returning().get());
     yield* run(tx.insert(schema.nodeConfigurationLimits).values({ nodeConfigurationId: configuration.id, targetId: limit.id }).run());
     return { node, configuration, limit, priceRule };
-  });
+  }).finally(() => invalidateCatalogue(database.db, eventId));
 }

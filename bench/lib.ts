@@ -1,0 +1,71 @@
+// Shared pieces of the benchmarks: child servers on free ports, timing and percentiles.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const root = new URL("..", import.meta.url).pathname;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export interface ChildServer {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts a TypeScript server file with its own port and data folder; resolves once `readyPath` answers. */
+export async function startServer(file: string, readyPath: string, env: Record<string, string> = {}): Promise<ChildServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "ticketing-bench-"));
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, file)], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_MAILS: "false", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${file} exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url + readyPath);
+      if (response.status < 500) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`${file} did not start within 60 s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    process: child,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] as number;
+}
+
+export const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+
+export async function json(response: Response) {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${response.status} ${response.url}: ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;

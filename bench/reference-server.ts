@@ -1,0 +1,35 @@
+// The bare reference of the rush benchmark: a minimal Hono server doing a one-row SQLite reservation,
+// no auth, no validation, no pricing. What the product is compared with.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import Database from "better-sqlite3";
+import { Hono } from "hono";
+
+const dataDir = process.env.DATA_DIR ?? "/tmp/reference";
+mkdirSync(dataDir, { recursive: true });
+const db = new Database(join(dataDir, "reference.sqlite"));
+db.pragma("journal_mode = WAL");
+db.pragma("synchronous = NORMAL");
+db.exec("CREATE TABLE IF NOT EXISTS stock (id INTEGER PRIMARY KEY, maximum INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0)");
+db.exec("CREATE TABLE IF NOT EXISTS reservations (id INTEGER PRIMARY KEY, stock_id INTEGER NOT NULL, buyer TEXT NOT NULL)");
+const reserve = db.prepare("UPDATE stock SET used = used + 1 WHERE id = ? AND used < maximum");
+const record = db.prepare("INSERT INTO reservations (stock_id, buyer) VALUES (?, ?)");
+const reserveOne = db.transaction((stockId: number, buyer: string) => {
+  if (reserve.run(stockId).changes === 0) return false;
+  record.run(stockId, buyer);
+  return true;
+});
+
+const app = new Hono();
+app.post("/stocks", async (c) => {
+  const { maximum } = (await c.req.json()) as { maximum: number };
+  const row = db.prepare("INSERT INTO stock (maximum) VALUES (?) RETURNING id").get(maximum) as { id: number };
+  return c.json(row, 201);
+});
+app.get("/stocks/:id", (c) => c.json(db.prepare("SELECT * FROM stock WHERE id = ?").get(Number(c.req.param("id")))));
+app.post("/stocks/:id/reservations", async (c) => {
+  const { buyer } = (await c.req.json()) as { buyer: string };
+  return reserveOne(Number(c.req.param("id")), buyer) ? c.json({ ok: true }, 201) : c.json({ errors: ["Sold out"] }, 409);
+});
+serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3901) }, () => console.log("reference ready"));
