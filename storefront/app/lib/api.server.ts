@@ -56,10 +56,14 @@ export function createApiClient({
   context,
   locale,
   auth,
+  accessToken,
 }: {
   context: AppLoadContext | undefined;
   locale: string;
+  /** Acting as a ticket-office login, with token renewal. */
   auth?: LoginAuth;
+  /** Acting once with a given token (a staff member opening a preview). */
+  accessToken?: string;
 }) {
   const send = transport(context);
 
@@ -84,7 +88,7 @@ export function createApiClient({
   /** Sends the request; on 401 renews the login's tokens once and retries (SPEC 8). */
   async function request(path: string, init: RequestInit = {}): Promise<Response> {
     const tokens = auth?.tokens();
-    let response = await call(path, init, tokens?.accessToken);
+    let response = await call(path, init, tokens?.accessToken ?? accessToken);
     if (response.status === 401 && auth) {
       const renewed = tokens ? await renew(tokens.refreshToken) : null;
       if (!renewed) return auth.expired();
