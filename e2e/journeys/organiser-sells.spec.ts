@@ -1,0 +1,99 @@
+// DONE-WHEN (issue 2): an organiser creates an event and an article in the admin and publishes it; a buyer
+// with JavaScript disabled buys it and downloads a PDF whose QR code decodes to a ticket code the API
+// verifies; a second buyer is refused when the stock is exhausted.
+import { expect, type Page, test } from "@playwright/test";
+import { decodeTicketQr, ORGANISER, uniquePath } from "../fixtures.ts";
+
+async function guestOnBuyPage(page: Page, path: string) {
+  await page.goto(`/tickets/${path}/buy`);
+  await page.getByRole("button", { name: "Continue as guest" }).click();
+  await expect(page.getByRole("heading", { name: "Choose your tickets" })).toBeVisible();
+}
+
+test("an organiser puts one ticket on sale; the first buyer (no JavaScript) gets it, the second is refused", async ({ browser }) => {
+  const path = uniquePath("quartet");
+  const title = "Front-row seat";
+
+  // The organiser, in the back office (a react-admin SPA: JavaScript on).
+  const admin = await browser.newPage();
+  await admin.goto("/admin");
+  await admin.getByLabel("Email").fill(ORGANISER.email);
+  await admin.getByLabel("Password").fill(ORGANISER.password);
+  await admin.getByRole("button", { name: /sign in|log in/i }).click();
+  await admin.getByRole("link", { name: /create/i }).click();
+  await admin.getByLabel("Private name").fill("String quartet night (internal)");
+  await admin.getByLabel("Public name").fill("String Quartet Night");
+  await admin.getByLabel("Ticket office path").fill(path);
+  await admin.getByLabel("Start").fill("2030-03-01T19:00");
+  await admin.getByLabel("End").fill("2030-03-01T22:00");
+  await admin.getByRole("button", { name: /save/i }).click();
+
+  await expect(admin.getByRole("heading", { name: "Articles" })).toBeVisible();
+  await admin.getByLabel("Title").fill(title);
+  await admin.getByLabel("Price (CHF)").fill("35.00");
+  await admin.getByLabel("Stock", { exact: true }).fill("1");
+  await admin.getByRole("button", { name: "Add an article" }).click();
+  await expect(admin.getByText("Article added")).toBeVisible();
+  await expect(admin.getByRole("cell", { name: title })).toBeVisible();
+
+  await admin.getByLabel("Status").click();
+  await admin.getByRole("option", { name: "Public" }).click();
+  await admin.getByRole("button", { name: /^save$/i }).first().click();
+  await expect(admin.getByText(/updated|saved/i).first()).toBeVisible();
+
+  // Two buyers without JavaScript open the buy page while the seat is still available.
+  const context = { javaScriptEnabled: false, acceptDownloads: true };
+  const first = await (await browser.newContext(context)).newPage();
+  const second = await (await browser.newContext(context)).newPage();
+  await guestOnBuyPage(first, path);
+  await guestOnBuyPage(second, path);
+  await expect(second.getByRole("article", { name: title })).toContainText("Available");
+
+  await first.getByRole("article", { name: title }).getByRole("button", { name: "Add to basket" }).click();
+  await expect(first.getByRole("complementary", { name: "Your basket" })).toContainText(title);
+
+  // The second buyer's page still offers the seat; the server refuses it.
+  await second.getByRole("article", { name: title }).getByRole("button", { name: "Add to basket" }).click();
+  await expect(second.getByText(`Sold out: ${title}`)).toBeVisible();
+  await expect(second.getByRole("complementary", { name: "Your basket" })).toContainText("Your basket is empty.");
+  await expect(second.getByRole("article", { name: title }).getByRole("button", { name: "Add to basket" })).toHaveCount(0);
+
+  // The first buyer pays and downloads the ticket.
+  await first.getByRole("link", { name: "Checkout" }).click();
+  await first.getByLabel("First name").fill("Clara");
+  await first.getByLabel("Last name").fill("Schumann");
+  await first.getByLabel("Email").fill("clara@example.org");
+  await first.getByLabel("Address").fill("3 Place de la Palud");
+  await first.getByLabel("Postal code").fill("1003");
+  await first.getByLabel("City").fill("Lausanne");
+  await first.getByLabel("Country").fill("Switzerland");
+  await first.getByRole("button", { name: "Continue" }).click();
+  await first.getByRole("checkbox", { name: "I accept the terms of service" }).check();
+  await first.getByRole("button", { name: "Pay now" }).click();
+  await first.getByRole("button", { name: /^Pay CHF\s*35\.00$/ }).click();
+  await first.getByRole("link", { name: "View your order" }).click();
+  await expect(first.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+
+  const downloading = first.waitForEvent("download");
+  await first.getByRole("link", { name: /Download ticket/ }).click();
+  const download = await downloading;
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const pdf = Buffer.concat(chunks);
+  expect(pdf.subarray(0, 4).toString()).toBe("%PDF");
+
+  const code = decodeTicketQr(pdf);
+  const verified = await first.request.get(`/api/v1/tickets/verify?code=${encodeURIComponent(code)}`);
+  expect(verified.status()).toBe(200);
+  expect(await verified.json()).toMatchObject({ valid: true, ticket: { title, status: "validated" } });
+  const forged = await first.request.get(`/api/v1/tickets/verify?code=${encodeURIComponent(`${code.slice(0, -2)}xx`)}`);
+  expect(forged.status()).toBe(400);
+
+  // The organiser's baskets list shows the sale.
+  await admin.goto("/admin/events");
+  await admin.getByText("String quartet night (internal)").click();
+  await admin.getByRole("link", { name: "Baskets" }).click();
+  await expect(admin.getByText("clara@example.org")).toBeVisible();
+  await expect(admin.getByText("Validated")).toBeVisible();
+});

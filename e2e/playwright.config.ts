@@ -1,0 +1,39 @@
+// Browser journeys against the running product (`npm start`'s server) on a fresh data folder, in Debian's
+// Chromium (no browser download: it cannot work on these machines).
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const baseURL = `http://127.0.0.1:${port}`;
+export const dataDir = join(import.meta.dirname, ".data");
+
+export default defineConfig({
+  testDir: "journeys",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL,
+    locale: "en-GB",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: {
+    // A fresh database each run: the first start migrates and seeds it, as `npm start` does.
+    command: `rm -rf "${dataDir}" && node --import tsx ../api/src/server.ts`,
+    cwd: import.meta.dirname,
+    url: `${baseURL}/api/v1/events/public-infos`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, NODE_ENV: "production", LOG_MAILS: "false" },
+  },
+});
