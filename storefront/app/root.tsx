@@ -5,7 +5,10 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
 import styles from "./styles.css?url";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "data:," }, // no favicon yet: spares browsers a request that would 404
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();

@@ -74,7 +74,13 @@ function optionsOf(node: TreeNode): TreeNode[] {
   );
 }
 
-function ArticleCard({ article, canAdd, errors }: { article: TreeNode; canAdd: boolean; errors?: string[] }) {
+interface CatalogueProps {
+  canAdd: boolean;
+  /** Changes when the basket does, so the option checkboxes start unticked again after an add. */
+  formKey: number;
+}
+
+function ArticleCard({ article, canAdd, formKey, errors }: CatalogueProps & { article: TreeNode; errors?: string[] }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const isAdding = navigation.formData?.get("nodeId") === String(article.id);
@@ -91,7 +97,7 @@ function ArticleCard({ article, canAdd, errors }: { article: TreeNode; canAdd: b
       <p className={`stock stock-${stock}`}>{t(`buy.stock.${stock}`)}</p>
       <ErrorMessages errors={errors} />
       {canAdd && stock !== "out_of_stock" && (
-        <Form method="post" preventScrollReset>
+        <Form method="post" preventScrollReset key={formKey}>
           <input type="hidden" name="nodeId" value={article.id} />
           {options.length > 0 && (
             <fieldset className="options">
@@ -124,23 +130,19 @@ function ArticleCard({ article, canAdd, errors }: { article: TreeNode; canAdd: b
 
 function TreeBranch({
   node,
-  canAdd,
   error,
-}: {
-  node: TreeNode;
-  canAdd: boolean;
-  error?: { nodeId: number | null; errors: string[] };
-}) {
+  ...props
+}: CatalogueProps & { node: TreeNode; error?: { nodeId: number | null; errors: string[] } }) {
   const errorsOf = (id: number) => (error?.nodeId === id ? error.errors : undefined);
   return (
     <>
       {node.children.map((child) =>
         child.category === "article" ? (
-          <ArticleCard key={child.id} article={child} canAdd={canAdd} errors={errorsOf(child.id)} />
+          <ArticleCard key={child.id} article={child} errors={errorsOf(child.id)} {...props} />
         ) : child.category === "option" ? null : (
           <section key={child.id} className="group" aria-labelledby={`group-${child.id}`}>
             <h2 id={`group-${child.id}`}>{child.title}</h2>
-            <TreeBranch node={child} canAdd={canAdd} error={error} />
+            <TreeBranch node={child} error={error} {...props} />
           </section>
         ),
       )}
@@ -158,11 +160,27 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
     <>
       <title>{t("buy.title")}</title>
       <h1>{t("buy.title")}</h1>
+      {basket && basket.items.length > 0 && (
+        // On a phone the basket sits below the catalogue.
+        <p className="basket-jump">
+          <a href="#basket-title">
+            {t("basket.jump", {
+              count: basket.items.length,
+              total: formatMoney(basket.total, i18n.language),
+            })}
+          </a>
+        </p>
+      )}
       {!areBasketActionsAllowed && <p className="alert alert-info">{t("welcome.registrationsClosed")}</p>}
       {actionData && actionData.nodeId === null && <ErrorMessages errors={actionData.errors} />}
       <div className="buy-layout">
         <div className="catalogue">
-          <TreeBranch node={tree.root} canAdd={areBasketActionsAllowed} error={actionData} />
+          <TreeBranch
+            node={tree.root}
+            canAdd={areBasketActionsAllowed}
+            formKey={basket?.items.length ?? 0}
+            error={actionData}
+          />
         </div>
         <aside className="basket card" aria-labelledby="basket-title">
           <h2 id="basket-title">{t("basket.title")}</h2>
