@@ -1,4 +1,6 @@
+import { Box } from "@mui/material";
 import { Login, LoginForm, required, TextInput, useTranslate } from "react-admin";
+import { LanguageSwitch } from "./LanguageSwitch.tsx";
 
 /** The API logs in with an email (docs/api.md), not react-admin's default username. */
 export const LoginPage = () => {
@@ -23,6 +25,10 @@ export const LoginPage = () => {
           validate={required()}
         />
       </LoginForm>
+      {/* The app bar's language switch is not there before signing in. */}
+      <Box sx={{ display: "flex", justifyContent: "center", pb: 1 }}>
+        <LanguageSwitch />
+      </Box>
     </Login>
   );
 };
