@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import { BasketSummary } from "../components/basket-summary";
 import { ErrorMessages } from "../components/error-messages";
 import { useOffice } from "../components/use-office";
@@ -66,6 +66,10 @@ export async function action(args: Route.ActionArgs) {
   }
   return office.redirect(office.href("buy"));
 }
+
+/** A refused add (sold out) changed what is left: show the fresh stock, also with JavaScript. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 /** The options of an article, also when they sit in groups of options. */
 function optionsOf(node: TreeNode): TreeNode[] {
