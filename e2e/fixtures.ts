@@ -17,3 +17,14 @@ export function decodeTicketQr(pdf: Buffer): string {
 }
 
 export const uniquePath = (prefix: string) => `${prefix}-${Date.now().toString(36)}`;
+
+/**
+ * After the demo provider's "Pay": the return page says the payment is waiting for confirmation, or — when the
+ * signed webhook already resolved the invoice, as the demo module's does — goes straight to the confirmation.
+ */
+export async function reachConfirmation(page: import("@playwright/test").Page) {
+  const heading = page.getByRole("heading", { name: /Payment received, waiting for confirmation|Thank you for your order/ });
+  await heading.waitFor();
+  if ((await heading.textContent())?.startsWith("Payment received")) await page.getByRole("link", { name: "View your order" }).click();
+  await page.getByRole("heading", { name: "Thank you for your order" }).waitFor();
+}

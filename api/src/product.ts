@@ -69,11 +69,11 @@ function mountAdmin(app: Hono) {
     app.get("/admin/*", (c) => c.text("The back office is not built: run `npm run build`.", 503));
     return;
   }
-  const html = readFileSync(index, "utf8");
   app.get("/admin", (c) => c.redirect("/admin/"));
   app.use("/admin/*", serveStatic({ root: ADMIN_DIST, rewriteRequestPath: (path) => path.replace(/^\/admin/, "") }));
-  // SPA fallback: react-admin routes are client-side.
-  app.get("/admin/*", (c) => c.html(html));
+  app.get("/admin/assets/*", (c) => c.text("Not found", 404));
+  // SPA fallback: react-admin routes are client-side. Read per request so a rebuild needs no restart.
+  app.get("/admin/*", (c) => c.html(readFileSync(index, "utf8")));
 }
 
 type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;

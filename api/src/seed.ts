@@ -28,7 +28,7 @@ export async function seedDemo(database: Database) {
     frontendTitle: "Lakeside Jazz Festival 2027",
     frontendPath: "demo",
     startDate: "2027-06-12T16:00:00.000Z",
-    endDate: "2027-06-13T23:00:00.000Z",
+    endDate: "2027-06-13T21:00:00.000Z",
     welcomeText: "Two days of jazz by the lake. Choose a day pass or the weekend pass, and add what you like.",
     locationText: "Quai d'Ouchy, Lausanne",
   });
