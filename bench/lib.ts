@@ -12,7 +12,9 @@ export async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -24,7 +26,11 @@ export interface ChildServer {
 }
 
 /** Starts a TypeScript server file with its own port and data folder; resolves once `readyPath` answers. */
-export async function startServer(file: string, readyPath: string, env: Record<string, string> = {}): Promise<ChildServer> {
+export async function startServer(
+  file: string,
+  readyPath: string,
+  env: Record<string, string> = {},
+): Promise<ChildServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "ticketing-bench-"));
   const child = spawn(process.execPath, ["--import", "tsx", join(root, file)], {
@@ -60,7 +66,11 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[index] as number;
 }
 
-export const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+export const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 export async function json(response: Response) {
   const text = await response.text();

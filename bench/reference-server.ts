@@ -11,8 +11,12 @@ mkdirSync(dataDir, { recursive: true });
 const db = new Database(join(dataDir, "reference.sqlite"));
 db.pragma("journal_mode = WAL");
 db.pragma("synchronous = NORMAL");
-db.exec("CREATE TABLE IF NOT EXISTS stock (id INTEGER PRIMARY KEY, maximum INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0)");
-db.exec("CREATE TABLE IF NOT EXISTS reservations (id INTEGER PRIMARY KEY, stock_id INTEGER NOT NULL, buyer TEXT NOT NULL)");
+db.exec(
+  "CREATE TABLE IF NOT EXISTS stock (id INTEGER PRIMARY KEY, maximum INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0)",
+);
+db.exec(
+  "CREATE TABLE IF NOT EXISTS reservations (id INTEGER PRIMARY KEY, stock_id INTEGER NOT NULL, buyer TEXT NOT NULL)",
+);
 const reserve = db.prepare("UPDATE stock SET used = used + 1 WHERE id = ? AND used < maximum");
 const record = db.prepare("INSERT INTO reservations (stock_id, buyer) VALUES (?, ?)");
 const reserveOne = db.transaction((stockId: number, buyer: string) => {
@@ -30,6 +34,8 @@ app.post("/stocks", async (c) => {
 app.get("/stocks/:id", (c) => c.json(db.prepare("SELECT * FROM stock WHERE id = ?").get(Number(c.req.param("id")))));
 app.post("/stocks/:id/reservations", async (c) => {
   const { buyer } = (await c.req.json()) as { buyer: string };
-  return reserveOne(Number(c.req.param("id")), buyer) ? c.json({ ok: true }, 201) : c.json({ errors: ["Sold out"] }, 409);
+  return reserveOne(Number(c.req.param("id")), buyer)
+    ? c.json({ ok: true }, 201)
+    : c.json({ errors: ["Sold out"] }, 409);
 });
 serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3901) }, () => console.log("reference ready"));

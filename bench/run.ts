@@ -38,7 +38,10 @@ console.log(`\n${report}`);
 const dir = join(root, "bench/results");
 mkdirSync(dir, { recursive: true });
 writeFileSync(join(dir, "latest.md"), report);
-writeFileSync(join(dir, `${startedAt.slice(0, 19).replace(/[:T]/g, "-")}.json`), `${JSON.stringify({ startedAt, rush: { product, reference, ratio } }, null, 2)}\n`);
+writeFileSync(
+  join(dir, `${startedAt.slice(0, 19).replace(/[:T]/g, "-")}.json`),
+  `${JSON.stringify({ startedAt, rush: { product, reference, ratio } }, null, 2)}\n`,
+);
 if (product.oversold > 0 || reference.oversold > 0 || product.errors > 0) {
   console.error("Oversold or failed requests: the benchmark fails.");
   process.exitCode = 1;

@@ -63,7 +63,9 @@ export async function rushProduct(env: Record<string, string> = {}): Promise<Rus
       body: JSON.stringify(body),
     });
   try {
-    const { access_token: staff } = await json(await post("/auth/login", { email: "organiser@example.org", password: "demo-organiser-2026!" }));
+    const { access_token: staff } = await json(
+      await post("/auth/login", { email: "organiser@example.org", password: "demo-organiser-2026!" }),
+    );
     const units = await json(await fetch(`${api}/units`, { headers: { authorization: `Bearer ${staff}` } }));
     const shots: Shot[][] = [];
     const seconds: number[] = [];
@@ -72,26 +74,50 @@ export async function rushProduct(env: Record<string, string> = {}): Promise<Rus
       const event = await json(
         await post(
           "/events",
-          { unit_id: units[0].id, name: `Rush ${r}`, frontend_title: `Rush ${r}`, frontend_path: `rush-${r}-${Date.now()}`, start_date: "2030-01-01T10:00:00Z", end_date: "2030-01-01T20:00:00Z" },
+          {
+            unit_id: units[0].id,
+            name: `Rush ${r}`,
+            frontend_title: `Rush ${r}`,
+            frontend_path: `rush-${r}-${Date.now()}`,
+            start_date: "2030-01-01T10:00:00Z",
+            end_date: "2030-01-01T20:00:00Z",
+          },
           staff,
         ),
       );
-      const article = await json(await post(`/events/${event.id}/articles`, { title: "Entry", price: 5000, stock: STOCK }, staff));
-      await json(await fetch(`${api}/events/${event.id}`, { method: "PUT", headers: { "content-type": "application/json", authorization: `Bearer ${staff}` }, body: JSON.stringify({ status: "public" }) }));
+      const article = await json(
+        await post(`/events/${event.id}/articles`, { title: "Entry", price: 5000, stock: STOCK }, staff),
+      );
+      await json(
+        await fetch(`${api}/events/${event.id}`, {
+          method: "PUT",
+          headers: { "content-type": "application/json", authorization: `Bearer ${staff}` },
+          body: JSON.stringify({ status: "public" }),
+        }),
+      );
       const buyers = await Promise.all(
         Array.from({ length: BUYERS }, async () => {
-          const login = await json(await post("/auth/anonymous-login", { active_module_id: event.registration_module_id }));
+          const login = await json(
+            await post("/auth/anonymous-login", { active_module_id: event.registration_module_id }),
+          );
           const basket = await json(await post("/frontend/baskets", { event_id: event.id }, login.access_token));
           return { token: login.access_token as string, basketId: basket.id as number };
         }),
       );
       const start = performance.now();
-      shots.push(
-        await Promise.all(buyers.map((b) => timed(() => post("/frontend/selected-nodes", { basket_id: b.basketId, node_id: article.node.id }, b.token)))),
+      const roundShots = await Promise.all(
+        buyers.map((b) =>
+          timed(() => post("/frontend/selected-nodes", { basket_id: b.basketId, node_id: article.node.id }, b.token)),
+        ),
       );
+      shots.push(roundShots);
       seconds.push((performance.now() - start) / 1000);
-      const limit = await json(await fetch(`${api}/node-limits/${article.limit.id}`, { headers: { authorization: `Bearer ${staff}` } }));
-      oversold += Math.max(0, limit.reserved + limit.sold - STOCK) + Math.max(0, shots.at(-1)!.filter((s) => s.status === 201).length - STOCK);
+      const limit = await json(
+        await fetch(`${api}/node-limits/${article.limit.id}`, { headers: { authorization: `Bearer ${staff}` } }),
+      );
+      oversold +=
+        Math.max(0, limit.reserved + limit.sold - STOCK) +
+        Math.max(0, roundShots.filter((s) => s.status === 201).length - STOCK);
     }
     return summarise(shots, seconds, oversold);
   } finally {
@@ -107,13 +133,23 @@ export async function rushReference(): Promise<RushFigures> {
     const seconds: number[] = [];
     let oversold = 0;
     for (let r = 0; r < ROUNDS; r++) {
-      const stock = await json(await fetch(`${server.url}/stocks`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ maximum: STOCK }) }));
+      const stock = await json(
+        await fetch(`${server.url}/stocks`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ maximum: STOCK }),
+        }),
+      );
       const start = performance.now();
       shots.push(
         await Promise.all(
           Array.from({ length: BUYERS }, (_, i) =>
             timed(() =>
-              fetch(`${server.url}/stocks/${stock.id}/reservations`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ buyer: `b${i}` }) }),
+              fetch(`${server.url}/stocks/${stock.id}/reservations`, {
+                method: "POST",
+                headers: { "content-type": "application/json" },
+                body: JSON.stringify({ buyer: `b${i}` }),
+              }),
             ),
           ),
         ),

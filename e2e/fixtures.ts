@@ -12,7 +12,9 @@ export function decodeTicketQr(pdf: Buffer): string {
   const file = join(dir, "ticket.pdf");
   writeFileSync(file, pdf);
   execFileSync("pdftoppm", ["-png", "-r", "150", "-f", "1", "-l", "1", file, join(dir, "page")]);
-  const page = execFileSync("sh", ["-c", `ls "${dir}"/page*.png | head -1`]).toString().trim();
+  const page = execFileSync("sh", ["-c", `ls "${dir}"/page*.png | head -1`])
+    .toString()
+    .trim();
   return execFileSync("zbarimg", ["--quiet", "--raw", page]).toString().trim();
 }
 
@@ -23,8 +25,11 @@ export const uniquePath = (prefix: string) => `${prefix}-${Date.now().toString(3
  * signed webhook already resolved the invoice, as the demo module's does — goes straight to the confirmation.
  */
 export async function reachConfirmation(page: import("@playwright/test").Page) {
-  const heading = page.getByRole("heading", { name: /Payment received, waiting for confirmation|Thank you for your order/ });
+  const heading = page.getByRole("heading", {
+    name: /Payment received, waiting for confirmation|Thank you for your order/,
+  });
   await heading.waitFor();
-  if ((await heading.textContent())?.startsWith("Payment received")) await page.getByRole("link", { name: "View your order" }).click();
+  if ((await heading.textContent())?.startsWith("Payment received"))
+    await page.getByRole("link", { name: "View your order" }).click();
   await page.getByRole("heading", { name: "Thank you for your order" }).waitFor();
 }

@@ -10,12 +10,23 @@ function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((max, name) => (name === "node_modules" ? max : Math.max(max, newestMtime(join(path, name)))), 0);
+  return readdirSync(path).reduce(
+    (max, name) => (name === "node_modules" ? max : Math.max(max, newestMtime(join(path, name)))),
+    0,
+  );
 }
 
 const parts = [
-  { name: "admin", sources: ["admin/src", "admin/index.html", "admin/vite.config.ts", "shared/src"], output: "admin/dist/index.html" },
-  { name: "storefront", sources: ["storefront/app", "storefront/react-router.config.ts", "storefront/vite.config.ts", "shared/src"], output: "storefront/build/server/index.js" },
+  {
+    name: "admin",
+    sources: ["admin/src", "admin/index.html", "admin/vite.config.ts", "shared/src"],
+    output: "admin/dist/index.html",
+  },
+  {
+    name: "storefront",
+    sources: ["storefront/app", "storefront/react-router.config.ts", "storefront/vite.config.ts", "shared/src"],
+    output: "storefront/build/server/index.js",
+  },
 ];
 
 for (const part of parts) {
@@ -27,5 +38,9 @@ for (const part of parts) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ["--import", "tsx", join(root, "api/src/server.ts")], { cwd: root, stdio: "inherit", env: { NODE_ENV: "production", ...process.env } });
+const server = spawnSync(process.execPath, ["--import", "tsx", join(root, "api/src/server.ts")], {
+  cwd: root,
+  stdio: "inherit",
+  env: { NODE_ENV: "production", ...process.env },
+});
 process.exit(server.status ?? 0);

@@ -1,9 +1,10 @@
 // createApp(): middleware, error handler and route mounting (STYLE.md layout).
+
+import { languageFromHeader } from "@ticketing/shared/i18n/translate";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
-import { languageFromHeader } from "@ticketing/shared/i18n/translate";
 import type { AppDeps, AppEnv } from "./context.ts";
 import { DomainError } from "./lib/errors.ts";
 import { zodToDomainError } from "./lib/http.ts";
@@ -47,8 +48,7 @@ export function createApp(deps: AppDeps) {
   api.notFound((c) => c.json({ errors: [c.get("t")("errors.not_found")] }, 404));
   api.onError((error, c) => {
     const t = c.get("t") ?? apiTranslator("en");
-    const domain =
-      error instanceof DomainError ? error : error instanceof z.ZodError ? zodToDomainError(error) : null;
+    const domain = error instanceof DomainError ? error : error instanceof z.ZodError ? zodToDomainError(error) : null;
     if (domain) {
       const body: Record<string, unknown> = { errors: domain.messages.map((m) => t(m, domain.values)) };
       if (domain.fieldErrors)

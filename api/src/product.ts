@@ -8,10 +8,10 @@ import { createDatabase, type Database } from "@ticketing/db";
 import { Hono } from "hono";
 import { API_BASE, createApp } from "./app.ts";
 import type { Config } from "./env.ts";
+import { isSeeded, seedDemo } from "./seed.ts";
 import { releaseExpiredHolds } from "./services/baskets.ts";
 import { type MailWorker, startMailWorker } from "./services/mail.ts";
 import { loadTicketKeys } from "./services/ticket-codes.ts";
-import { isSeeded, seedDemo } from "./seed.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const ADMIN_DIST = join(root, "admin/dist");
@@ -26,8 +26,15 @@ export interface Product {
 }
 
 /** Migrates (and seeds an empty database), then composes the three parts. */
-export async function createProduct(config: Config, options: { seed?: boolean; mailIntervalMs?: number } = {}): Promise<Product> {
-  const database = createDatabase({ url: config.databaseUrl, driver: config.dbDriver, authToken: config.databaseAuthToken });
+export async function createProduct(
+  config: Config,
+  options: { seed?: boolean; mailIntervalMs?: number } = {},
+): Promise<Product> {
+  const database = createDatabase({
+    url: config.databaseUrl,
+    driver: config.dbDriver,
+    authToken: config.databaseAuthToken,
+  });
   await database.migrate();
   const seeded = options.seed !== false && !(await isSeeded(database));
   if (seeded) await seedDemo(database);
@@ -41,7 +48,9 @@ export async function createProduct(config: Config, options: { seed?: boolean; m
   });
   // Expired holds give their stock back (DESIGN.md 4 "Basket lifecycle").
   const sweep = setInterval(() => {
-    releaseExpiredHolds(database, new Date()).catch((error: unknown) => console.error("[stock] release failed:", error));
+    releaseExpiredHolds(database, new Date()).catch((error: unknown) =>
+      console.error("[stock] release failed:", error),
+    );
   }, 30_000).unref();
 
   const app = new Hono();
@@ -86,11 +95,19 @@ async function mountStorefront(app: Hono, apiFetch: ApiFetch) {
   }
   // react-router is a dependency of the storefront workspace: resolve it from there.
   const require = createRequire(join(root, "storefront/package.json"));
-  const { createRequestHandler } = (await import(pathToFileURL(require.resolve("react-router")).href)) as typeof import("react-router");
+  const { createRequestHandler } = (await import(
+    pathToFileURL(require.resolve("react-router")).href
+  )) as typeof import("react-router");
   const build = await import(pathToFileURL(serverEntry).href);
   const handle = createRequestHandler(build, process.env.NODE_ENV === "development" ? "development" : "production");
   const client = join(STOREFRONT_BUILD, "client");
-  app.use("/assets/*", serveStatic({ root: client, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }));
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: client,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
   app.use("*", serveStatic({ root: client }));
   // The storefront calls the API in-process (it is a backend-for-frontend, DESIGN.md 2).
   app.all("*", (c) => handle(c.req.raw, { apiFetch } as never));

@@ -19,7 +19,13 @@ export async function seedDemo(database: Database) {
   await createUser(database, { ...DEMO_MODERATOR, firstName: "Demo", lastName: "Moderator", isSuperuser: true });
   if (!organiser.personalUnitId) throw new Error("The organiser has no personal unit");
   await database.transaction(function* (tx) {
-    yield* run(tx.update(schema.units).set({ name: "Demo Festival Association" }).where(eq(schema.units.id, organiser.personalUnitId as number)).run());
+    yield* run(
+      tx
+        .update(schema.units)
+        .set({ name: "Demo Festival Association" })
+        .where(eq(schema.units.id, organiser.personalUnitId as number))
+        .run(),
+    );
   });
   if (await findEventByPath(database.db, "demo")) return;
   const event = await createEvent(database, {
@@ -46,9 +52,20 @@ export async function seedDemo(database: Database) {
   });
   await database.transaction(function* (tx) {
     // One shared quota over both passes: the site holds 400 people whatever they bought.
-    const capacity = yield* run(tx.insert(schema.nodeLimits).values({ eventId: event.id, label: "Site capacity", maximum: 400 }).returning().get());
+    const capacity = yield* run(
+      tx
+        .insert(schema.nodeLimits)
+        .values({ eventId: event.id, label: "Site capacity", maximum: 400 })
+        .returning()
+        .get(),
+    );
     for (const article of [dayPass, weekendPass])
-      yield* run(tx.insert(schema.nodeConfigurationLimits).values({ nodeConfigurationId: article.configuration.id, targetId: capacity.id }).run());
+      yield* run(
+        tx
+          .insert(schema.nodeConfigurationLimits)
+          .values({ nodeConfigurationId: article.configuration.id, targetId: capacity.id })
+          .run(),
+      );
     const options = [
       { parent: dayPass, title: "Lunch voucher", price: 1500, stock: null },
       { parent: dayPass, title: "Festival T-shirt", price: 2500, stock: 100 },
@@ -58,45 +75,104 @@ export async function seedDemo(database: Database) {
     let order = 0;
     for (const option of options) {
       const configuration = yield* run(
-        tx.insert(schema.nodeConfigurations).values({ eventId: event.id, category: "option", title: option.title }).returning().get(),
+        tx
+          .insert(schema.nodeConfigurations)
+          .values({ eventId: event.id, category: "option", title: option.title })
+          .returning()
+          .get(),
       );
       const cart = yield* run(tx.insert(schema.nodeCartConfigurations).values({ eventId: event.id }).returning().get());
       yield* run(
         tx
           .insert(schema.nodes)
-          .values({ eventId: event.id, parentId: option.parent.node.id, order: order++, configurationId: configuration.id, cartConfigurationId: cart.id })
+          .values({
+            eventId: event.id,
+            parentId: option.parent.node.id,
+            order: order++,
+            configurationId: configuration.id,
+            cartConfigurationId: cart.id,
+          })
           .run(),
       );
       const rule = yield* run(
-        tx.insert(schema.nodePriceRules).values({ eventId: event.id, label: option.title, mode: "set", value: option.price }).returning().get(),
+        tx
+          .insert(schema.nodePriceRules)
+          .values({ eventId: event.id, label: option.title, mode: "set", value: option.price })
+          .returning()
+          .get(),
       );
-      yield* run(tx.insert(schema.nodeConfigurationPriceRules).values({ nodeConfigurationId: configuration.id, targetId: rule.id }).run());
+      yield* run(
+        tx
+          .insert(schema.nodeConfigurationPriceRules)
+          .values({ nodeConfigurationId: configuration.id, targetId: rule.id })
+          .run(),
+      );
       if (option.stock !== null) {
         const limit = yield* run(
-          tx.insert(schema.nodeLimits).values({ eventId: event.id, label: option.title, maximum: option.stock }).returning().get(),
+          tx
+            .insert(schema.nodeLimits)
+            .values({ eventId: event.id, label: option.title, maximum: option.stock })
+            .returning()
+            .get(),
         );
-        yield* run(tx.insert(schema.nodeConfigurationLimits).values({ nodeConfigurationId: configuration.id, targetId: limit.id }).run());
+        yield* run(
+          tx
+            .insert(schema.nodeConfigurationLimits)
+            .values({ nodeConfigurationId: configuration.id, targetId: limit.id })
+            .run(),
+        );
       }
     }
     // 10 % off both passes with the promotion code.
-    const condition = yield* run(tx.insert(schema.conditions).values({ eventId: event.id, name: "Early bird code" }).returning().get());
+    const condition = yield* run(
+      tx.insert(schema.conditions).values({ eventId: event.id, name: "Early bird code" }).returning().get(),
+    );
     yield* run(
       tx
         .insert(schema.statements)
-        .values({ eventId: event.id, conditionId: condition.id, leftHandOperand: "promotion_code", operator: "=", rightHandValue: DEMO_PROMOTION_CODE })
+        .values({
+          eventId: event.id,
+          conditionId: condition.id,
+          leftHandOperand: "promotion_code",
+          operator: "=",
+          rightHandValue: DEMO_PROMOTION_CODE,
+        })
         .run(),
     );
     const discount = yield* run(
       tx
         .insert(schema.nodePriceRules)
-        .values({ eventId: event.id, label: "Early bird −10 %", mode: "minus_percent", value: 1000, order: 10, conditionId: condition.id })
+        .values({
+          eventId: event.id,
+          label: "Early bird −10 %",
+          mode: "minus_percent",
+          value: 1000,
+          order: 10,
+          conditionId: condition.id,
+        })
         .returning()
         .get(),
     );
     for (const article of [dayPass, weekendPass])
-      yield* run(tx.insert(schema.nodeConfigurationPriceRules).values({ nodeConfigurationId: article.configuration.id, targetId: discount.id }).run());
-    yield* run(tx.insert(schema.promotionCodes).values({ eventId: event.id, name: "Early bird", value: DEMO_PROMOTION_CODE }).run());
-    yield* run(tx.update(schema.events).set({ status: "public", moderationStatus: "validated" }).where(eq(schema.events.id, event.id)).run());
+      yield* run(
+        tx
+          .insert(schema.nodeConfigurationPriceRules)
+          .values({ nodeConfigurationId: article.configuration.id, targetId: discount.id })
+          .run(),
+      );
+    yield* run(
+      tx
+        .insert(schema.promotionCodes)
+        .values({ eventId: event.id, name: "Early bird", value: DEMO_PROMOTION_CODE })
+        .run(),
+    );
+    yield* run(
+      tx
+        .update(schema.events)
+        .set({ status: "public", moderationStatus: "validated" })
+        .where(eq(schema.events.id, event.id))
+        .run(),
+    );
   });
   await loadCatalogue(database.db, event.id);
   return event;

@@ -19,12 +19,22 @@ export interface TestContext {
   dataDir: string;
   close(): Promise<void>;
   /** JSON request to /api/v1; answers status, parsed body and headers. */
-  call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answered
+  ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
 export async function createTestContext(driver: Driver = "better-sqlite3"): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), "ticketing-test-"));
-  const config = loadConfig({ DATA_DIR: dataDir, DB_DRIVER: driver, LOG_MAILS: "false", PUBLIC_URL: "http://localhost:3000" });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DB_DRIVER: driver,
+    LOG_MAILS: "false",
+    PUBLIC_URL: "http://localhost:3000",
+  });
   const database = createDatabase({ url: config.databaseUrl, driver });
   await database.migrate();
   const app = createApp({ database, config, ticketKeys: loadTicketKeys(dataDir) });
@@ -44,7 +54,12 @@ export async function createTestContext(driver: Driver = "better-sqlite3"): Prom
       const response = await app.request(`/api/v1${path}`, {
         method,
         headers,
-        body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
+        body:
+          options.body === undefined
+            ? undefined
+            : typeof options.body === "string"
+              ? options.body
+              : JSON.stringify(options.body),
       });
       const text = await response.text();
       let body: unknown = text;
@@ -58,7 +73,10 @@ export async function createTestContext(driver: Driver = "better-sqlite3"): Prom
 
 let counter = 0;
 /** An organiser (with their personal unit) and a public event with one article of the given stock. */
-export async function createOnSaleEvent(ctx: TestContext, input: { stock: number; price?: number; status?: "public" | "draft" }) {
+export async function createOnSaleEvent(
+  ctx: TestContext,
+  input: { stock: number; price?: number; status?: "public" | "draft" },
+) {
   counter += 1;
   const email = `organiser${counter}-${Date.now()}@example.org`;
   const password = "correct-horse-battery-1!";
@@ -71,12 +89,20 @@ export async function createOnSaleEvent(ctx: TestContext, input: { stock: number
     startDate: "2030-01-01T10:00:00.000Z",
     endDate: "2030-01-01T20:00:00.000Z",
   });
-  const article = await addArticle(ctx.database, event.id, { title: "Entry", price: input.price ?? 2500, stock: input.stock });
+  const article = await addArticle(ctx.database, event.id, {
+    title: "Entry",
+    price: input.price ?? 2500,
+    stock: input.stock,
+  });
   if ((input.status ?? "public") === "public")
     await ctx.database.transaction(function* (tx) {
       yield* run(tx.update(schema.events).set({ status: "public" }).where(eq(schema.events.id, event.id)).run());
     });
-  const module = await ctx.database.db.select().from(schema.registrationModules).where(eq(schema.registrationModules.eventId, event.id)).get();
+  const module = await ctx.database.db
+    .select()
+    .from(schema.registrationModules)
+    .where(eq(schema.registrationModules.eventId, event.id))
+    .get();
   return { organiser, email, password, event, article, moduleId: module?.id as number };
 }
 

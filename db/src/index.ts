@@ -1,3 +1,21 @@
+export {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  sum,
+} from "drizzle-orm";
 export * from "./client.ts";
 export * as schema from "./schema/index.ts";
-export { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, like, lt, lte, ne, or, sql, sum } from "drizzle-orm";

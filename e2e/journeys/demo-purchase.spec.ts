@@ -43,7 +43,10 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole("button", { name: /^Pay CHF\s*60\.00$/ }).click();
       await reachConfirmation(page);
       const download = page.waitForEvent("download");
-      await page.getByRole("link", { name: /Download ticket/ }).first().click();
+      await page
+        .getByRole("link", { name: /Download ticket/ })
+        .first()
+        .click();
       expect((await download).suggestedFilename()).toMatch(/^ticket-\d+\.pdf$/);
     });
   });

@@ -10,7 +10,9 @@ async function guestOnBuyPage(page: Page, path: string) {
   await expect(page.getByRole("heading", { name: "Choose your tickets" })).toBeVisible();
 }
 
-test("an organiser puts one ticket on sale; the first buyer (no JavaScript) gets it, the second is refused", async ({ browser }) => {
+test("an organiser puts one ticket on sale; the first buyer (no JavaScript) gets it, the second is refused", async ({
+  browser,
+}) => {
   const path = uniquePath("quartet");
   const title = "Front-row seat";
 
@@ -38,7 +40,10 @@ test("an organiser puts one ticket on sale; the first buyer (no JavaScript) gets
 
   await admin.getByLabel("Status").click();
   await admin.getByRole("option", { name: "Public" }).click();
-  await admin.getByRole("button", { name: /^save$/i }).first().click();
+  await admin
+    .getByRole("button", { name: /^save$/i })
+    .first()
+    .click();
   await expect(admin.getByText(/updated|saved/i).first()).toBeVisible();
 
   // Two buyers without JavaScript open the buy page while the seat is still available.
@@ -56,7 +61,9 @@ test("an organiser puts one ticket on sale; the first buyer (no JavaScript) gets
   await second.getByRole("article", { name: title }).getByRole("button", { name: "Add to basket" }).click();
   await expect(second.getByText(`Sold out: ${title}`)).toBeVisible();
   await expect(second.getByRole("complementary", { name: "Your basket" })).toContainText("Your basket is empty.");
-  await expect(second.getByRole("article", { name: title }).getByRole("button", { name: "Add to basket" })).toHaveCount(0);
+  await expect(second.getByRole("article", { name: title }).getByRole("button", { name: "Add to basket" })).toHaveCount(
+    0,
+  );
 
   // The first buyer pays and downloads the ticket.
   await first.getByRole("link", { name: "Checkout" }).click();

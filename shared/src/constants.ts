@@ -12,7 +12,12 @@ export type AccessMethod = (typeof ACCESS_METHODS)[number];
 export const BASKET_STATUSES = ["new", "payment_in_progress", "validated", "edition_in_progress", "refunded"] as const;
 export type BasketStatus = (typeof BASKET_STATUSES)[number];
 /** Statuses whose selected articles count against a stock (DESIGN.md 4 "Stock"). */
-export const STOCK_HOLDING_BASKET_STATUSES = ["new", "payment_in_progress", "edition_in_progress", "validated"] as const;
+export const STOCK_HOLDING_BASKET_STATUSES = [
+  "new",
+  "payment_in_progress",
+  "edition_in_progress",
+  "validated",
+] as const;
 
 export const SELECTED_NODE_STATUSES = ["held", "released"] as const;
 export type SelectedNodeStatus = (typeof SELECTED_NODE_STATUSES)[number];
@@ -29,7 +34,15 @@ export const NODE_CATEGORIES = [
 export type NodeCategory = (typeof NODE_CATEGORIES)[number];
 export const GROUP_CATEGORIES = ["single_choice", "multiple_choice", "complex", "no_configuration"] as const;
 
-export const PRICE_RULE_MODES = ["set", "plus", "minus", "plus_percent", "minus_percent", "multiply", "divide"] as const;
+export const PRICE_RULE_MODES = [
+  "set",
+  "plus",
+  "minus",
+  "plus_percent",
+  "minus_percent",
+  "multiply",
+  "divide",
+] as const;
 export type PriceRuleMode = (typeof PRICE_RULE_MODES)[number];
 
 export const STATEMENT_OPERATORS = [">", ">=", "=", "!=", "<", "<=", "exists", "contains", "is in"] as const;
@@ -67,7 +80,13 @@ export const PAYMENT_OUTCOMES = ["success", "cancel", "error"] as const;
 export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
 
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
-export const MAIL_KINDS = ["order_confirmation", "payment_reminder", "trusted_email_login", "register_verify", "password_reset"] as const;
+export const MAIL_KINDS = [
+  "order_confirmation",
+  "payment_reminder",
+  "trusted_email_login",
+  "register_verify",
+  "password_reset",
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const LEGAL_DOCUMENTS = ["privacy_policy", "terms_of_service", "imprint"] as const;

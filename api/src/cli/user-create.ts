@@ -27,7 +27,11 @@ if (!parsed.success) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = createDatabase({ url: config.databaseUrl, driver: config.dbDriver, authToken: config.databaseAuthToken });
+const database = createDatabase({
+  url: config.databaseUrl,
+  driver: config.dbDriver,
+  authToken: config.databaseAuthToken,
+});
 await database.migrate();
 try {
   const user = await createUser(database, {
@@ -36,7 +40,9 @@ try {
     firstName: values["first-name"],
     lastName: values["last-name"],
   });
-  console.log(`Created ${user.isSuperuser ? "superuser" : "user"} #${user.id} ${user.email} (personal unit #${user.personalUnitId})`);
+  console.log(
+    `Created ${user.isSuperuser ? "superuser" : "user"} #${user.id} ${user.email} (personal unit #${user.personalUnitId})`,
+  );
 } catch (error) {
   console.error(error instanceof DomainError ? error.messages.join("\n") : error);
   process.exitCode = 1;

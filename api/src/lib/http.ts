@@ -46,7 +46,8 @@ export async function readBody<S extends ZodType>(c: Context, schema: S): Promis
 /** Validates the query string (single values; `id` lists as repeated keys or comma-joined). */
 export function readQuery<S extends ZodType>(c: Context, schema: S): z.output<S> {
   const query: Record<string, string | string[]> = {};
-  for (const [key, values] of Object.entries(c.req.queries())) query[key] = values.length > 1 ? values : (values[0] ?? "");
+  for (const [key, values] of Object.entries(c.req.queries()))
+    query[key] = values.length > 1 ? values : (values[0] ?? "");
   return parseWith(schema, camelizeKeys(query));
 }
 
@@ -63,4 +64,7 @@ export function idParam(c: Context, name = "id"): number {
 
 export const zId = z.coerce.number().int().positive();
 export const zIsoDate = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString());
-export const zBooleanFlag = z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]);
+export const zBooleanFlag = z.union([
+  z.boolean(),
+  z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1"),
+]);

@@ -13,7 +13,9 @@ export interface ListQuery {
 }
 
 const SortSchema = z.tuple([z.string().min(1), z.enum(["ASC", "DESC", "asc", "desc"])]);
-const RangeSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([a, b]) => b >= a, "range end before start");
+const RangeSchema = z
+  .tuple([z.number().int().min(0), z.number().int().min(0)])
+  .refine(([a, b]) => b >= a, "range end before start");
 const MAX_PAGE = 1000;
 
 function parseJson(name: string, raw: string): unknown {
@@ -60,5 +62,8 @@ export function parseListQuery(c: Context, defaultSort = "id"): ListQuery {
 
 // Sets `Content-Range: things 0-24/319`; an empty page is `things */319`.
 export function setContentRange(c: Context, resource: string, offset: number, count: number, total: number) {
-  c.header("Content-Range", count === 0 ? `${resource} */${total}` : `${resource} ${offset}-${offset + count - 1}/${total}`);
+  c.header(
+    "Content-Range",
+    count === 0 ? `${resource} */${total}` : `${resource} ${offset}-${offset + count - 1}/${total}`,
+  );
 }

@@ -14,7 +14,11 @@ export interface AccessClaims {
 
 export async function signAccessToken(secret: string, claims: AccessClaims, now = Date.now()): Promise<string> {
   const iat = Math.floor(now / 1000);
-  return sign({ typ: "access", uid: claims.userId, fl: claims.frontendLoginIds, iat, exp: iat + ACCESS_TOKEN_SECONDS }, secret, "HS256");
+  return sign(
+    { typ: "access", uid: claims.userId, fl: claims.frontendLoginIds, iat, exp: iat + ACCESS_TOKEN_SECONDS },
+    secret,
+    "HS256",
+  );
 }
 
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
@@ -22,7 +26,9 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
     const payload = await verify(token, secret, "HS256");
     if (payload.typ !== "access") return null;
     const userId = typeof payload.uid === "number" ? payload.uid : null;
-    const frontendLoginIds = Array.isArray(payload.fl) ? payload.fl.filter((v): v is number => Number.isInteger(v)) : [];
+    const frontendLoginIds = Array.isArray(payload.fl)
+      ? payload.fl.filter((v): v is number => Number.isInteger(v))
+      : [];
     return { userId, frontendLoginIds };
   } catch {
     return null;

@@ -1,6 +1,6 @@
+import { eq, inArray, schema } from "@ticketing/db";
 import { Hono } from "hono";
 import { z } from "zod";
-import { eq, inArray, schema } from "@ticketing/db";
 import type { AppEnv } from "../context.ts";
 import { conflict, forbidden, notFound } from "../lib/errors.ts";
 import { answer, readBody, readQuery, zBooleanFlag, zId } from "../lib/http.ts";
@@ -60,10 +60,19 @@ authRoutes.post("/anonymous-login", async (c) => {
     userId = user.id;
   } else {
     if (event.status !== "public") throw notFound("errors.event_not_found");
-    const methods = await database.db.select().from(schema.eventAccessMethods).where(eq(schema.eventAccessMethods.eventId, event.id)).all();
+    const methods = await database.db
+      .select()
+      .from(schema.eventAccessMethods)
+      .where(eq(schema.eventAccessMethods.eventId, event.id))
+      .all();
     if (!methods.some((m) => m.method === "anonymous")) throw conflict("errors.access_method_disabled");
   }
-  const result = await anonymousLogin(database, config.secretKey, { event, testing: body.isTesting, previous: auth, userId }, now(c));
+  const result = await anonymousLogin(
+    database,
+    config.secretKey,
+    { event, testing: body.isTesting, previous: auth, userId },
+    now(c),
+  );
   return answer(c, result, 201);
 });
 
@@ -73,14 +82,37 @@ frontendLoginRoutes.get("/", async (c) => {
   const loginIds = requireFrontendLogins(c.get("auth"));
   const query = readQuery(
     c,
-    z.object({ id: z.string().regex(/^\d+(,\d+)*$/, "id must be a comma-separated list of ids").optional() }),
+    z.object({
+      id: z
+        .string()
+        .regex(/^\d+(,\d+)*$/, "id must be a comma-separated list of ids")
+        .optional(),
+    }),
   );
-  const wanted = query.id ? query.id.split(",").map(Number).filter((id) => loginIds.includes(id)) : loginIds;
+  const wanted = query.id
+    ? query.id
+        .split(",")
+        .map(Number)
+        .filter((id) => loginIds.includes(id))
+    : loginIds;
   const rows = wanted.length
-    ? await c.get("deps").database.db.select().from(schema.frontendLogins).where(inArray(schema.frontendLogins.id, wanted)).all()
+    ? await c
+        .get("deps")
+        .database.db.select()
+        .from(schema.frontendLogins)
+        .where(inArray(schema.frontendLogins.id, wanted))
+        .all()
     : [];
   return answer(
     c,
-    rows.map(({ id, eventId, testing, email, username, method }) => ({ id, event: eventId, eventId, testing, email, username, method })),
+    rows.map(({ id, eventId, testing, email, username, method }) => ({
+      id,
+      event: eventId,
+      eventId,
+      testing,
+      email,
+      username,
+      method,
+    })),
   );
 });

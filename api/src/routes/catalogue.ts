@@ -1,10 +1,11 @@
 // Element-tree resources (DESIGN.md 3): ra-data-simple-rest CRUD, scoped to events the user may see,
 // writes refused unless the event is a draft (or the user a superuser).
+
+import { and, asc, count, desc, eq, inArray, run, schema } from "@ticketing/db";
+import { NODE_CATEGORIES, PRICE_RULE_MODES } from "@ticketing/shared/constants";
+import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { Hono } from "hono";
 import { z } from "zod";
-import { and, asc, count, desc, eq, inArray, run, schema } from "@ticketing/db";
-import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { NODE_CATEGORIES, PRICE_RULE_MODES } from "@ticketing/shared/constants";
 import type { AppEnv, Ctx } from "../context.ts";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import { answer, idParam, readBody, zId } from "../lib/http.ts";
@@ -39,7 +40,9 @@ function mountResource(spec: ResourceSpec) {
   const columns = table as unknown as Record<string, AnySQLiteColumn>;
   const createSchema = z.strictObject({
     eventId: zId,
-    ...Object.fromEntries(Object.entries(spec.fields).map(([k, v]) => [k, spec.required.includes(k) ? v : (v as z.ZodType).optional()])),
+    ...Object.fromEntries(
+      Object.entries(spec.fields).map(([k, v]) => [k, spec.required.includes(k) ? v : (v as z.ZodType).optional()]),
+    ),
     ...(spec.link ? { nodeConfigurationIds: z.array(zId).max(10_000).optional() } : {}),
   });
   const updateSchema = z
@@ -63,7 +66,12 @@ function mountResource(spec: ResourceSpec) {
     const links = await db
       .select({ configurationId: link.nodeConfigurationId, targetId: link.targetId })
       .from(link)
-      .where(inArray(link.targetId, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          link.targetId,
+          rows.map((r) => r.id),
+        ),
+      )
       .all();
     return rows.map((row) => ({
       ...row,
@@ -77,8 +85,15 @@ function mountResource(spec: ResourceSpec) {
   }
 
   /** Referenced ids (parent, configuration, links…) must belong to the same event. */
-  async function checkReferences(db: AppEnv["Variables"]["deps"]["database"]["db"], eventId: number, body: Record<string, unknown>) {
-    const refs = { ...(spec.references ?? {}), ...(spec.link ? { nodeConfigurationIds: schema.nodeConfigurations } : {}) };
+  async function checkReferences(
+    db: AppEnv["Variables"]["deps"]["database"]["db"],
+    eventId: number,
+    body: Record<string, unknown>,
+  ) {
+    const refs = {
+      ...(spec.references ?? {}),
+      ...(spec.link ? { nodeConfigurationIds: schema.nodeConfigurations } : {}),
+    };
     for (const [field, target] of Object.entries(refs)) {
       const value = body[field];
       if (value === undefined || value === null) continue;
@@ -90,14 +105,20 @@ function mountResource(spec: ResourceSpec) {
         .where(and(inArray(target.id, ids), eq(target.eventId, eventId)))
         .all();
       if (found.length !== new Set(ids).size)
-        throw invalid("errors.parent_not_in_event", { [field.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)]: "errors.parent_not_in_event" });
+        throw invalid("errors.parent_not_in_event", {
+          [field.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)]: "errors.parent_not_in_event",
+        });
     }
   }
 
   async function loadOwned(c: Ctx) {
     const { database } = c.get("deps");
     const user = await requireUser(database.db, c.get("auth"));
-    const row = (await database.db.select().from(table).where(eq(table.id, idParam(c))).get()) as Row | undefined;
+    const row = (await database.db
+      .select()
+      .from(table)
+      .where(eq(table.id, idParam(c)))
+      .get()) as Row | undefined;
     if (!row) throw notFound();
     const event = await getVisibleEvent(database.db, user, row.eventId);
     return { user, row, event };
@@ -110,16 +131,31 @@ function mountResource(spec: ResourceSpec) {
     const query = parseListQuery(c);
     const units = await visibleUnitIds(db, user);
     const visibleEvents =
-      units === null ? undefined : inArray(table.eventId, db.select({ id: schema.events.id }).from(schema.events).where(inArray(schema.events.unitId, units)));
+      units === null
+        ? undefined
+        : inArray(
+            table.eventId,
+            db.select({ id: schema.events.id }).from(schema.events).where(inArray(schema.events.unitId, units)),
+          );
     const f = query.filter;
-    const idFilter = f.id === undefined ? undefined : Array.isArray(f.id) ? inArray(table.id, f.id.map(Number)) : eq(table.id, Number(f.id));
+    const idFilter =
+      f.id === undefined
+        ? undefined
+        : Array.isArray(f.id)
+          ? inArray(table.id, f.id.map(Number))
+          : eq(table.id, Number(f.id));
     const extra = Object.entries(spec.filters ?? {}).map(([key, column]) => {
       const value = f[key];
       if (value === undefined) return undefined;
       if (value === null || value === "null") return eq(column, null as never);
       return Array.isArray(value) ? inArray(column, value.map(Number)) : eq(column, Number(value));
     });
-    const where = and(visibleEvents, f.eventId === undefined ? undefined : eq(table.eventId, Number(f.eventId)), idFilter, ...extra);
+    const where = and(
+      visibleEvents,
+      f.eventId === undefined ? undefined : eq(table.eventId, Number(f.eventId)),
+      idFilter,
+      ...extra,
+    );
     const sortColumn = columns[query.sort.field] ?? table.id;
     const rows = (await db
       .select()
@@ -143,18 +179,29 @@ function mountResource(spec: ResourceSpec) {
   catalogueRoutes.post(base, async (c) => {
     const { database, config } = c.get("deps");
     const user = await requireUser(database.db, c.get("auth"));
-    const body = (await readBody(c, createSchema)) as Record<string, unknown> & { eventId: number; nodeConfigurationIds?: number[] };
+    const body = (await readBody(c, createSchema)) as Record<string, unknown> & {
+      eventId: number;
+      nodeConfigurationIds?: number[];
+    };
     const event = await getVisibleEvent(database.db, user, body.eventId);
     assertEditable(event, user, config.supportEmail);
     await checkReferences(database.db, event.id, body);
     const { nodeConfigurationIds, ...values } = body;
     const created = await database.transaction(function* (tx) {
-      const row = (yield* run(tx.insert(table).values(values as never).returning().get())) as Row;
+      const row = (yield* run(
+        tx
+          .insert(table)
+          .values(values as never)
+          .returning()
+          .get(),
+      )) as Row;
       if (spec.link && nodeConfigurationIds?.length)
         yield* run(
           tx
             .insert(spec.link)
-            .values([...new Set(nodeConfigurationIds)].map((id) => ({ nodeConfigurationId: id, targetId: row.id })) as never)
+            .values(
+              [...new Set(nodeConfigurationIds)].map((id) => ({ nodeConfigurationId: id, targetId: row.id })) as never,
+            )
             .run(),
         );
       return row;
@@ -169,13 +216,30 @@ function mountResource(spec: ResourceSpec) {
     const { user, row, event } = await loadOwned(c);
     assertEditable(event, user, config.supportEmail);
     const body = (await readBody(c, updateSchema)) as Record<string, unknown>;
-    const { id: _id, eventId: _eventId, nodeConfigurationIds, reserved: _r, sold: _s, remaining: _m, used: _u, testingUsed: _t, childrenIds: _c, ...values } =
-      body;
+    const {
+      id: _id,
+      eventId: _eventId,
+      nodeConfigurationIds,
+      reserved: _r,
+      sold: _s,
+      remaining: _m,
+      used: _u,
+      testingUsed: _t,
+      childrenIds: _c,
+      ...values
+    } = body;
     await checkReferences(database.db, event.id, body);
     spec.beforeUpdate?.(row, values);
     const updated = await database.transaction(function* (tx) {
       const next = Object.keys(values).length
-        ? ((yield* run(tx.update(table).set(values as never).where(eq(table.id, row.id)).returning().get())) as Row)
+        ? ((yield* run(
+            tx
+              .update(table)
+              .set(values as never)
+              .where(eq(table.id, row.id))
+              .returning()
+              .get(),
+          )) as Row)
         : row;
       if (spec.link && Array.isArray(nodeConfigurationIds)) {
         yield* run(tx.delete(spec.link).where(eq(spec.link.targetId, row.id)).run());
@@ -183,7 +247,12 @@ function mountResource(spec: ResourceSpec) {
           yield* run(
             tx
               .insert(spec.link)
-              .values([...new Set(nodeConfigurationIds as number[])].map((id) => ({ nodeConfigurationId: id, targetId: row.id })) as never)
+              .values(
+                [...new Set(nodeConfigurationIds as number[])].map((id) => ({
+                  nodeConfigurationId: id,
+                  targetId: row.id,
+                })) as never,
+              )
               .run(),
           );
       }
@@ -234,18 +303,38 @@ mountResource({
   path: "node-cart-configurations",
   table: schema.nodeCartConfigurations,
   required: [],
-  fields: { weight: z.number().int().min(0).max(1_000), rangeMin: z.number().int().min(0).max(1_000), rangeMax: z.number().int().min(0).max(1_000).nullable() },
+  fields: {
+    weight: z.number().int().min(0).max(1_000),
+    rangeMin: z.number().int().min(0).max(1_000),
+    rangeMax: z.number().int().min(0).max(1_000).nullable(),
+  },
 });
 
 mountResource({
   path: "nodes",
   table: schema.nodes,
   required: ["parentId", "configurationId", "cartConfigurationId"],
-  fields: { parentId: zId, order: z.number().int().min(0).max(1_000_000), configurationId: zId, cartConfigurationId: zId },
+  fields: {
+    parentId: zId,
+    order: z.number().int().min(0).max(1_000_000),
+    configurationId: zId,
+    cartConfigurationId: zId,
+  },
   filters: { parentId: schema.nodes.parentId },
-  references: { parentId: schema.nodes, configurationId: schema.nodeConfigurations, cartConfigurationId: schema.nodeCartConfigurations },
+  references: {
+    parentId: schema.nodes,
+    configurationId: schema.nodeConfigurations,
+    cartConfigurationId: schema.nodeCartConfigurations,
+  },
   async decorate(rows, eventIds, db) {
-    const all = eventIds.length ? await db.select({ id: schema.nodes.id, parentId: schema.nodes.parentId, order: schema.nodes.order }).from(schema.nodes).where(inArray(schema.nodes.eventId, eventIds)).orderBy(asc(schema.nodes.order), asc(schema.nodes.id)).all() : [];
+    const all = eventIds.length
+      ? await db
+          .select({ id: schema.nodes.id, parentId: schema.nodes.parentId, order: schema.nodes.order })
+          .from(schema.nodes)
+          .where(inArray(schema.nodes.eventId, eventIds))
+          .orderBy(asc(schema.nodes.order), asc(schema.nodes.id))
+          .all()
+      : [];
     return rows.map((row) => ({ ...row, childrenIds: all.filter((n) => n.parentId === row.id).map((n) => n.id) }));
   },
   beforeDelete(row) {
@@ -257,13 +346,19 @@ mountResource({
   path: "node-limits",
   table: schema.nodeLimits,
   required: ["maximum"],
-  fields: { label: title, maximum: z.number().int().min(0).max(10_000_000), order: z.number().int().min(0), conditionId: zId.nullable() },
+  fields: {
+    label: title,
+    maximum: z.number().int().min(0).max(10_000_000),
+    order: z.number().int().min(0),
+    conditionId: zId.nullable(),
+  },
   link: schema.nodeConfigurationLimits,
   references: { conditionId: schema.conditions },
   beforeUpdate(row, values) {
     // A concurrent reservation after this check is still caught by the CHECK constraint (answered 409).
     const used = Math.max(row.used as number, row.testingUsed as number);
-    if (typeof values.maximum === "number" && values.maximum < used) throw conflict("errors.stock_below_used", { used });
+    if (typeof values.maximum === "number" && values.maximum < used)
+      throw conflict("errors.stock_below_used", { used });
   },
   async decorate(rows, eventIds, db) {
     const usage = new Map<number, { sold: number; reserved: number }>();
@@ -304,9 +399,14 @@ catalogueRoutes.get("/registration-modules", async (c) => {
   const user = await requireUser(db, c.get("auth"));
   const query = parseListQuery(c);
   const eventId = Number(query.filter.event ?? query.filter.eventId);
-  if (!Number.isInteger(eventId) || eventId <= 0) throw invalid("event: an event id is required", { event: "Required" });
+  if (!Number.isInteger(eventId) || eventId <= 0)
+    throw invalid("event: an event id is required", { event: "Required" });
   const event = await getVisibleEvent(db, user, eventId);
-  const rows = await db.select().from(schema.registrationModules).where(eq(schema.registrationModules.eventId, event.id)).all();
+  const rows = await db
+    .select()
+    .from(schema.registrationModules)
+    .where(eq(schema.registrationModules.eventId, event.id))
+    .all();
   setContentRange(c, "registration-modules", 0, rows.length, rows.length);
   return answer(c, rows);
 });

@@ -1,6 +1,6 @@
+import { EVENT_STATUSES } from "@ticketing/shared/constants";
 import { Hono } from "hono";
 import { z } from "zod";
-import { EVENT_STATUSES } from "@ticketing/shared/constants";
 import type { AppEnv } from "../context.ts";
 import { invalid, notFound } from "../lib/errors.ts";
 import { answer, idParam, readBody, readQuery, zBooleanFlag, zId, zIsoDate } from "../lib/http.ts";
@@ -34,7 +34,12 @@ const EventFields = {
   registrationsEndDate: zIsoDate.nullable().optional(),
   paymentsStartDate: zIsoDate.nullable().optional(),
   paymentsEndDate: zIsoDate.nullable().optional(),
-  reservationMinutes: z.number().int().min(1).max(24 * 60).optional(),
+  reservationMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .optional(),
   isPointOfSaleEnabled: z.boolean().optional(),
 };
 const EventCreate = z.strictObject({ unitId: zId, ...EventFields, status: z.literal("draft").optional() });
@@ -77,11 +82,20 @@ const now = (c: { get(key: "deps"): AppEnv["Variables"]["deps"] }) => c.get("dep
 // Public (no token): the ticket office's entry point (SPEC 2.3 "Ticket-office guard").
 eventRoutes.get("/public-infos", async (c) => {
   const { database } = c.get("deps");
-  const query = readQuery(c, z.object({ path: z.string().min(1).max(100).optional(), testing: zBooleanFlag.optional() }));
+  const query = readQuery(
+    c,
+    z.object({ path: z.string().min(1).max(100).optional(), testing: zBooleanFlag.optional() }),
+  );
   if (query.path === undefined) {
     const events = await listPublicEvents(database.db);
-    const extras = await eventExtras(database.db, events.map((e) => e.id));
-    return answer(c, events.map((e) => presentPublicInfos(e, extras.get(e.id), now(c))));
+    const extras = await eventExtras(
+      database.db,
+      events.map((e) => e.id),
+    );
+    return answer(
+      c,
+      events.map((e) => presentPublicInfos(e, extras.get(e.id), now(c))),
+    );
   }
   const event = await findEventByPath(database.db, query.path);
   if (!event) throw notFound("errors.event_not_found");
@@ -106,7 +120,8 @@ eventRoutes.post("/", async (c) => {
   const { database, config } = c.get("deps");
   const user = await requireUser(database.db, c.get("auth"));
   const body = await readBody(c, EventCreate);
-  if (!(await canSeeUnit(database.db, user, body.unitId))) throw invalid("errors.not_found", { unit_id: "errors.not_found" });
+  if (!(await canSeeUnit(database.db, user, body.unitId)))
+    throw invalid("errors.not_found", { unit_id: "errors.not_found" });
   const event = await createEvent(database, body);
   const [presented] = await presentEvents(database.db, [event], config.publicUrl);
   return answer(c, presented, 201);

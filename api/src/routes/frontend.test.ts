@@ -2,10 +2,18 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hmacHex } from "../lib/tokens.ts";
-import { deliverPendingMails, createMailTransport } from "../services/mail.ts";
+import { createMailTransport, deliverPendingMails } from "../services/mail.ts";
 import { createBuyer, createOnSaleEvent, createTestContext, DRIVERS, type TestContext } from "../test-support.ts";
 
-const billing = { first_name: "Ada", last_name: "Lovelace", email: "ada@example.org", address: "1 Rue du Lac", postal_code: "1006", city: "Lausanne", country: "CH" };
+const billing = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  email: "ada@example.org",
+  address: "1 Rue du Lac",
+  postal_code: "1006",
+  city: "Lausanne",
+  country: "CH",
+};
 
 describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => {
   let ctx: TestContext;
@@ -17,9 +25,19 @@ describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => 
   async function basketReadyToPay(stock = 10) {
     const sale = await createOnSaleEvent(ctx, { stock, price: 4500 });
     const buyer = await createBuyer(ctx, sale.event.id, sale.moduleId);
-    const added = await ctx.call("POST", "/frontend/selected-nodes", { token: buyer.token, body: { basket_id: buyer.basketId, node_id: sale.article.node.id } });
+    const added = await ctx.call("POST", "/frontend/selected-nodes", {
+      token: buyer.token,
+      body: { basket_id: buyer.basketId, node_id: sale.article.node.id },
+    });
     expect(added.status).toBe(201);
-    expect((await ctx.call("POST", "/frontend/billing-information", { token: buyer.token, body: { basket_id: buyer.basketId, ...billing } })).status).toBe(201);
+    expect(
+      (
+        await ctx.call("POST", "/frontend/billing-information", {
+          token: buyer.token,
+          body: { basket_id: buyer.basketId, ...billing },
+        })
+      ).status,
+    ).toBe(201);
     return { ...sale, buyer };
   }
 
@@ -49,7 +67,10 @@ describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => 
     // A replayed webhook changes nothing and queues no second mail.
     const intent = basket.body.payment_intents[0];
     const body = JSON.stringify({ intent_id: intent.id, psp_id: intent.psp_id, outcome: "success" });
-    const replay = await ctx.call("POST", "/payments/demo/webhook", { body, headers: { "x-signature": `sha256=${hmacHex(ctx.config.secretKey, body)}` } });
+    const replay = await ctx.call("POST", "/payments/demo/webhook", {
+      body,
+      headers: { "x-signature": `sha256=${hmacHex(ctx.config.secretKey, body)}` },
+    });
     expect(replay.status).toBe(200);
     expect(replay.body.changed).toBe(false);
     const report = await deliverPendingMails(ctx.database, createMailTransport(ctx.config), ctx.config);
@@ -61,17 +82,29 @@ describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => 
     expect(eml).toContain("application/pdf");
     // The ticket downloads as a PDF and its code verifies.
     const item = basket.body.items[0];
-    const pdf = await ctx.app.request(`/api/v1/frontend/baskets/${buyer.basketId}/tickets/${item.id}`, { headers: { authorization: `Bearer ${buyer.token}` } });
+    const pdf = await ctx.app.request(`/api/v1/frontend/baskets/${buyer.basketId}/tickets/${item.id}`, {
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
     expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 4).toString()).toBe("%PDF");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 4)
+        .toString(),
+    ).toBe("%PDF");
   });
 
   it("refuses an unsigned or forged webhook with 400 and leaves the invoice unresolved", async () => {
     const { buyer } = await basketReadyToPay();
-    const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, { token: buyer.token, body: { payment_method: "online", terms_accepted: true } });
+    const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
+      token: buyer.token,
+      body: { payment_method: "online", terms_accepted: true },
+    });
     const intent = checkout.body.payment_intent;
     const body = JSON.stringify({ intent_id: intent.id, psp_id: intent.psp_id, outcome: "success" });
-    const forged = await ctx.call("POST", "/payments/demo/webhook", { body, headers: { "x-signature": `sha256=${hmacHex("wrong-secret", body)}` } });
+    const forged = await ctx.call("POST", "/payments/demo/webhook", {
+      body,
+      headers: { "x-signature": `sha256=${hmacHex("wrong-secret", body)}` },
+    });
     expect(forged.status).toBe(400);
     const basket = await ctx.call("GET", `/frontend/baskets/${buyer.basketId}`, { token: buyer.token });
     expect(basket.body.status).toBe("payment_in_progress");
@@ -79,7 +112,10 @@ describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => 
 
   it("gives the basket back to the buyer after a cancelled payment, keeping the stock held", async () => {
     const { buyer } = await basketReadyToPay(1);
-    const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, { token: buyer.token, body: { payment_method: "online", terms_accepted: true } });
+    const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
+      token: buyer.token,
+      body: { payment_method: "online", terms_accepted: true },
+    });
     const url = new URL(checkout.body.payment_url);
     const cancelled = await ctx.app.request(url.pathname, {
       method: "POST",
@@ -91,17 +127,33 @@ describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => 
     expect(basket.body.status).toBe("new");
     expect(basket.body.items).toHaveLength(1);
     expect(basket.body.payment_intents[0]).toMatchObject({ is_cancelled: true, is_ongoing: false, payment_url: null });
-    const retry = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, { token: buyer.token, body: { payment_method: "online", terms_accepted: true } });
+    const retry = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
+      token: buyer.token,
+      body: { payment_method: "online", terms_accepted: true },
+    });
     expect(retry.status).toBe(200);
   });
 
   it("validates a free basket at checkout without a payment", async () => {
     const sale = await createOnSaleEvent(ctx, { stock: 5, price: 0 });
     const buyer = await createBuyer(ctx, sale.event.id, sale.moduleId);
-    await ctx.call("POST", "/frontend/selected-nodes", { token: buyer.token, body: { basket_id: buyer.basketId, node_id: sale.article.node.id } });
-    await ctx.call("POST", "/frontend/billing-information", { token: buyer.token, body: { basket_id: buyer.basketId, ...billing } });
-    const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, { token: buyer.token, body: { payment_method: "online", terms_accepted: true } });
-    expect(checkout.body).toMatchObject({ payment_url: null, invoice: { amount: 0, is_resolved: true }, basket: { status: "validated" } });
+    await ctx.call("POST", "/frontend/selected-nodes", {
+      token: buyer.token,
+      body: { basket_id: buyer.basketId, node_id: sale.article.node.id },
+    });
+    await ctx.call("POST", "/frontend/billing-information", {
+      token: buyer.token,
+      body: { basket_id: buyer.basketId, ...billing },
+    });
+    const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
+      token: buyer.token,
+      body: { payment_method: "online", terms_accepted: true },
+    });
+    expect(checkout.body).toMatchObject({
+      payment_url: null,
+      invoice: { amount: 0, is_resolved: true },
+      basket: { status: "validated" },
+    });
   });
 
   it("answers 404 for another buyer's basket, on every basket call", async () => {
@@ -109,9 +161,18 @@ describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => 
     const stranger = await createBuyer(ctx, event.id, moduleId);
     const calls = [
       ctx.call("GET", `/frontend/baskets/${buyer.basketId}`, { token: stranger.token }),
-      ctx.call("POST", "/frontend/selected-nodes", { token: stranger.token, body: { basket_id: buyer.basketId, node_id: 1 } }),
-      ctx.call("POST", "/frontend/billing-information", { token: stranger.token, body: { basket_id: buyer.basketId, ...billing } }),
-      ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, { token: stranger.token, body: { payment_method: "online", terms_accepted: true } }),
+      ctx.call("POST", "/frontend/selected-nodes", {
+        token: stranger.token,
+        body: { basket_id: buyer.basketId, node_id: 1 },
+      }),
+      ctx.call("POST", "/frontend/billing-information", {
+        token: stranger.token,
+        body: { basket_id: buyer.basketId, ...billing },
+      }),
+      ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
+        token: stranger.token,
+        body: { payment_method: "online", terms_accepted: true },
+      }),
       ctx.call("GET", `/frontend/payment-intents?basket_id=${buyer.basketId}`, { token: stranger.token }),
       ctx.call("GET", `/frontend/baskets/${buyer.basketId}/tickets/1`, { token: stranger.token }),
     ];
@@ -121,14 +182,23 @@ describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => 
 
   it("answers bad input with 400 and messages, never 500", async () => {
     const { buyer } = await basketReadyToPay();
-    const unknownKey = await ctx.call("POST", "/frontend/billing-information", { token: buyer.token, body: { basket_id: buyer.basketId, ...billing, is_admin: true } });
+    const unknownKey = await ctx.call("POST", "/frontend/billing-information", {
+      token: buyer.token,
+      body: { basket_id: buyer.basketId, ...billing, is_admin: true },
+    });
     expect(unknownKey.status).toBe(400);
     expect(unknownKey.body.errors).toContain("Unknown field: is_admin");
-    const badEmail = await ctx.call("POST", "/frontend/billing-information", { token: buyer.token, body: { basket_id: buyer.basketId, ...billing, email: "nope" } });
+    const badEmail = await ctx.call("POST", "/frontend/billing-information", {
+      token: buyer.token,
+      body: { basket_id: buyer.basketId, ...billing, email: "nope" },
+    });
     expect(badEmail.body.field_errors).toEqual({ email: "Enter a valid email address" });
     const notJson = await ctx.call("POST", "/frontend/selected-nodes", { token: buyer.token, body: "{oops" });
     expect(notJson).toMatchObject({ status: 400, body: { errors: ["The request body is not valid JSON"] } });
-    const terms = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, { token: buyer.token, body: { payment_method: "online", terms_accepted: false } });
+    const terms = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
+      token: buyer.token,
+      body: { payment_method: "online", terms_accepted: false },
+    });
     expect(terms.status).toBe(400);
     expect(terms.body.field_errors).toEqual({ terms_accepted: "You must accept the terms of service" });
     const french = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {

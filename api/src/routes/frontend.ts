@@ -1,8 +1,9 @@
 // Ticket-office calls (DESIGN.md 3): every basket call checks the basket is the caller's.
-import { Hono } from "hono";
-import { z } from "zod";
+
 import { and, eq, run, schema, sql } from "@ticketing/db";
 import { PAYMENT_METHODS } from "@ticketing/shared/constants";
+import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv, Ctx } from "../context.ts";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import { answer, idParam, readBody, readQuery, zBooleanFlag, zId } from "../lib/http.ts";
@@ -69,16 +70,30 @@ frontendRoutes.get("/frontend/events/:id/tree", async (c) => {
 
 frontendRoutes.get("/frontend/baskets", async (c) => {
   const loginIds = requireFrontendLogins(c.get("auth"));
-  const { database, config } = c.get("deps");
-  const query = readQuery(c, z.object({ eventId: zId.optional(), event: zId.optional(), testing: zBooleanFlag.optional() }));
-  const baskets = await listOwnBaskets(database.db, loginIds, { eventId: query.eventId ?? query.event, testing: query.testing });
+  const { database } = c.get("deps");
+  const query = readQuery(
+    c,
+    z.object({ eventId: zId.optional(), event: zId.optional(), testing: zBooleanFlag.optional() }),
+  );
+  const baskets = await listOwnBaskets(database.db, loginIds, {
+    eventId: query.eventId ?? query.event,
+    testing: query.testing,
+  });
   return answer(c, await presentBaskets(database.db, baskets));
 });
 
 frontendRoutes.post("/frontend/baskets", async (c) => {
   const loginIds = requireFrontendLogins(c.get("auth"));
   const { database } = c.get("deps");
-  const body = await readBody(c, z.strictObject({ eventId: zId.optional(), event: zId.optional(), testing: zBooleanFlag.default(false), createdById: zId.optional() }));
+  const body = await readBody(
+    c,
+    z.strictObject({
+      eventId: zId.optional(),
+      event: zId.optional(),
+      testing: zBooleanFlag.default(false),
+      createdById: zId.optional(),
+    }),
+  );
   const eventId = body.eventId ?? body.event;
   if (!eventId) throw invalid("event_id: Required", { event_id: "Required" });
   const event = await eventById(c, eventId);
@@ -115,7 +130,11 @@ frontendRoutes.get("/frontend/selected-nodes", async (c) => {
 frontendRoutes.delete("/frontend/selected-nodes/:id", async (c) => {
   const loginIds = requireFrontendLogins(c.get("auth"));
   const { database } = c.get("deps");
-  const row = await database.db.select().from(schema.selectedNodes).where(eq(schema.selectedNodes.id, idParam(c))).get();
+  const row = await database.db
+    .select()
+    .from(schema.selectedNodes)
+    .where(eq(schema.selectedNodes.id, idParam(c)))
+    .get();
   if (!row) throw notFound();
   const basket = await findOwnedBasket(database.db, loginIds, row.basketId);
   const event = await eventById(c, basket.eventId);
@@ -139,7 +158,12 @@ frontendRoutes.post("/frontend/selected-promotion-codes", async (c) => {
   const code = await database.db
     .select()
     .from(schema.promotionCodes)
-    .where(and(eq(schema.promotionCodes.eventId, event.id), sql`lower(${schema.promotionCodes.value}) = lower(${body.value})`))
+    .where(
+      and(
+        eq(schema.promotionCodes.eventId, event.id),
+        sql`lower(${schema.promotionCodes.value}) = lower(${body.value})`,
+      ),
+    )
     .get();
   if (!code) throw invalid("errors.promotion_code_invalid", { value: "errors.promotion_code_invalid" });
   const created = await database.transaction(function* (tx) {
@@ -147,11 +171,22 @@ frontendRoutes.post("/frontend/selected-promotion-codes", async (c) => {
       tx
         .select()
         .from(schema.selectedPromotionCodes)
-        .where(and(eq(schema.selectedPromotionCodes.basketId, basket.id), eq(schema.selectedPromotionCodes.promotionCodeId, code.id)))
+        .where(
+          and(
+            eq(schema.selectedPromotionCodes.basketId, basket.id),
+            eq(schema.selectedPromotionCodes.promotionCodeId, code.id),
+          ),
+        )
         .get(),
     );
     if (existing) throw conflict("errors.promotion_code_active");
-    return yield* run(tx.insert(schema.selectedPromotionCodes).values({ basketId: basket.id, promotionCodeId: code.id }).returning().get());
+    return yield* run(
+      tx
+        .insert(schema.selectedPromotionCodes)
+        .values({ basketId: basket.id, promotionCodeId: code.id })
+        .returning()
+        .get(),
+    );
   });
   return answer(c, { id: created.id, basketId: basket.id, name: code.name, value: code.value }, 201);
 });
@@ -159,7 +194,11 @@ frontendRoutes.post("/frontend/selected-promotion-codes", async (c) => {
 frontendRoutes.delete("/frontend/selected-promotion-codes/:id", async (c) => {
   const loginIds = requireFrontendLogins(c.get("auth"));
   const { database } = c.get("deps");
-  const row = await database.db.select().from(schema.selectedPromotionCodes).where(eq(schema.selectedPromotionCodes.id, idParam(c))).get();
+  const row = await database.db
+    .select()
+    .from(schema.selectedPromotionCodes)
+    .where(eq(schema.selectedPromotionCodes.id, idParam(c)))
+    .get();
   if (!row) throw notFound();
   const basket = await findOwnedBasket(database.db, loginIds, row.basketId);
   if (basket.status !== "new") throw conflict("errors.basket_not_modifiable");
@@ -213,7 +252,10 @@ frontendRoutes.get("/frontend/payment-intents", async (c) => {
   const { basket } = await ownedBasket(c, query.basketId);
   const { database, config } = c.get("deps");
   const rows = await paymentIntentsOf(database.db, [basket.id]);
-  return answer(c, rows.map(({ intent, invoice }) => presentPaymentIntent(intent, invoice, config)));
+  return answer(
+    c,
+    rows.map(({ intent, invoice }) => presentPaymentIntent(intent, invoice, config)),
+  );
 });
 
 frontendRoutes.get("/frontend/baskets/:id/tickets/:itemId", async (c) => {
@@ -224,7 +266,11 @@ frontendRoutes.get("/frontend/baskets/:id/tickets/:itemId", async (c) => {
   const [ticket] = await loadTicketData(database, basket.id, itemId);
   if (!ticket) throw notFound();
   const { claims, ...data } = ticket;
-  const pdf = await renderTicketPdf({ ...data, ticketCode: createTicketCode(ticketKeys, claims), language: c.get("language") });
+  const pdf = await renderTicketPdf({
+    ...data,
+    ticketCode: createTicketCode(ticketKeys, claims),
+    language: c.get("language"),
+  });
   return c.body(new Uint8Array(pdf), 200, {
     "Content-Type": "application/pdf",
     "Content-Disposition": `attachment; filename="ticket-${itemId}.pdf"`,

@@ -1,19 +1,23 @@
 // The `demo` payment module: a hosted payment page served by the API, and an HMAC-signed webhook that
 // resolves the invoice exactly once (DESIGN.md 4 "Payments").
-import { Hono } from "hono";
-import { html } from "hono/html";
-import { z } from "zod";
+
 import { eq, schema } from "@ticketing/db";
 import { PAYMENT_OUTCOMES } from "@ticketing/shared/constants";
 import { formatMoney } from "@ticketing/shared/money";
+import { Hono } from "hono";
+import { html } from "hono/html";
+import { z } from "zod";
 import type { AppEnv, Ctx } from "../context.ts";
 import { invalid, notFound } from "../lib/errors.ts";
 import { idParam, parseWith, readBody } from "../lib/http.ts";
 import { hmacHex, hmacMatches } from "../lib/tokens.ts";
 import { resolvePayment, ticketOfficeUrl } from "../services/checkout.ts";
 
-const WebhookBody = z.strictObject({ intent_id: z.number().int().positive(), psp_id: z.string().min(1), outcome: z.enum(PAYMENT_OUTCOMES) });
-
+const WebhookBody = z.strictObject({
+  intent_id: z.number().int().positive(),
+  psp_id: z.string().min(1),
+  outcome: z.enum(PAYMENT_OUTCOMES),
+});
 
 async function loadIntent(c: Ctx, intentId: number, signature: string) {
   const { database, config } = c.get("deps");
@@ -25,8 +29,9 @@ async function loadIntent(c: Ctx, intentId: number, signature: string) {
     .innerJoin(schema.events, eq(schema.events.id, schema.baskets.eventId))
     .where(eq(schema.paymentIntents.id, intentId))
     .get();
-  if (!row || row.intent.moduleKey !== "demo") throw notFound();
-  if (!/^[0-9a-f]{64}$/.test(signature) || !hmacMatches(config.secretKey, `demo-pay:${row.intent.pspId}`, signature)) throw notFound();
+  if (row?.intent.moduleKey !== "demo") throw notFound();
+  if (!/^[0-9a-f]{64}$/.test(signature) || !hmacMatches(config.secretKey, `demo-pay:${row.intent.pspId}`, signature))
+    throw notFound();
   return row;
 }
 
@@ -58,14 +63,16 @@ export function paymentRoutes(api: Hono<AppEnv>) {
     <h1>${t("payment_page.title")}</h1>
     <p>${t("payment_page.intro")}</p>
     <p><strong>${t("payment_page.amount", { amount })}</strong></p>
-    ${isOpen
-      ? html`<form method="post">
+    ${
+      isOpen
+        ? html`<form method="post">
           <input type="hidden" name="sig" value="${sig}" />
           <button type="submit" name="outcome" value="success">${t("payment_page.pay", { amount })}</button>
           <button type="submit" name="outcome" value="cancel">${t("payment_page.cancel")}</button>
           <button type="submit" name="outcome" value="error">${t("payment_page.error")}</button>
         </form>`
-      : html`<p>${t("payment_page.done")}</p>`}
+        : html`<p>${t("payment_page.done")}</p>`
+    }
   </body>
 </html>`);
   });
@@ -81,14 +88,18 @@ export function paymentRoutes(api: Hono<AppEnv>) {
       body,
     });
     const status = response.ok ? form.outcome : "error";
-    return c.redirect(ticketOfficeUrl(config.publicUrl, event, basket.testing, `payment/return/${intent.id}/${status}`), 303);
+    return c.redirect(
+      ticketOfficeUrl(config.publicUrl, event, basket.testing, `payment/return/${intent.id}/${status}`),
+      303,
+    );
   });
 
   routes.post("/demo/webhook", async (c) => {
     const { database, config, onMailQueued } = c.get("deps");
     const raw = await c.req.text();
     const signature = (c.req.header("x-signature") ?? "").replace(/^sha256=/, "");
-    if (!/^[0-9a-f]{64}$/.test(signature) || !hmacMatches(config.secretKey, raw, signature)) throw invalid("errors.payment_signature");
+    if (!/^[0-9a-f]{64}$/.test(signature) || !hmacMatches(config.secretKey, raw, signature))
+      throw invalid("errors.payment_signature");
     let json: unknown;
     try {
       json = JSON.parse(raw);
@@ -96,7 +107,12 @@ export function paymentRoutes(api: Hono<AppEnv>) {
       throw invalid("The request body is not valid JSON");
     }
     const body = parseWith(WebhookBody, json);
-    const result = await resolvePayment(database, { intentId: body.intent_id, pspId: body.psp_id, outcome: body.outcome, now: c.get("deps").now?.() ?? new Date() });
+    const result = await resolvePayment(database, {
+      intentId: body.intent_id,
+      pspId: body.psp_id,
+      outcome: body.outcome,
+      now: c.get("deps").now?.() ?? new Date(),
+    });
     if (result.changed && body.outcome === "success") onMailQueued?.();
     return c.json({ received: true, changed: result.changed, basket_status: result.basket.status });
   });

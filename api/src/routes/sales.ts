@@ -1,7 +1,8 @@
 // Back-office sales: the baskets of events the user may see.
-import { Hono } from "hono";
+
 import { and, asc, count, desc, eq, inArray, schema } from "@ticketing/db";
 import { BASKET_STATUSES } from "@ticketing/shared/constants";
+import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { notFound } from "../lib/errors.ts";
 import { answer, idParam } from "../lib/http.ts";
@@ -20,9 +21,17 @@ salesRoutes.get("/baskets", async (c) => {
   const f = query.filter;
   const units = await visibleUnitIds(db, user);
   const visible =
-    units === null ? undefined : inArray(schema.baskets.eventId, db.select({ id: schema.events.id }).from(schema.events).where(inArray(schema.events.unitId, units)));
+    units === null
+      ? undefined
+      : inArray(
+          schema.baskets.eventId,
+          db.select({ id: schema.events.id }).from(schema.events).where(inArray(schema.events.unitId, units)),
+        );
   const eventId = f.eventId ?? f.event;
-  const status = typeof f.status === "string" && (BASKET_STATUSES as readonly string[]).includes(f.status) ? (f.status as (typeof BASKET_STATUSES)[number]) : undefined;
+  const status =
+    typeof f.status === "string" && (BASKET_STATUSES as readonly string[]).includes(f.status)
+      ? (f.status as (typeof BASKET_STATUSES)[number])
+      : undefined;
   // Testing baskets stay out of the back office's figures unless `preview=true` asks for them (DESIGN.md 4).
   const preview = f.preview === true || f.preview === "true";
   const where = and(

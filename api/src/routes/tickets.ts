@@ -1,8 +1,9 @@
 // Ticket codes: the QR code of each PDF ticket carries a code signed with Ed25519, checkable offline with
 // the public key, or here.
+
+import { and, eq, schema } from "@ticketing/db";
 import { Hono } from "hono";
 import { z } from "zod";
-import { and, eq, schema } from "@ticketing/db";
 import type { AppEnv } from "../context.ts";
 import { DomainError } from "../lib/errors.ts";
 import { answer, readQuery } from "../lib/http.ts";
@@ -35,4 +36,6 @@ ticketRoutes.get("/verify", async (c) => {
   });
 });
 
-ticketRoutes.get("/public-key", (c) => c.text(c.get("deps").ticketKeys.publicKeyPem, 200, { "Content-Type": "application/x-pem-file" }));
+ticketRoutes.get("/public-key", (c) =>
+  c.text(c.get("deps").ticketKeys.publicKeyPem, 200, { "Content-Type": "application/x-pem-file" }),
+);

@@ -1,11 +1,10 @@
+import { asc, count, eq, inArray, schema } from "@ticketing/db";
 import { Hono } from "hono";
-import { asc, count, inArray, schema } from "@ticketing/db";
 import type { AppEnv } from "../context.ts";
+import { notFound } from "../lib/errors.ts";
 import { answer, idParam } from "../lib/http.ts";
 import { parseListQuery, setContentRange } from "../lib/list-query.ts";
-import { notFound } from "../lib/errors.ts";
 import { canSeeUnit, requireUser, visibleUnitIds } from "../services/access.ts";
-import { eq } from "@ticketing/db";
 
 export const unitRoutes = new Hono<AppEnv>();
 
@@ -15,7 +14,14 @@ unitRoutes.get("/", async (c) => {
   const query = parseListQuery(c);
   const units = await visibleUnitIds(db, user);
   const where = units === null ? undefined : inArray(schema.units.id, units);
-  const rows = await db.select().from(schema.units).where(where).orderBy(asc(schema.units.name)).limit(query.limit).offset(query.offset).all();
+  const rows = await db
+    .select()
+    .from(schema.units)
+    .where(where)
+    .orderBy(asc(schema.units.name))
+    .limit(query.limit)
+    .offset(query.offset)
+    .all();
   const total = (await db.select({ n: count() }).from(schema.units).where(where).get())?.n ?? 0;
   setContentRange(c, "units", query.offset, rows.length, total);
   return answer(c, rows);

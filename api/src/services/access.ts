@@ -10,7 +10,7 @@ export type Event = typeof schema.events.$inferSelect;
 export async function requireUser(db: Db, auth: AccessClaims | null): Promise<User> {
   if (!auth?.userId) throw unauthorized();
   const user = await db.select().from(schema.users).where(eq(schema.users.id, auth.userId)).get();
-  if (!user || !user.isActive) throw unauthorized();
+  if (!user?.isActive) throw unauthorized();
   return user;
 }
 

@@ -10,14 +10,24 @@ export interface TokenPair {
   refreshToken: string;
 }
 
-export async function issueTokens(database: Database, secret: string, claims: AccessClaims, now: Date): Promise<TokenPair> {
+export async function issueTokens(
+  database: Database,
+  secret: string,
+  claims: AccessClaims,
+  now: Date,
+): Promise<TokenPair> {
   const refreshToken = newOpaqueToken();
   const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_DAYS * 86_400_000).toISOString();
   await database.transaction(function* (tx) {
     yield* run(
       tx
         .insert(schema.refreshTokens)
-        .values({ tokenHash: hashToken(refreshToken), userId: claims.userId, frontendLoginIds: claims.frontendLoginIds, expiresAt })
+        .values({
+          tokenHash: hashToken(refreshToken),
+          userId: claims.userId,
+          frontendLoginIds: claims.frontendLoginIds,
+          expiresAt,
+        })
         .run(),
     );
   });
@@ -85,7 +95,10 @@ export async function createUser(
   const passwordHash = await hashPassword(input.password);
   return database.transaction(function* (tx) {
     const existing = yield* run(tx.select().from(schema.users).where(eq(schema.users.email, email)).get());
-    if (existing) throw invalid("An account with this email already exists", { email: "An account with this email already exists" });
+    if (existing)
+      throw invalid("An account with this email already exists", {
+        email: "An account with this email already exists",
+      });
     const user = yield* run(
       tx
         .insert(schema.users)
@@ -137,7 +150,13 @@ export async function anonymousLogin(
     const created = yield* run(
       tx
         .insert(schema.frontendLogins)
-        .values({ eventId: input.event.id, testing: input.testing, method: "anonymous", username: "anonymous", userId: input.userId })
+        .values({
+          eventId: input.event.id,
+          testing: input.testing,
+          method: "anonymous",
+          username: "anonymous",
+          userId: input.userId,
+        })
         .returning()
         .get(),
     );

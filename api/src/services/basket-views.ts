@@ -1,6 +1,6 @@
 // How baskets are shown: one shape for the ticket office and the back office.
 import { type Db, eq, inArray, schema } from "@ticketing/db";
-import { type Basket, activePromotionCodes, basketItems } from "./baskets.ts";
+import { activePromotionCodes, type Basket, basketItems } from "./baskets.ts";
 import { demoPaymentUrl, paymentIntentsOf } from "./checkout.ts";
 
 type Links = { publicUrl: string; secretKey: string };
@@ -49,8 +49,10 @@ export function presentPaymentIntent(
     ...intent,
     invoice,
     isOngoing,
-    paymentUrl: isOngoing && intent.moduleKey === "demo" ? demoPaymentUrl(links.publicUrl, links.secretKey, intent) : null,
+    paymentUrl:
+      isOngoing && intent.moduleKey === "demo" ? demoPaymentUrl(links.publicUrl, links.secretKey, intent) : null,
   };
 }
 
-export const basketById = (db: Db, id: number) => db.select().from(schema.baskets).where(eq(schema.baskets.id, id)).get();
+export const basketById = (db: Db, id: number) =>
+  db.select().from(schema.baskets).where(eq(schema.baskets.id, id)).get();

@@ -1,6 +1,13 @@
 import { and, eq, schema, sql } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBuyer, createOnSaleEvent, createTestContext, DRIVERS, loginAs, type TestContext } from "../test-support.ts";
+import {
+  createBuyer,
+  createOnSaleEvent,
+  createTestContext,
+  DRIVERS,
+  loginAs,
+  type TestContext,
+} from "../test-support.ts";
 import { createUser } from "./auth.ts";
 import { releaseExpiredHolds } from "./baskets.ts";
 
@@ -38,14 +45,21 @@ describe.each(DRIVERS)("stock under concurrency (%s)", (driver) => {
     for (let i = 0; i < 200; i++) buyers.push(await createBuyer(ctx, event.id, moduleId));
     const answers = await Promise.all(
       buyers.map((buyer) =>
-        ctx.call("POST", "/frontend/selected-nodes", { token: buyer.token, body: { basket_id: buyer.basketId, node_id: article.node.id } }),
+        ctx.call("POST", "/frontend/selected-nodes", {
+          token: buyer.token,
+          body: { basket_id: buyer.basketId, node_id: article.node.id },
+        }),
       ),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(50);
     expect(statuses.filter((s) => s === 409)).toHaveLength(150);
     expect(answers.find((a) => a.status === 409)?.body.errors).toEqual(["Sold out: Entry"]);
-    const limit = await ctx.database.db.select().from(schema.nodeLimits).where(eq(schema.nodeLimits.id, article.limit.id)).get();
+    const limit = await ctx.database.db
+      .select()
+      .from(schema.nodeLimits)
+      .where(eq(schema.nodeLimits.id, article.limit.id))
+      .get();
     expect(limit?.used).toBe(50);
     await expectCountersEqualDerivation(ctx);
   });
@@ -54,9 +68,15 @@ describe.each(DRIVERS)("stock under concurrency (%s)", (driver) => {
     const { event, article, moduleId } = await createOnSaleEvent(ctx, { stock: 1 });
     const first = await createBuyer(ctx, event.id, moduleId);
     const second = await createBuyer(ctx, event.id, moduleId);
-    const added = await ctx.call("POST", "/frontend/selected-nodes", { token: first.token, body: { basket_id: first.basketId, node_id: article.node.id } });
+    const added = await ctx.call("POST", "/frontend/selected-nodes", {
+      token: first.token,
+      body: { basket_id: first.basketId, node_id: article.node.id },
+    });
     expect(added.status).toBe(201);
-    const refused = await ctx.call("POST", "/frontend/selected-nodes", { token: second.token, body: { basket_id: second.basketId, node_id: article.node.id } });
+    const refused = await ctx.call("POST", "/frontend/selected-nodes", {
+      token: second.token,
+      body: { basket_id: second.basketId, node_id: article.node.id },
+    });
     expect(refused.status).toBe(409);
     // Two removals of the same line at once give the stock back once.
     const removals = await Promise.all([
@@ -64,7 +84,10 @@ describe.each(DRIVERS)("stock under concurrency (%s)", (driver) => {
       ctx.call("DELETE", `/frontend/selected-nodes/${added.body.id}`, { token: first.token }),
     ]);
     expect(removals.map((r) => r.status).sort()).toEqual([200, 404]);
-    const retried = await ctx.call("POST", "/frontend/selected-nodes", { token: second.token, body: { basket_id: second.basketId, node_id: article.node.id } });
+    const retried = await ctx.call("POST", "/frontend/selected-nodes", {
+      token: second.token,
+      body: { basket_id: second.basketId, node_id: article.node.id },
+    });
     expect(retried.status).toBe(201);
     await expectCountersEqualDerivation(ctx);
   });
@@ -72,13 +95,27 @@ describe.each(DRIVERS)("stock under concurrency (%s)", (driver) => {
   it("releases the holds of baskets whose reservation time is over", async () => {
     const { event, article, moduleId } = await createOnSaleEvent(ctx, { stock: 1 });
     const buyer = await createBuyer(ctx, event.id, moduleId);
-    expect((await ctx.call("POST", "/frontend/selected-nodes", { token: buyer.token, body: { basket_id: buyer.basketId, node_id: article.node.id } })).status).toBe(201);
+    expect(
+      (
+        await ctx.call("POST", "/frontend/selected-nodes", {
+          token: buyer.token,
+          body: { basket_id: buyer.basketId, node_id: article.node.id },
+        })
+      ).status,
+    ).toBe(201);
     expect(await releaseExpiredHolds(ctx.database, new Date(Date.now() + 29 * 60_000))).toBe(0);
     expect(await releaseExpiredHolds(ctx.database, new Date(Date.now() + 31 * 60_000))).toBeGreaterThanOrEqual(1);
     const basket = await ctx.call("GET", `/frontend/baskets/${buyer.basketId}`, { token: buyer.token });
     expect(basket.body.items).toEqual([]);
     const next = await createBuyer(ctx, event.id, moduleId);
-    expect((await ctx.call("POST", "/frontend/selected-nodes", { token: next.token, body: { basket_id: next.basketId, node_id: article.node.id } })).status).toBe(201);
+    expect(
+      (
+        await ctx.call("POST", "/frontend/selected-nodes", {
+          token: next.token,
+          body: { basket_id: next.basketId, node_id: article.node.id },
+        })
+      ).status,
+    ).toBe(201);
     await expectCountersEqualDerivation(ctx);
   });
 
@@ -86,12 +123,22 @@ describe.each(DRIVERS)("stock under concurrency (%s)", (driver) => {
     const { event, article, moduleId, email, password } = await createOnSaleEvent(ctx, { stock: 5 });
     const buyer = await createBuyer(ctx, event.id, moduleId);
     for (let i = 0; i < 3; i++)
-      await ctx.call("POST", "/frontend/selected-nodes", { token: buyer.token, body: { basket_id: buyer.basketId, node_id: article.node.id } });
+      await ctx.call("POST", "/frontend/selected-nodes", {
+        token: buyer.token,
+        body: { basket_id: buyer.basketId, node_id: article.node.id },
+      });
     const organiser = await loginAs(ctx, email, password);
-    const locked = await ctx.call("PUT", `/node-limits/${article.limit.id}`, { token: organiser, body: { maximum: 2 } });
+    const locked = await ctx.call("PUT", `/node-limits/${article.limit.id}`, {
+      token: organiser,
+      body: { maximum: 2 },
+    });
     expect(locked.status).toBe(409);
     expect(locked.body.errors[0]).toMatch(/Editing is locked/);
-    const superuser = await createUser(ctx.database, { email: `root-${driver}@example.org`, password: "correct-horse-battery-1!", isSuperuser: true });
+    const superuser = await createUser(ctx.database, {
+      email: `root-${driver}@example.org`,
+      password: "correct-horse-battery-1!",
+      isSuperuser: true,
+    });
     const admin = await loginAs(ctx, superuser.email, "correct-horse-battery-1!");
     const tooLow = await ctx.call("PUT", `/node-limits/${article.limit.id}`, { token: admin, body: { maximum: 2 } });
     expect(tooLow.status).toBe(409);

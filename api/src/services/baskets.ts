@@ -12,10 +12,10 @@ export type FrontendLogin = typeof schema.frontendLogins.$inferSelect;
 type Tx = Db;
 
 const UNIKEY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-const newUnikey = () =>
-  Array.from(randomBytes(10), (b) => UNIKEY_ALPHABET[b % UNIKEY_ALPHABET.length]).join("");
+const newUnikey = () => Array.from(randomBytes(10), (b) => UNIKEY_ALPHABET[b % UNIKEY_ALPHABET.length]).join("");
 
-const holdUntil = (event: Event, now: Date) => new Date(now.getTime() + event.reservationMinutes * 60_000).toISOString();
+const holdUntil = (event: Event, now: Date) =>
+  new Date(now.getTime() + event.reservationMinutes * 60_000).toISOString();
 
 /** The basket if it belongs to one of the caller's frontend logins; otherwise 404. */
 export async function findOwnedBasket(db: Db, loginIds: number[], basketId: number): Promise<Basket> {
@@ -29,7 +29,13 @@ export async function findLogin(db: Db, loginIds: number[], eventId: number, tes
   const logins = await db
     .select()
     .from(schema.frontendLogins)
-    .where(and(inArray(schema.frontendLogins.id, loginIds), eq(schema.frontendLogins.eventId, eventId), eq(schema.frontendLogins.testing, testing)))
+    .where(
+      and(
+        inArray(schema.frontendLogins.id, loginIds),
+        eq(schema.frontendLogins.eventId, eventId),
+        eq(schema.frontendLogins.testing, testing),
+      ),
+    )
     .orderBy(desc(schema.frontendLogins.id))
     .all();
   const login = logins[0];
@@ -54,7 +60,8 @@ export async function listOwnBaskets(db: Db, loginIds: number[], filter: { event
 
 /** Basket actions are allowed in testing mode, or when registrations are allowed (SPEC 4). */
 export function assertBasketActionsAllowed(event: Event, testing: boolean, now: Date) {
-  if (!testing && !eventWindows(event, now).isBasketItemModificationAllowed) throw conflict("errors.registrations_closed");
+  if (!testing && !eventWindows(event, now).isBasketItemModificationAllowed)
+    throw conflict("errors.registrations_closed");
 }
 
 export async function createBasket(database: Database, event: Event, login: FrontendLogin, now: Date): Promise<Basket> {
@@ -63,7 +70,13 @@ export async function createBasket(database: Database, event: Event, login: Fron
     return yield* run(
       tx
         .insert(schema.baskets)
-        .values({ eventId: event.id, createdById: login.id, testing: login.testing, unikey: newUnikey(), expiresAt: holdUntil(event, now) })
+        .values({
+          eventId: event.id,
+          createdById: login.id,
+          testing: login.testing,
+          unikey: newUnikey(),
+          expiresAt: holdUntil(event, now),
+        })
         .returning()
         .get(),
     );
@@ -72,7 +85,11 @@ export async function createBasket(database: Database, event: Event, login: Fron
 
 export async function activePromotionCodes(db: Db, basketId: number) {
   return db
-    .select({ id: schema.selectedPromotionCodes.id, name: schema.promotionCodes.name, value: schema.promotionCodes.value })
+    .select({
+      id: schema.selectedPromotionCodes.id,
+      name: schema.promotionCodes.name,
+      value: schema.promotionCodes.value,
+    })
     .from(schema.selectedPromotionCodes)
     .innerJoin(schema.promotionCodes, eq(schema.promotionCodes.id, schema.selectedPromotionCodes.promotionCodeId))
     .where(eq(schema.selectedPromotionCodes.basketId, basketId))
@@ -98,7 +115,8 @@ export async function addSelectedNode(
   assertBasketActionsAllowed(event, basket.testing, now);
   const catalogue = await getCatalogue(database.db, event.id);
   const article = catalogue.byId.get(input.nodeId);
-  if (!article || article.configuration.category !== "article") throw invalid("errors.not_an_article", { node_id: "errors.not_an_article" });
+  if (article?.configuration.category !== "article")
+    throw invalid("errors.not_an_article", { node_id: "errors.not_an_article" });
   const allowedOptions = new Map(optionsOf(article).map((o) => [o.id, o]));
   const options = [...new Set(input.optionNodeIds)].map((id) => {
     const option = allowedOptions.get(id);
@@ -114,7 +132,9 @@ export async function addSelectedNode(
   const counter = basket.testing ? schema.nodeLimits.testingUsed : schema.nodeLimits.used;
 
   return database.transaction(function* (tx) {
-    const current = yield* run(tx.select({ status: schema.baskets.status }).from(schema.baskets).where(eq(schema.baskets.id, basket.id)).get());
+    const current = yield* run(
+      tx.select({ status: schema.baskets.status }).from(schema.baskets).where(eq(schema.baskets.id, basket.id)).get(),
+    );
     if (current?.status !== "new") throw conflict("errors.basket_not_modifiable");
     const taken = new Map<number, { count: number; title: string }>();
     const rows: (typeof schema.selectedNodes.$inferSelect)[] = [];
@@ -137,7 +157,12 @@ export async function addSelectedNode(
       );
       rows.push(row);
       for (const limit of line.limits) {
-        yield* run(tx.insert(schema.selectedNodeLimits).values({ selectedNodeId: row.id, limitId: limit.id, isTesting: basket.testing }).run());
+        yield* run(
+          tx
+            .insert(schema.selectedNodeLimits)
+            .values({ selectedNodeId: row.id, limitId: limit.id, isTesting: basket.testing })
+            .run(),
+        );
         const entry = taken.get(limit.id) ?? { count: 0, title: line.node.configuration.title };
         entry.count += 1;
         taken.set(limit.id, entry);
@@ -155,7 +180,11 @@ export async function addSelectedNode(
       if (!moved) throw conflict("errors.sold_out", { title });
     }
     yield* run(
-      tx.update(schema.baskets).set({ expiresAt: holdUntil(event, now), updatedAt: now.toISOString() }).where(eq(schema.baskets.id, basket.id)).run(),
+      tx
+        .update(schema.baskets)
+        .set({ expiresAt: holdUntil(event, now), updatedAt: now.toISOString() })
+        .where(eq(schema.baskets.id, basket.id))
+        .run(),
     );
     const [item] = shapeItems(rows);
     if (!item) throw invalid("errors.not_an_article");
@@ -175,7 +204,9 @@ export function* releaseSelectedNodes(tx: Tx, selectedNodeIds: number[]): Genera
   );
   const ids = held.map((r) => r.id);
   if (ids.length === 0) return 0;
-  const links = yield* run(tx.select().from(schema.selectedNodeLimits).where(inArray(schema.selectedNodeLimits.selectedNodeId, ids)).all());
+  const links = yield* run(
+    tx.select().from(schema.selectedNodeLimits).where(inArray(schema.selectedNodeLimits.selectedNodeId, ids)).all(),
+  );
   const perLimit = new Map<number, { used: number; testingUsed: number }>();
   for (const link of links) {
     const entry = perLimit.get(link.limitId) ?? { used: 0, testingUsed: 0 };
@@ -187,20 +218,30 @@ export function* releaseSelectedNodes(tx: Tx, selectedNodeIds: number[]): Genera
     yield* run(
       tx
         .update(schema.nodeLimits)
-        .set({ used: sql`${schema.nodeLimits.used} - ${used}`, testingUsed: sql`${schema.nodeLimits.testingUsed} - ${testingUsed}` })
+        .set({
+          used: sql`${schema.nodeLimits.used} - ${used}`,
+          testingUsed: sql`${schema.nodeLimits.testingUsed} - ${testingUsed}`,
+        })
         .where(eq(schema.nodeLimits.id, limitId))
         .run(),
     );
-  yield* run(tx.update(schema.selectedNodes).set({ status: "released" }).where(inArray(schema.selectedNodes.id, ids)).run());
+  yield* run(
+    tx.update(schema.selectedNodes).set({ status: "released" }).where(inArray(schema.selectedNodes.id, ids)).run(),
+  );
   return ids.length;
 }
 
 /** Removes an article (with its options) from a `new` basket. */
-export async function removeSelectedNode(database: Database, input: { event: Event; basket: Basket; selectedNodeId: number; now: Date }) {
+export async function removeSelectedNode(
+  database: Database,
+  input: { event: Event; basket: Basket; selectedNodeId: number; now: Date },
+) {
   const { event, basket, now } = input;
   assertBasketActionsAllowed(event, basket.testing, now);
   return database.transaction(function* (tx) {
-    const current = yield* run(tx.select({ status: schema.baskets.status }).from(schema.baskets).where(eq(schema.baskets.id, basket.id)).get());
+    const current = yield* run(
+      tx.select({ status: schema.baskets.status }).from(schema.baskets).where(eq(schema.baskets.id, basket.id)).get(),
+    );
     if (current?.status !== "new") throw conflict("errors.basket_not_modifiable");
     const row = yield* run(
       tx
@@ -218,11 +259,19 @@ export async function removeSelectedNode(database: Database, input: { event: Eve
     );
     if (!row) throw notFound();
     const options = yield* run(
-      tx.select({ id: schema.selectedNodes.id }).from(schema.selectedNodes).where(eq(schema.selectedNodes.parentId, row.id)).all(),
+      tx
+        .select({ id: schema.selectedNodes.id })
+        .from(schema.selectedNodes)
+        .where(eq(schema.selectedNodes.parentId, row.id))
+        .all(),
     );
     yield* releaseSelectedNodes(tx, [row.id, ...options.map((o) => o.id)]);
     yield* run(
-      tx.update(schema.baskets).set({ expiresAt: holdUntil(event, now), updatedAt: now.toISOString() }).where(eq(schema.baskets.id, basket.id)).run(),
+      tx
+        .update(schema.baskets)
+        .set({ expiresAt: holdUntil(event, now), updatedAt: now.toISOString() })
+        .where(eq(schema.baskets.id, basket.id))
+        .run(),
     );
     return row;
   });
@@ -236,7 +285,13 @@ export async function releaseExpiredHolds(database: Database, now: Date): Promis
         .select({ id: schema.selectedNodes.id })
         .from(schema.selectedNodes)
         .innerJoin(schema.baskets, eq(schema.baskets.id, schema.selectedNodes.basketId))
-        .where(and(eq(schema.baskets.status, "new"), lt(schema.baskets.expiresAt, now.toISOString()), eq(schema.selectedNodes.status, "held")))
+        .where(
+          and(
+            eq(schema.baskets.status, "new"),
+            lt(schema.baskets.expiresAt, now.toISOString()),
+            eq(schema.selectedNodes.status, "held"),
+          ),
+        )
         .all(),
     );
     return yield* releaseSelectedNodes(

@@ -68,40 +68,68 @@ export function invalidateCatalogue(db: Db, eventId: number) {
 
 /** The catalogue with the stock counters as they are now. */
 export async function withFreshStock(db: Db, catalogue: Catalogue): Promise<Catalogue> {
-  const limits = await db.select().from(schema.nodeLimits).where(eq(schema.nodeLimits.eventId, catalogue.eventId)).all();
+  const limits = await db
+    .select()
+    .from(schema.nodeLimits)
+    .where(eq(schema.nodeLimits.eventId, catalogue.eventId))
+    .all();
   const byId = new Map(limits.map((l) => [l.id, l]));
   return {
     ...catalogue,
     limitsByConfiguration: new Map(
-      [...catalogue.limitsByConfiguration].map(([k, list]) => [k, list.map((l) => byId.get(l.id)).filter((l) => l !== undefined)]),
+      [...catalogue.limitsByConfiguration].map(([k, list]) => [
+        k,
+        list.map((l) => byId.get(l.id)).filter((l) => l !== undefined),
+      ]),
     ),
   };
 }
 
 export async function loadCatalogue(db: Db, eventId: number): Promise<Catalogue> {
-  const module = await db.select().from(schema.registrationModules).where(eq(schema.registrationModules.eventId, eventId)).get();
+  const module = await db
+    .select()
+    .from(schema.registrationModules)
+    .where(eq(schema.registrationModules.eventId, eventId))
+    .get();
   if (!module?.rootNodeId) throw notFound("errors.event_not_found");
-  const [nodes, configurations, carts, limits, limitLinks, rules, ruleLinks, conditions, statements] = await Promise.all([
-    db.select().from(schema.nodes).where(eq(schema.nodes.eventId, eventId)).orderBy(asc(schema.nodes.order), asc(schema.nodes.id)).all(),
-    db.select().from(schema.nodeConfigurations).where(eq(schema.nodeConfigurations.eventId, eventId)).all(),
-    db.select().from(schema.nodeCartConfigurations).where(eq(schema.nodeCartConfigurations.eventId, eventId)).all(),
-    db.select().from(schema.nodeLimits).where(eq(schema.nodeLimits.eventId, eventId)).all(),
-    db
-      .select({ configurationId: schema.nodeConfigurationLimits.nodeConfigurationId, targetId: schema.nodeConfigurationLimits.targetId })
-      .from(schema.nodeConfigurationLimits)
-      .innerJoin(schema.nodeLimits, eq(schema.nodeLimits.id, schema.nodeConfigurationLimits.targetId))
-      .where(eq(schema.nodeLimits.eventId, eventId))
-      .all(),
-    db.select().from(schema.nodePriceRules).where(eq(schema.nodePriceRules.eventId, eventId)).all(),
-    db
-      .select({ configurationId: schema.nodeConfigurationPriceRules.nodeConfigurationId, targetId: schema.nodeConfigurationPriceRules.targetId })
-      .from(schema.nodeConfigurationPriceRules)
-      .innerJoin(schema.nodePriceRules, eq(schema.nodePriceRules.id, schema.nodeConfigurationPriceRules.targetId))
-      .where(eq(schema.nodePriceRules.eventId, eventId))
-      .all(),
-    db.select().from(schema.conditions).where(eq(schema.conditions.eventId, eventId)).all(),
-    db.select().from(schema.statements).where(eq(schema.statements.eventId, eventId)).orderBy(asc(schema.statements.order)).all(),
-  ]);
+  const [nodes, configurations, carts, limits, limitLinks, rules, ruleLinks, conditions, statements] =
+    await Promise.all([
+      db
+        .select()
+        .from(schema.nodes)
+        .where(eq(schema.nodes.eventId, eventId))
+        .orderBy(asc(schema.nodes.order), asc(schema.nodes.id))
+        .all(),
+      db.select().from(schema.nodeConfigurations).where(eq(schema.nodeConfigurations.eventId, eventId)).all(),
+      db.select().from(schema.nodeCartConfigurations).where(eq(schema.nodeCartConfigurations.eventId, eventId)).all(),
+      db.select().from(schema.nodeLimits).where(eq(schema.nodeLimits.eventId, eventId)).all(),
+      db
+        .select({
+          configurationId: schema.nodeConfigurationLimits.nodeConfigurationId,
+          targetId: schema.nodeConfigurationLimits.targetId,
+        })
+        .from(schema.nodeConfigurationLimits)
+        .innerJoin(schema.nodeLimits, eq(schema.nodeLimits.id, schema.nodeConfigurationLimits.targetId))
+        .where(eq(schema.nodeLimits.eventId, eventId))
+        .all(),
+      db.select().from(schema.nodePriceRules).where(eq(schema.nodePriceRules.eventId, eventId)).all(),
+      db
+        .select({
+          configurationId: schema.nodeConfigurationPriceRules.nodeConfigurationId,
+          targetId: schema.nodeConfigurationPriceRules.targetId,
+        })
+        .from(schema.nodeConfigurationPriceRules)
+        .innerJoin(schema.nodePriceRules, eq(schema.nodePriceRules.id, schema.nodeConfigurationPriceRules.targetId))
+        .where(eq(schema.nodePriceRules.eventId, eventId))
+        .all(),
+      db.select().from(schema.conditions).where(eq(schema.conditions.eventId, eventId)).all(),
+      db
+        .select()
+        .from(schema.statements)
+        .where(eq(schema.statements.eventId, eventId))
+        .orderBy(asc(schema.statements.order))
+        .all(),
+    ]);
   const configurationById = new Map(configurations.map((c) => [c.id, c]));
   const cartById = new Map(carts.map((c) => [c.id, c]));
   const byId = new Map<number, CatalogueNode>();
@@ -121,10 +149,16 @@ export async function loadCatalogue(db: Db, eventId: number): Promise<Catalogue>
     root,
     byId,
     limitsByConfiguration: new Map(
-      [...groupBy(limitLinks, (l) => l.configurationId)].map(([k, links]) => [k, links.map((l) => limitById.get(l.targetId)).filter((l) => l !== undefined)]),
+      [...groupBy(limitLinks, (l) => l.configurationId)].map(([k, links]) => [
+        k,
+        links.map((l) => limitById.get(l.targetId)).filter((l) => l !== undefined),
+      ]),
     ),
     rulesByConfiguration: new Map(
-      [...groupBy(ruleLinks, (l) => l.configurationId)].map(([k, links]) => [k, links.map((l) => ruleById.get(l.targetId)).filter((r) => r !== undefined)]),
+      [...groupBy(ruleLinks, (l) => l.configurationId)].map(([k, links]) => [
+        k,
+        links.map((l) => ruleById.get(l.targetId)).filter((r) => r !== undefined),
+      ]),
     ),
     conditions: new Map(
       conditions.map((c) => [
@@ -160,7 +194,9 @@ export function applicableRules(catalogue: Catalogue, node: CatalogueNode, visit
     (catalogue.rulesByConfiguration.get(a.configurationId) ?? []).filter((r) => r.shouldPropagate),
   );
   return [...own, ...inherited].filter((rule) =>
-    rule.conditionId === null ? true : visitor !== null && evaluateCondition(catalogue.conditions.get(rule.conditionId), visitor),
+    rule.conditionId === null
+      ? true
+      : visitor !== null && evaluateCondition(catalogue.conditions.get(rule.conditionId), visitor),
   );
 }
 
@@ -212,7 +248,11 @@ export function buildVisitorTree(catalogue: Catalogue, visitor: Visitor, testing
       articleCalculatedPrice: category === "article" ? price : null,
       optionCalculatedPrice: category === "option" ? price : null,
       stock: stock
-        ? { display: stockDisplay(stock.remaining, stock.limit.maximum), remaining: Math.max(0, stock.remaining), maximum: stock.limit.maximum }
+        ? {
+            display: stockDisplay(stock.remaining, stock.limit.maximum),
+            remaining: Math.max(0, stock.remaining),
+            maximum: stock.limit.maximum,
+          }
         : null,
       cart: { weight: node.cart.weight, rangeMin: node.cart.rangeMin, rangeMax: node.cart.rangeMax },
       children: node.children.map(present),
@@ -224,7 +264,11 @@ export function buildVisitorTree(catalogue: Catalogue, visitor: Visitor, testing
 /** Options selectable with an article: option nodes below it, directly or inside groups of options. */
 export function optionsOf(article: CatalogueNode): CatalogueNode[] {
   return article.children.flatMap((child) =>
-    child.configuration.category === "option" ? [child] : child.configuration.category === "article" ? [] : optionsOf(child),
+    child.configuration.category === "option"
+      ? [child]
+      : child.configuration.category === "article"
+        ? []
+        : optionsOf(child),
   );
 }
 
@@ -239,7 +283,13 @@ export async function stockUsage(db: Db, eventId: number) {
     .from(schema.selectedNodeLimits)
     .innerJoin(schema.selectedNodes, eq(schema.selectedNodes.id, schema.selectedNodeLimits.selectedNodeId))
     .innerJoin(schema.baskets, eq(schema.baskets.id, schema.selectedNodes.basketId))
-    .where(and(eq(schema.baskets.eventId, eventId), eq(schema.selectedNodes.status, "held"), eq(schema.selectedNodeLimits.isTesting, false)))
+    .where(
+      and(
+        eq(schema.baskets.eventId, eventId),
+        eq(schema.selectedNodes.status, "held"),
+        eq(schema.selectedNodeLimits.isTesting, false),
+      ),
+    )
     .groupBy(schema.selectedNodeLimits.limitId)
     .all();
   return new Map(rows.map((r) => [r.limitId, { sold: Number(r.sold), reserved: Number(r.reserved) }]));
@@ -283,40 +333,67 @@ export async function addArticle(
   eventId: number,
   input: { title: string; description?: string; price: number; stock: number; parentId?: number },
 ) {
-  return database.transaction(function* (tx) {
-    const module = yield* run(tx.select().from(schema.registrationModules).where(eq(schema.registrationModules.eventId, eventId)).get());
-    const parentId = input.parentId ?? module?.rootNodeId;
-    if (!parentId) throw notFound("errors.event_not_found");
-    const parent = yield* run(tx.select().from(schema.nodes).where(eq(schema.nodes.id, parentId)).get());
-    if (!parent || parent.eventId !== eventId) throw invalid("errors.parent_not_in_event", { parent_id: "errors.parent_not_in_event" });
-    const last = yield* run(
-      tx
-        .select({ max: sql<number | null>`max(${schema.nodes.order})` })
-        .from(schema.nodes)
-        .where(eq(schema.nodes.parentId, parentId))
-        .get(),
-    );
-    const configuration = yield* run(
-      tx
-        .insert(schema.nodeConfigurations)
-        .values({ eventId, category: "article", title: input.title, description: input.description ?? "" })
-        .returning()
-        .get(),
-    );
-    const cart = yield* run(tx.insert(schema.nodeCartConfigurations).values({ eventId }).returning().get());
-    const node = yield* run(
-      tx
-        .insert(schema.nodes)
-        .values({ eventId, parentId, order: (last?.max ?? -1) + 1, configurationId: configuration.id, cartConfigurationId: cart.id })
-        .returning()
-        .get(),
-    );
-    const priceRule = yield* run(
-      tx.insert(schema.nodePriceRules).values({ eventId, label: input.title, mode: "set", value: input.price }).returning().get(),
-    );
-    yield* run(tx.insert(schema.nodeConfigurationPriceRules).values({ nodeConfigurationId: configuration.id, targetId: priceRule.id }).run());
-    const limit = yield* run(tx.insert(schema.nodeLimits).values({ eventId, label: input.title, maximum: input.stock }).returning().get());
-    yield* run(tx.insert(schema.nodeConfigurationLimits).values({ nodeConfigurationId: configuration.id, targetId: limit.id }).run());
-    return { node, configuration, limit, priceRule };
-  }).finally(() => invalidateCatalogue(database.db, eventId));
+  return database
+    .transaction(function* (tx) {
+      const module = yield* run(
+        tx.select().from(schema.registrationModules).where(eq(schema.registrationModules.eventId, eventId)).get(),
+      );
+      const parentId = input.parentId ?? module?.rootNodeId;
+      if (!parentId) throw notFound("errors.event_not_found");
+      const parent = yield* run(tx.select().from(schema.nodes).where(eq(schema.nodes.id, parentId)).get());
+      if (!parent || parent.eventId !== eventId)
+        throw invalid("errors.parent_not_in_event", { parent_id: "errors.parent_not_in_event" });
+      const last = yield* run(
+        tx
+          .select({ max: sql<number | null>`max(${schema.nodes.order})` })
+          .from(schema.nodes)
+          .where(eq(schema.nodes.parentId, parentId))
+          .get(),
+      );
+      const configuration = yield* run(
+        tx
+          .insert(schema.nodeConfigurations)
+          .values({ eventId, category: "article", title: input.title, description: input.description ?? "" })
+          .returning()
+          .get(),
+      );
+      const cart = yield* run(tx.insert(schema.nodeCartConfigurations).values({ eventId }).returning().get());
+      const node = yield* run(
+        tx
+          .insert(schema.nodes)
+          .values({
+            eventId,
+            parentId,
+            order: (last?.max ?? -1) + 1,
+            configurationId: configuration.id,
+            cartConfigurationId: cart.id,
+          })
+          .returning()
+          .get(),
+      );
+      const priceRule = yield* run(
+        tx
+          .insert(schema.nodePriceRules)
+          .values({ eventId, label: input.title, mode: "set", value: input.price })
+          .returning()
+          .get(),
+      );
+      yield* run(
+        tx
+          .insert(schema.nodeConfigurationPriceRules)
+          .values({ nodeConfigurationId: configuration.id, targetId: priceRule.id })
+          .run(),
+      );
+      const limit = yield* run(
+        tx.insert(schema.nodeLimits).values({ eventId, label: input.title, maximum: input.stock }).returning().get(),
+      );
+      yield* run(
+        tx
+          .insert(schema.nodeConfigurationLimits)
+          .values({ nodeConfigurationId: configuration.id, targetId: limit.id })
+          .run(),
+      );
+      return { node, configuration, limit, priceRule };
+    })
+    .finally(() => invalidateCatalogue(database.db, eventId));
 }

@@ -19,18 +19,37 @@ export interface BillingInput {
   country: string;
 }
 
-export async function saveBillingInformation(database: Database, basket: Basket, login: FrontendLogin, input: BillingInput) {
+export async function saveBillingInformation(
+  database: Database,
+  basket: Basket,
+  login: FrontendLogin,
+  input: BillingInput,
+) {
   if (basket.status !== "new") throw conflict("errors.basket_not_modifiable");
   return database.transaction(function* (tx) {
-    const row = yield* run(tx.insert(schema.billingInformation).values({ ...input, createdById: login.id }).returning().get());
-    yield* run(tx.update(schema.baskets).set({ billingInformationId: row.id }).where(eq(schema.baskets.id, basket.id)).run());
+    const row = yield* run(
+      tx
+        .insert(schema.billingInformation)
+        .values({ ...input, createdById: login.id })
+        .returning()
+        .get(),
+    );
+    yield* run(
+      tx.update(schema.baskets).set({ billingInformationId: row.id }).where(eq(schema.baskets.id, basket.id)).run(),
+    );
     return row;
   });
 }
 
 export async function billingInformationOf(db: Db, basket: Basket) {
   if (!basket.billingInformationId) return null;
-  return (await db.select().from(schema.billingInformation).where(eq(schema.billingInformation.id, basket.billingInformationId)).get()) ?? null;
+  return (
+    (await db
+      .select()
+      .from(schema.billingInformation)
+      .where(eq(schema.billingInformation.id, basket.billingInformationId))
+      .get()) ?? null
+  );
 }
 
 /** The hosted demo payment page of an intent: the link carries an HMAC so only the buyer's link opens it. */
@@ -73,7 +92,11 @@ export async function checkout(database: Database, input: CheckoutInput) {
     const moved = yield* run(
       tx
         .update(schema.baskets)
-        .set({ status: isFree ? "validated" : "payment_in_progress", language: input.language, updatedAt: now.toISOString() })
+        .set({
+          status: isFree ? "validated" : "payment_in_progress",
+          language: input.language,
+          updatedAt: now.toISOString(),
+        })
         .where(and(eq(schema.baskets.id, basket.id), eq(schema.baskets.status, "new")))
         .returning()
         .get(),
@@ -93,13 +116,23 @@ export async function checkout(database: Database, input: CheckoutInput) {
         .get(),
     );
     if (isFree) {
-      yield* enqueueMail(tx, { kind: "order_confirmation", to: billing.email, language: input.language, payload: { basket_id: basket.id } });
+      yield* enqueueMail(tx, {
+        kind: "order_confirmation",
+        to: billing.email,
+        language: input.language,
+        payload: { basket_id: basket.id },
+      });
       return { basket: moved, invoice, paymentIntent: null };
     }
     const paymentIntent = yield* run(
       tx
         .insert(schema.paymentIntents)
-        .values({ invoiceId: invoice.id, createdById: basket.createdById, moduleKey, pspId: `${moduleKey}_${randomBytes(12).toString("hex")}` })
+        .values({
+          invoiceId: invoice.id,
+          createdById: basket.createdById,
+          moduleKey,
+          pspId: `${moduleKey}_${randomBytes(12).toString("hex")}`,
+        })
         .returning()
         .get(),
     );
@@ -122,7 +155,12 @@ export async function paymentIntentsOf(db: Db, basketIds: number[]) {
 }
 
 export async function invoicesOf(db: Db, basketId: number) {
-  return db.select().from(schema.invoices).where(eq(schema.invoices.basketId, basketId)).orderBy(asc(schema.invoices.id)).all();
+  return db
+    .select()
+    .from(schema.invoices)
+    .where(eq(schema.invoices.basketId, basketId))
+    .orderBy(asc(schema.invoices.id))
+    .all();
 }
 
 /**
@@ -130,11 +168,18 @@ export async function invoicesOf(db: Db, basketId: number) {
  * webhook arrives (guarded UPDATE), validates the basket and queues the confirmation mail in the same
  * transaction. Cancel and error close the intent and give the basket back to the buyer (`new`).
  */
-export async function resolvePayment(database: Database, input: { intentId: number; pspId: string; outcome: PaymentOutcome; now: Date }) {
+export async function resolvePayment(
+  database: Database,
+  input: { intentId: number; pspId: string; outcome: PaymentOutcome; now: Date },
+) {
   const { now } = input;
   return database.transaction(function* (tx) {
     const intent = yield* run(
-      tx.select().from(schema.paymentIntents).where(and(eq(schema.paymentIntents.id, input.intentId), eq(schema.paymentIntents.pspId, input.pspId))).get(),
+      tx
+        .select()
+        .from(schema.paymentIntents)
+        .where(and(eq(schema.paymentIntents.id, input.intentId), eq(schema.paymentIntents.pspId, input.pspId)))
+        .get(),
     );
     if (!intent) throw notFound();
     const invoice = yield* run(tx.select().from(schema.invoices).where(eq(schema.invoices.id, intent.invoiceId)).get());
@@ -146,7 +191,13 @@ export async function resolvePayment(database: Database, input: { intentId: numb
         tx
           .update(schema.invoices)
           .set({ isResolved: true, resolvedAt: now.toISOString() })
-          .where(and(eq(schema.invoices.id, invoice.id), eq(schema.invoices.isResolved, false), eq(schema.invoices.isCancelled, false)))
+          .where(
+            and(
+              eq(schema.invoices.id, invoice.id),
+              eq(schema.invoices.isResolved, false),
+              eq(schema.invoices.isCancelled, false),
+            ),
+          )
           .returning()
           .get(),
       );
@@ -160,17 +211,32 @@ export async function resolvePayment(database: Database, input: { intentId: numb
           .get(),
       );
       const billing = basket.billingInformationId
-        ? yield* run(tx.select().from(schema.billingInformation).where(eq(schema.billingInformation.id, basket.billingInformationId)).get())
+        ? yield* run(
+            tx
+              .select()
+              .from(schema.billingInformation)
+              .where(eq(schema.billingInformation.id, basket.billingInformationId))
+              .get(),
+          )
         : undefined;
       if (billing)
-        yield* enqueueMail(tx, { kind: "order_confirmation", to: billing.email, language: basket.language, payload: { basket_id: basket.id } });
+        yield* enqueueMail(tx, {
+          kind: "order_confirmation",
+          to: billing.email,
+          language: basket.language,
+          payload: { basket_id: basket.id },
+        });
       return { changed: true, basket: validated ?? basket };
     }
     if (invoice.isResolved || intent.isCancelled || intent.isError) return { changed: false, basket };
     yield* run(
       tx
         .update(schema.paymentIntents)
-        .set(input.outcome === "cancel" ? { isCancelled: true } : { isError: true, errorMessage: "The payment provider reported an error" })
+        .set(
+          input.outcome === "cancel"
+            ? { isCancelled: true }
+            : { isError: true, errorMessage: "The payment provider reported an error" },
+        )
         .where(eq(schema.paymentIntents.id, intent.id))
         .run(),
     );

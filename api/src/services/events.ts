@@ -88,14 +88,26 @@ const TRANSITIONS: Record<EventStatus, EventStatus[]> = {
   archived: [],
 };
 
-export async function updateEvent(database: Database, event: Event, user: User, fields: Partial<EventInput>): Promise<Event> {
+export async function updateEvent(
+  database: Database,
+  event: Event,
+  user: User,
+  fields: Partial<EventInput>,
+): Promise<Event> {
   checkEventFields(fields, event);
   if (fields.frontendPath !== undefined) await assertPathFree(database.db, fields.frontendPath, event.id);
-  if (fields.status && fields.status !== event.status && !user.isSuperuser && !TRANSITIONS[event.status].includes(fields.status))
+  if (
+    fields.status &&
+    fields.status !== event.status &&
+    !user.isSuperuser &&
+    !TRANSITIONS[event.status].includes(fields.status)
+  )
     throw conflict("errors.status_transition", { from: event.status, to: fields.status });
   const { unitId: _unit, ...changes } = fields; // an event does not move between units
   return database.transaction(function* (tx) {
-    const updated = yield* run(tx.update(schema.events).set(changes).where(eq(schema.events.id, event.id)).returning().get());
+    const updated = yield* run(
+      tx.update(schema.events).set(changes).where(eq(schema.events.id, event.id)).returning().get(),
+    );
     if (!updated) throw notFound("errors.event_not_found");
     return updated;
   });
@@ -105,12 +117,19 @@ export async function deleteEvent(database: Database, event: Event) {
   if (event.status !== "draft") throw conflict("errors.status_transition", { from: event.status, to: "deleted" });
   await database.transaction(function* (tx) {
     // The registration module points at the root node and nodes at their parent: cascade from the event.
-    yield* run(tx.update(schema.registrationModules).set({ rootNodeId: null }).where(eq(schema.registrationModules.eventId, event.id)).run());
+    yield* run(
+      tx
+        .update(schema.registrationModules)
+        .set({ rootNodeId: null })
+        .where(eq(schema.registrationModules.eventId, event.id))
+        .run(),
+    );
     yield* run(tx.delete(schema.events).where(eq(schema.events.id, event.id)).run());
   });
 }
 
-const inWindow = (now: string, start: string | null, end: string | null) => (!start || start <= now) && (!end || now <= end);
+const inWindow = (now: string, start: string | null, end: string | null) =>
+  (!start || start <= now) && (!end || now <= end);
 
 /** SPEC 4: basket actions need registrations allowed; starting payment needs payments allowed. */
 export function eventWindows(event: Event, now: Date) {
@@ -122,9 +141,21 @@ export function eventWindows(event: Event, now: Date) {
 }
 
 export async function eventExtras(db: Db, eventIds: number[]) {
-  if (eventIds.length === 0) return new Map<number, { registrationModuleId: number; rootNodeId: number | null; accessMethods: AccessMethod[] }>();
-  const modules = await db.select().from(schema.registrationModules).where(inArray(schema.registrationModules.eventId, eventIds)).all();
-  const methods = await db.select().from(schema.eventAccessMethods).where(inArray(schema.eventAccessMethods.eventId, eventIds)).all();
+  if (eventIds.length === 0)
+    return new Map<
+      number,
+      { registrationModuleId: number; rootNodeId: number | null; accessMethods: AccessMethod[] }
+    >();
+  const modules = await db
+    .select()
+    .from(schema.registrationModules)
+    .where(inArray(schema.registrationModules.eventId, eventIds))
+    .all();
+  const methods = await db
+    .select()
+    .from(schema.eventAccessMethods)
+    .where(inArray(schema.eventAccessMethods.eventId, eventIds))
+    .all();
   return new Map(
     modules.map((m) => [
       m.eventId,
@@ -139,7 +170,10 @@ export async function eventExtras(db: Db, eventIds: number[]) {
 
 /** The back-office shape of an event. */
 export async function presentEvents(db: Db, events: Event[], publicUrl: string) {
-  const extras = await eventExtras(db, events.map((e) => e.id));
+  const extras = await eventExtras(
+    db,
+    events.map((e) => e.id),
+  );
   return events.map((event) => ({
     ...event,
     ...extras.get(event.id),
@@ -165,7 +199,11 @@ export async function listEvents(db: Db, user: User, query: ListQuery) {
     units === null ? undefined : inArray(schema.events.unitId, units),
     f.unitId !== undefined ? eq(schema.events.unitId, Number(f.unitId)) : undefined,
     typeof f.status === "string" ? eq(schema.events.status, f.status as EventStatus) : undefined,
-    Array.isArray(f.id) ? inArray(schema.events.id, f.id.map(Number)) : f.id !== undefined ? eq(schema.events.id, Number(f.id)) : undefined,
+    Array.isArray(f.id)
+      ? inArray(schema.events.id, f.id.map(Number))
+      : f.id !== undefined
+        ? eq(schema.events.id, Number(f.id))
+        : undefined,
     typeof f.q === "string" && f.q.trim() ? like(schema.events.name, `%${f.q.trim()}%`) : undefined,
   ];
   const where = and(...conditions);
@@ -182,7 +220,11 @@ export async function listEvents(db: Db, user: User, query: ListQuery) {
   return { rows, total };
 }
 
-export function presentPublicInfos(event: Event, extras: { registrationModuleId: number; accessMethods: AccessMethod[] } | undefined, now: Date) {
+export function presentPublicInfos(
+  event: Event,
+  extras: { registrationModuleId: number; accessMethods: AccessMethod[] } | undefined,
+  now: Date,
+) {
   return {
     id: event.id,
     registrationModuleId: extras?.registrationModuleId ?? null,
@@ -205,5 +247,10 @@ export async function findEventByPath(db: Db, path: string): Promise<Event | und
 }
 
 export async function listPublicEvents(db: Db) {
-  return db.select().from(schema.events).where(eq(schema.events.status, "public")).orderBy(asc(schema.events.startDate)).all();
+  return db
+    .select()
+    .from(schema.events)
+    .where(eq(schema.events.status, "public"))
+    .orderBy(asc(schema.events.startDate))
+    .all();
 }

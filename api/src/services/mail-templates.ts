@@ -1,11 +1,11 @@
 // What each kind of mail says (DESIGN.md 2, 7): rendered at delivery from the outbox row's payload.
 import type { Database } from "@ticketing/db";
 import type { Language, MailKind } from "@ticketing/shared/constants";
+import en from "@ticketing/shared/i18n/en/email.json" with { type: "json" };
+import fr from "@ticketing/shared/i18n/fr/email.json" with { type: "json" };
 import { createTranslator, type Translate } from "@ticketing/shared/i18n/translate";
 import { formatMoney } from "@ticketing/shared/money";
 import { z } from "zod";
-import en from "@ticketing/shared/i18n/en/email.json" with { type: "json" };
-import fr from "@ticketing/shared/i18n/fr/email.json" with { type: "json" };
 import type { Config } from "../env.ts";
 import { createTicketCode, loadTicketKeys } from "./ticket-codes.ts";
 import { loadOrder, type Order, renderTicketPdf, ticketDataOf } from "./tickets.ts";
@@ -44,7 +44,13 @@ export async function renderMail(
   const t = createTranslator({ en, fr }, mail.language);
   switch (mail.kind) {
     case "order_confirmation":
-      return renderOrderMail(context, t, mail.language, MAIL_PAYLOADS.order_confirmation.parse(mail.payload), "confirmation");
+      return renderOrderMail(
+        context,
+        t,
+        mail.language,
+        MAIL_PAYLOADS.order_confirmation.parse(mail.payload),
+        "confirmation",
+      );
     case "payment_reminder":
       return renderOrderMail(context, t, mail.language, MAIL_PAYLOADS.payment_reminder.parse(mail.payload), "reminder");
     case "trusted_email_login": {
@@ -78,7 +84,9 @@ async function renderOrderMail(
   const isConfirmation = variant === "confirmation";
   const section = isConfirmation ? "order_confirmation" : "payment_reminder";
   // The organiser's own subject and body (communication settings) replace ours; they may use the same placeholders.
-  const customSubject = isConfirmation ? communication?.orderConfirmationSubject : communication?.paymentReminderSubject;
+  const customSubject = isConfirmation
+    ? communication?.orderConfirmationSubject
+    : communication?.paymentReminderSubject;
   const customBody = isConfirmation ? communication?.orderConfirmationBody : communication?.paymentReminderBody;
   const subject = customSubject?.trim() ? fill(customSubject.trim(), values) : t(`${section}.subject`, values);
   const opening = customBody?.trim()
@@ -92,7 +100,9 @@ async function renderOrderMail(
 
   const articleLines = order.articles.flatMap((article) => [
     `- ${t("label_value", { label: article.title, value: money(article.linePrice) })}`,
-    ...article.options.map((option) => `    ${option.title}${option.price ? ` (${formatMoney(option.price, language)})` : ""}`),
+    ...article.options.map(
+      (option) => `    ${option.title}${option.price ? ` (${formatMoney(option.price, language)})` : ""}`,
+    ),
   ]);
   const text = [
     order.basket.testing ? t("testing_notice") : null,
@@ -112,7 +122,10 @@ async function renderOrderMail(
   const articleRows = order.articles
     .map((article) => {
       const options = article.options
-        .map((option) => `<br><small>${escapeHtml(option.title)}${option.price ? ` (${escapeHtml(formatMoney(option.price, language))})` : ""}</small>`)
+        .map(
+          (option) =>
+            `<br><small>${escapeHtml(option.title)}${option.price ? ` (${escapeHtml(formatMoney(option.price, language))})` : ""}</small>`,
+        )
         .join("");
       return `<tr><td style="padding:4px 12px 4px 0">${escapeHtml(article.title)}${options}</td><td style="padding:4px 0;text-align:right;vertical-align:top;white-space:nowrap">${escapeHtml(money(article.linePrice))}</td></tr>`;
     })

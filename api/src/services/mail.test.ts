@@ -2,10 +2,10 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Database, type Driver, eq, schema } from "@ticketing/db";
-import { keyPaths } from "@ticketing/shared/i18n/translate";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import en from "@ticketing/shared/i18n/en/email.json" with { type: "json" };
 import fr from "@ticketing/shared/i18n/fr/email.json" with { type: "json" };
+import { keyPaths } from "@ticketing/shared/i18n/translate";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createMailTransport,
   deliverPendingMails,
@@ -110,7 +110,9 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
     const report = await deliverPendingMails(database, createMailTransport(config), config);
 
     expect(report).toEqual({ sent: 1, failed: 0 });
-    const files = readdirSync(join(config.dataDir, "mail")).filter((file) => file.endsWith(`-${mail.id}-order_confirmation.eml`));
+    const files = readdirSync(join(config.dataDir, "mail")).filter((file) =>
+      file.endsWith(`-${mail.id}-order_confirmation.eml`),
+    );
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^\d{8}T\d{6}Z-\d+-order_confirmation\.eml$/);
     // nodemailer 7 writes CRLF line ends whatever `newline` says (RFC 5322's own line ends, fine for mail clients).
@@ -119,7 +121,9 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
     expect(eml).toMatch(/^To: zoe@example\.org$/m);
 
     const attachments = pdfAttachments(eml);
-    expect(attachments.map((attachment) => attachment.filename)).toEqual(order.articleIds.map((id) => `ticket-${id}.pdf`));
+    expect(attachments.map((attachment) => attachment.filename)).toEqual(
+      order.articleIds.map((id) => `ticket-${id}.pdf`),
+    );
     const keys = loadTicketKeys(config.dataDir);
     for (const [index, attachment] of attachments.entries()) {
       expect(attachment.content.subarray(0, 4).toString()).toBe("%PDF");
@@ -142,14 +146,24 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
     expect(line).toMatch(new RegExp(`${completion}[a-z0-9]+/completion$`));
 
     const row = await outboxRow(database, mail.id);
-    expect(row).toMatchObject({ status: "sent", subject: "Your tickets for Winter Ball 2026", attempts: 0, nextAttemptAt: null });
+    expect(row).toMatchObject({
+      status: "sent",
+      subject: "Your tickets for Winter Ball 2026",
+      attempts: 0,
+      nextAttemptAt: null,
+    });
     expect(row.sentAt).not.toBeNull();
   });
 
   it("does not queue a mail whose transaction fails", async () => {
     await expect(
       database.transaction(function* (tx) {
-        yield* enqueueMail(tx, { kind: "register_verify", to: "a@example.org", language: "en", payload: { link: "http://x.test/v" } });
+        yield* enqueueMail(tx, {
+          kind: "register_verify",
+          to: "a@example.org",
+          language: "en",
+          payload: { link: "http://x.test/v" },
+        });
         throw new Error("the registration failed");
       }),
     ).rejects.toThrow("the registration failed");
@@ -159,8 +173,13 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
   it("refuses a payload that does not fit its kind", async () => {
     await expect(
       database.transaction(function* (tx) {
-        // @ts-expect-error: the payload of an order confirmation is a basket id
-        yield* enqueueMail(tx, { kind: "order_confirmation", to: "a@example.org", language: "en", payload: { link: "http://x.test" } });
+        yield* enqueueMail(tx, {
+          kind: "order_confirmation",
+          to: "a@example.org",
+          language: "en",
+          // @ts-expect-error: the payload of an order confirmation is a basket id
+          payload: { link: "http://x.test" },
+        });
       }),
     ).rejects.toThrow();
   });
@@ -180,7 +199,12 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
 
     expect(await deliverPendingMails(database, broken, config, { now })).toEqual({ sent: 0, failed: 1 });
     let row = await outboxRow(database, id);
-    expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "550 mailbox unavailable", nextAttemptAt: "2026-11-21T10:01:00.000Z" });
+    expect(row).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: "550 mailbox unavailable",
+      nextAttemptAt: "2026-11-21T10:01:00.000Z",
+    });
 
     // Not due yet: nothing is sent.
     clock = new Date("2026-11-21T10:00:59.000Z");
@@ -225,7 +249,12 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
     clock = new Date("2026-11-21T11:00:00.000Z");
     await deliverPendingMails(database, flaky, config, { now });
     expect(sent).toEqual([id]);
-    expect(await outboxRow(database, id)).toMatchObject({ status: "sent", attempts: 1, lastError: null, subject: "Reset your password" });
+    expect(await outboxRow(database, id)).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      lastError: null,
+      subject: "Reset your password",
+    });
   });
 
   it("sends each mail once when two workers deliver at the same time", async () => {
@@ -262,7 +291,10 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
       testing: true,
       communication: { orderConfirmationSubject: "Vos places pour {{event}}", isPdfTicketEnabled: false },
     });
-    const mail = await renderMail({ database, config }, { kind: "order_confirmation", language: "fr", payload: { basket_id: order.basketId } });
+    const mail = await renderMail(
+      { database, config },
+      { kind: "order_confirmation", language: "fr", payload: { basket_id: order.basketId } },
+    );
     expect(mail.subject).toBe("Vos places pour Winter Ball 2026");
     expect(mail.attachments).toEqual([]);
     expect(mail.text).toContain("Bonjour Zoé Müller,");
@@ -274,10 +306,17 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
   });
 
   it("renders the organiser's own body, with its placeholders, above the order", async () => {
-    const order = await seedOrder(database, { communication: { orderConfirmationBody: "Dear {{name}},\n\nSee you at <the> ball!" } });
-    const mail = await renderMail({ database, config }, { kind: "order_confirmation", language: "en", payload: { basket_id: order.basketId } });
+    const order = await seedOrder(database, {
+      communication: { orderConfirmationBody: "Dear {{name}},\n\nSee you at <the> ball!" },
+    });
+    const mail = await renderMail(
+      { database, config },
+      { kind: "order_confirmation", language: "en", payload: { basket_id: order.basketId } },
+    );
     expect(mail.subject).toBe("Your tickets for Winter Ball 2026");
-    expect(mail.text.startsWith("Dear Zoé Müller,\n\nSee you at <the> ball!\n\nYour order\n- Dinner and ball")).toBe(true);
+    expect(mail.text.startsWith("Dear Zoé Müller,\n\nSee you at <the> ball!\n\nYour order\n- Dinner and ball")).toBe(
+      true,
+    );
     expect(mail.html).toContain("See you at &#60;the&#62; ball!");
     expect(mail.attachments).toHaveLength(2);
   });
@@ -285,11 +324,18 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
   it("renders the short mails with their link", async () => {
     const login = await renderMail(
       { database, config },
-      { kind: "trusted_email_login", language: "fr", payload: { link: "http://localhost:3000/tickets/ball/login/verify/3/abc", event_title: "Bal" } },
+      {
+        kind: "trusted_email_login",
+        language: "fr",
+        payload: { link: "http://localhost:3000/tickets/ball/login/verify/3/abc", event_title: "Bal" },
+      },
     );
     expect(login.subject).toBe("Votre lien de connexion pour Bal");
     expect(login.text).toContain("http://localhost:3000/tickets/ball/login/verify/3/abc");
-    const verify = await renderMail({ database, config }, { kind: "register_verify", language: "en", payload: { link: "http://localhost:3000/admin/verify/x" } });
+    const verify = await renderMail(
+      { database, config },
+      { kind: "register_verify", language: "en", payload: { link: "http://localhost:3000/admin/verify/x" } },
+    );
     expect(verify.subject).toBe("Confirm your email address");
     expect(verify.html).toContain('href="http://localhost:3000/admin/verify/x"');
   });

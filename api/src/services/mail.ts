@@ -19,7 +19,10 @@ export interface MailRequest<K extends MailKind> {
 }
 
 /** Queues a mail inside a transaction body: `yield* enqueueMail(tx, {...})`. Sent only if the transaction commits. */
-export function* enqueueMail<K extends MailKind>(tx: Db, mail: MailRequest<K>): Generator<unknown, OutboxMail, unknown> {
+export function* enqueueMail<K extends MailKind>(
+  tx: Db,
+  mail: MailRequest<K>,
+): Generator<unknown, OutboxMail, unknown> {
   const payload = MAIL_PAYLOADS[mail.kind].parse(mail.payload) as Record<string, unknown>;
   return yield* run(
     tx.insert(mailOutbox).values({ kind: mail.kind, to: mail.to, language: mail.language, payload }).returning().get(),
@@ -68,7 +71,10 @@ export function createMailTransport(config: MailConfig): MailTransport {
   return {
     async send(mail) {
       const info = await stream.sendMail(message(mail));
-      const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+      const stamp = new Date()
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d+Z$/, "Z");
       await mkdir(directory, { recursive: true });
       await writeFile(join(directory, `${stamp}-${mail.id}-${mail.kind}.eml`), info.message as Buffer);
       if (config.logMails) {
@@ -125,10 +131,14 @@ function claimDueMails(database: Database, at: Date): Promise<OutboxMail[]> {
     const due = tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, "pending"), or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now))))
+      .where(
+        and(eq(mailOutbox.status, "pending"), or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now))),
+      )
       .orderBy(asc(mailOutbox.id))
       .limit(BATCH_SIZE);
-    return yield* run(tx.update(mailOutbox).set({ nextAttemptAt: leaseEnd }).where(inArray(mailOutbox.id, due)).returning().all());
+    return yield* run(
+      tx.update(mailOutbox).set({ nextAttemptAt: leaseEnd }).where(inArray(mailOutbox.id, due)).returning().all(),
+    );
   });
 }
 
@@ -156,7 +166,12 @@ async function deliverOne(
       yield* run(
         tx
           .update(mailOutbox)
-          .set({ attempts, lastError, status: isGivenUp ? "failed" : "pending", nextAttemptAt: isGivenUp ? null : retryAt })
+          .set({
+            attempts,
+            lastError,
+            status: isGivenUp ? "failed" : "pending",
+            nextAttemptAt: isGivenUp ? null : retryAt,
+          })
           .where(claimed)
           .run(),
       );

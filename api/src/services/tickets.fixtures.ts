@@ -70,7 +70,13 @@ export function seedOrder(database: Database, options: OrderOptions = {}): Promi
         .get(),
     );
     if (options.communication) {
-      yield* run(tx.insert(communicationSettings).values({ eventId: event.id, ...options.communication }).returning().get());
+      yield* run(
+        tx
+          .insert(communicationSettings)
+          .values({ eventId: event.id, ...options.communication })
+          .returning()
+          .get(),
+      );
     }
     const login = yield* run(
       tx
@@ -111,7 +117,13 @@ export function seedOrder(database: Database, options: OrderOptions = {}): Promi
         .get(),
     );
     const node = (values: Partial<typeof selectedNodes.$inferInsert> & { title: string; price: number }) =>
-      run(tx.insert(selectedNodes).values({ basketId: basket.id, isArticle: false, ...values }).returning().get());
+      run(
+        tx
+          .insert(selectedNodes)
+          .values({ basketId: basket.id, isArticle: false, ...values })
+          .returning()
+          .get(),
+      );
     const dinner = yield* node({ title: "Dinner and ball", price: 8500, isArticle: true });
     yield* node({ title: "Vegetarian menu", price: 0, parentId: dinner.id });
     yield* node({ title: "Cloakroom", price: 300, parentId: dinner.id });

@@ -2,10 +2,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { keyPaths } from "@ticketing/shared/i18n/translate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import en from "@ticketing/shared/i18n/en/ticket.json" with { type: "json" };
 import fr from "@ticketing/shared/i18n/fr/ticket.json" with { type: "json" };
+import { keyPaths } from "@ticketing/shared/i18n/translate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTicketCode, loadTicketKeys } from "./ticket-codes.ts";
 import { createTestDatabase, hasCommand, type SeededOrder, seedOrder, type TestDatabase } from "./tickets.fixtures.ts";
 import { formatEventDates, loadTicketData, renderTicketPdf, type TicketPdfInput } from "./tickets.ts";
@@ -45,7 +45,9 @@ describe("formatEventDates", () => {
     const english = formatEventDates(input.eventStart, input.eventEnd, "en");
     expect(english).toMatch(/^Saturday,?\s12\sDecember\s2026,?\s(at\s)?19:00\s?[–-]\s?23:30$/);
     expect(english.match(/December/g)).toHaveLength(1);
-    expect(formatEventDates(input.eventStart, input.eventEnd, "fr")).toMatch(/^samedi,? 12 décembre 2026.* 19:00\s?[–-]\s?23:30$/);
+    expect(formatEventDates(input.eventStart, input.eventEnd, "fr")).toMatch(
+      /^samedi,? 12 décembre 2026.* 19:00\s?[–-]\s?23:30$/,
+    );
   });
 
   it("shows date-only events without a time", () => {
@@ -65,15 +67,27 @@ describe("renderTicketPdf", () => {
 
     if (hasCommand("pdftotext")) {
       const text = execFileSync("pdftotext", ["-raw", file, "-"]).toString();
-      for (const expected of ["Bal d'hiver 2026", "Dîner et bal", "Vestiaire", "Zoé Müller", "K7Q2XM", "TITULAIRE DU BILLET", "Ouverture des portes"]) {
+      for (const expected of [
+        "Bal d'hiver 2026",
+        "Dîner et bal",
+        "Vestiaire",
+        "Zoé Müller",
+        "K7Q2XM",
+        "TITULAIRE DU BILLET",
+        "Ouverture des portes",
+      ]) {
         expect(text).toContain(expected);
       }
       expect(text.replace(/\s/g, "")).toContain(code);
       expect(text).toMatch(/88\.00\sCHF/);
     }
     if (hasCommand("pdftoppm") && hasCommand("zbarimg")) {
-      execFileSync("pdftoppm", ["-png", "-r", "100", "-singlefile", file, join(scratch, "ticket")], { stdio: "ignore" });
-      const decoded = execFileSync("zbarimg", ["--quiet", "--raw", join(scratch, "ticket.png")], { stdio: ["ignore", "pipe", "ignore"] })
+      execFileSync("pdftoppm", ["-png", "-r", "100", "-singlefile", file, join(scratch, "ticket")], {
+        stdio: "ignore",
+      });
+      const decoded = execFileSync("zbarimg", ["--quiet", "--raw", join(scratch, "ticket.png")], {
+        stdio: ["ignore", "pipe", "ignore"],
+      })
         .toString()
         .trim();
       expect(decoded).toBe(code);

@@ -1,12 +1,12 @@
 // PDF tickets (DESIGN.md 4 "Tickets"): one page per article, with a QR code carrying its signed ticket code.
 import { and, asc, type Database, eq, inArray, schema } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
+import en from "@ticketing/shared/i18n/en/ticket.json" with { type: "json" };
+import fr from "@ticketing/shared/i18n/fr/ticket.json" with { type: "json" };
 import { createTranslator } from "@ticketing/shared/i18n/translate";
 import { formatMoney } from "@ticketing/shared/money";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import en from "@ticketing/shared/i18n/en/ticket.json" with { type: "json" };
-import fr from "@ticketing/shared/i18n/fr/ticket.json" with { type: "json" };
 import type { TicketCodeClaims } from "./ticket-codes.ts";
 
 export interface TicketPdfInput {
@@ -196,12 +196,19 @@ export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
     .font("Helvetica")
     .fontSize(11)
     .text(pdfText(t("ticket").toUpperCase()), left, 34, { characterSpacing: 2 });
-  doc.font("Helvetica-Bold").fontSize(22).text(pdfText(input.eventTitle), left, 54, { width: contentWidth, height: 60, ellipsis: true });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(22)
+    .text(pdfText(input.eventTitle), left, 54, { width: contentWidth, height: 60, ellipsis: true });
 
   let y = 140;
   if (input.isTesting) {
     doc.rect(left, y, contentWidth, 26).fill("#c0392b");
-    doc.fillColor("#ffffff").font("Helvetica-Bold").fontSize(11).text(pdfText(t("testing")), left, y + 8, { width: contentWidth, align: "center" });
+    doc
+      .fillColor("#ffffff")
+      .font("Helvetica-Bold")
+      .fontSize(11)
+      .text(pdfText(t("testing")), left, y + 8, { width: contentWidth, align: "center" });
     y += 40;
   }
 
@@ -210,8 +217,15 @@ export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   doc.image(qrCode, qrX, y, { width: QR_SIZE, height: QR_SIZE });
   const detailsWidth = qrX - left - 24;
   const field = (label: string, value: string, bold = false) => {
-    doc.fillColor(MUTED).font("Helvetica").fontSize(9).text(pdfText(label.toUpperCase()), left, y, { width: detailsWidth, characterSpacing: 1 });
-    doc.fillColor(INK).font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(bold ? 14 : 11);
+    doc
+      .fillColor(MUTED)
+      .font("Helvetica")
+      .fontSize(9)
+      .text(pdfText(label.toUpperCase()), left, y, { width: detailsWidth, characterSpacing: 1 });
+    doc
+      .fillColor(INK)
+      .font(bold ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(bold ? 14 : 11);
     doc.text(pdfText(value), left, doc.y + 3, { width: detailsWidth });
     y = doc.y + 12;
   };
@@ -231,22 +245,48 @@ export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   // The code as text too: a scanner that cannot read the QR code can type it.
   y = Math.max(y, doc.y) + 8;
   y = Math.max(y, (input.isTesting ? 180 : 140) + QR_SIZE + 20);
-  doc.moveTo(left, y).lineTo(PAGE.width - PAGE.margin, y).lineWidth(0.5).strokeColor("#cccccc").stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(PAGE.width - PAGE.margin, y)
+    .lineWidth(0.5)
+    .strokeColor("#cccccc")
+    .stroke();
   y += 12;
-  doc.fillColor(MUTED).font("Helvetica").fontSize(9).text(pdfText(t("code").toUpperCase()), left, y, { characterSpacing: 1 });
+  doc
+    .fillColor(MUTED)
+    .font("Helvetica")
+    .fontSize(9)
+    .text(pdfText(t("code").toUpperCase()), left, y, { characterSpacing: 1 });
   // Cut into fixed lines ourselves: pdfkit would wrap after a "-" of the code, which reads as a hyphenation.
   const codeLines = input.ticketCode.match(/.{1,64}/g) ?? [];
-  doc.fillColor(INK).font("Courier").fontSize(9).text(codeLines.join("\n"), left, doc.y + 3, { width: contentWidth });
-  doc.fillColor(MUTED).font("Helvetica").fontSize(9).text(pdfText(t("scan_hint")), left, doc.y + 10, { width: contentWidth });
+  doc
+    .fillColor(INK)
+    .font("Courier")
+    .fontSize(9)
+    .text(codeLines.join("\n"), left, doc.y + 3, { width: contentWidth });
+  doc
+    .fillColor(MUTED)
+    .font("Helvetica")
+    .fontSize(9)
+    .text(pdfText(t("scan_hint")), left, doc.y + 10, { width: contentWidth });
 
   if (input.organiserText?.trim()) {
     y = doc.y + 18;
-    doc.moveTo(left, y).lineTo(PAGE.width - PAGE.margin, y).lineWidth(0.5).strokeColor("#cccccc").stroke();
-    doc.fillColor(INK).font("Helvetica").fontSize(10).text(pdfText(input.organiserText.trim()), left, y + 12, {
-      width: contentWidth,
-      height: PAGE.height - PAGE.margin - (y + 12),
-      ellipsis: true,
-    });
+    doc
+      .moveTo(left, y)
+      .lineTo(PAGE.width - PAGE.margin, y)
+      .lineWidth(0.5)
+      .strokeColor("#cccccc")
+      .stroke();
+    doc
+      .fillColor(INK)
+      .font("Helvetica")
+      .fontSize(10)
+      .text(pdfText(input.organiserText.trim()), left, y + 12, {
+        width: contentWidth,
+        height: PAGE.height - PAGE.margin - (y + 12),
+        ellipsis: true,
+      });
   }
 
   doc.end();
@@ -257,13 +297,16 @@ export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
 // dropped, and any other character they cannot draw becomes a visible "?" rather than a wrong glyph.
 const WIN_ANSI_EXTRA = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
 function pdfText(text: string): string {
-  const spaced = text.normalize("NFC").replace(/[\u2000-\u200a\u202f\u205f]/g, " ").replace(/[\u2010\u2011]/g, "-");
+  const spaced = text
+    .normalize("NFC")
+    .replace(/[\u2000-\u200a\u202f\u205f]/g, " ")
+    .replace(/[\u2010\u2011]/g, "-");
   return [...spaced]
     .map((char) => {
       const code = char.codePointAt(0) ?? 0;
       if (char === "\n" || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)) return char;
       if (WIN_ANSI_EXTRA.includes(char)) return char;
-      return /[\p{Extended_Pictographic}\ufe0e\ufe0f\u200d]/u.test(char) ? "" : "?";
+      return /\p{Extended_Pictographic}/u.test(char) || ["\ufe0e", "\ufe0f", "\u200d"].includes(char) ? "" : "?";
     })
     .join("")
     .replace(/ +$/gm, "");

@@ -1,9 +1,25 @@
 // Baskets and what they hold (SPEC.md 3, DESIGN.md 4 "Basket lifecycle").
-import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
 import { BASKET_STATUSES, LANGUAGES, SELECTED_NODE_STATUSES } from "@ticketing/shared/constants";
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+import {
+  nodeConfigurations,
+  nodeExtraInfoGroups,
+  nodeExtraInfos,
+  nodeLimits,
+  nodes,
+  promotionCodes,
+} from "./catalogue.ts";
 import { bool, createdAt, id } from "./columns.ts";
 import { events, frontendLogins } from "./events.ts";
-import { nodeConfigurations, nodeExtraInfoGroups, nodeExtraInfos, nodeLimits, nodes, promotionCodes } from "./catalogue.ts";
 
 export const billingInformation = sqliteTable("billing_information", {
   id: id(),

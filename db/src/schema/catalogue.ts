@@ -1,4 +1,14 @@
 // The element tree and its rules (SPEC.md 3, DESIGN.md 4 "Element tree", "Price", "Conditions", "Stock").
+
+import {
+  EXTRA_INFO_TYPES,
+  LOGICAL_OPERATORS,
+  NODE_CATEGORIES,
+  PRICE_RULE_MODES,
+  STATEMENT_OPERANDS,
+  STATEMENT_OPERATORS,
+  STATEMENT_SCOPES,
+} from "@ticketing/shared/constants";
 import { sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
@@ -10,15 +20,6 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import {
-  EXTRA_INFO_TYPES,
-  LOGICAL_OPERATORS,
-  NODE_CATEGORIES,
-  PRICE_RULE_MODES,
-  STATEMENT_OPERANDS,
-  STATEMENT_OPERATORS,
-  STATEMENT_SCOPES,
-} from "@ticketing/shared/constants";
 import { bool, id } from "./columns.ts";
 import { events, uploadedImages } from "./events.ts";
 
@@ -192,16 +193,18 @@ function configurationLink<T extends string>(table: string, column: T, target: (
       nodeConfigurationId: integer("node_configuration_id")
         .notNull()
         .references(() => nodeConfigurations.id, { onDelete: "cascade" }),
-      targetId: integer(column)
-        .notNull()
-        .references(target, { onDelete: "cascade" }),
+      targetId: integer(column).notNull().references(target, { onDelete: "cascade" }),
     },
     (t) => [primaryKey({ columns: [t.nodeConfigurationId, t.targetId] }), index(`${table}_target`).on(t.targetId)],
   );
 }
 
 // Many-to-many links between a node configuration and its rules (SPEC.md 3).
-export const nodeConfigurationAccesses = configurationLink("node_configuration_accesses", "access_id", () => nodeAccesses.id);
+export const nodeConfigurationAccesses = configurationLink(
+  "node_configuration_accesses",
+  "access_id",
+  () => nodeAccesses.id,
+);
 export const nodeConfigurationAvailabilities = configurationLink(
   "node_configuration_availabilities",
   "availability_id",

@@ -4,8 +4,5 @@ import { integer, text } from "drizzle-orm/sqlite-core";
 /** Primary key: integers on the wire (DESIGN.md 3). */
 export const id = () => integer("id").primaryKey({ autoIncrement: true });
 /** Timestamps are ISO 8601 UTC strings, sortable as text. */
-export const createdAt = () =>
-  text("created_at")
-    .notNull()
-    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
+export const createdAt = () => text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
 export const bool = (name: string) => integer(name, { mode: "boolean" });

@@ -1,14 +1,14 @@
-import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { sql } from "drizzle-orm";
 import {
   ACCESS_METHODS,
   DEFAULT_RESERVATION_MINUTES,
   EVENT_STATUSES,
   MODERATION_STATUSES,
 } from "@ticketing/shared/constants";
+import { sql } from "drizzle-orm";
+import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { nodes } from "./catalogue.ts";
 import { bool, createdAt, id } from "./columns.ts";
 import { units, users } from "./users-units.ts";
-import { nodes } from "./catalogue.ts";
 
 export const events = sqliteTable(
   "events",
@@ -87,11 +87,7 @@ export const frontendLogins = sqliteTable(
     validatedAt: text("validated_at"),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("frontend_logins_person")
-      .on(t.eventId, t.testing, t.email)
-      .where(sql`${t.email} IS NOT NULL`),
-  ],
+  (t) => [uniqueIndex("frontend_logins_person").on(t.eventId, t.testing, t.email).where(sql`${t.email} IS NOT NULL`)],
 );
 
 export const uploadedImages = sqliteTable("uploaded_images", {

@@ -1,5 +1,5 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { LANGUAGES, MAIL_KINDS, MAIL_STATUSES } from "@ticketing/shared/constants";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, id } from "./columns.ts";
 
 /** Mail outbox (DESIGN.md 2): written in the transaction that causes the mail, delivered and retried by a worker. */

@@ -1,7 +1,7 @@
-import { type AnySQLiteColumn, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { PAYMENT_MODULES } from "@ticketing/shared/constants";
-import { bool, createdAt, id } from "./columns.ts";
+import { type AnySQLiteColumn, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { baskets } from "./baskets.ts";
+import { bool, createdAt, id } from "./columns.ts";
 import { frontendLogins } from "./events.ts";
 
 export const invoices = sqliteTable(

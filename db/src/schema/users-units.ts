@@ -1,5 +1,5 @@
-import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { UNIT_ROLES } from "@ticketing/shared/constants";
+import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, id } from "./columns.ts";
 
 export const units = sqliteTable("units", {
