@@ -3,6 +3,7 @@ import { data, Form, Link, type ShouldRevalidateFunction, useNavigation } from "
 import { BasketSummary } from "../components/basket-summary";
 import { ErrorMessages } from "../components/error-messages";
 import { useOffice } from "../components/use-office";
+import { useSubmitOnce } from "../components/use-submit-once";
 import { getFixedT } from "../i18n.server";
 import { ApiError } from "../lib/api.server";
 import type { Tree, TreeNode } from "../lib/api-types";
@@ -88,6 +89,7 @@ function ArticleCard({ article, canAdd, formKey, errors }: CatalogueProps & { ar
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const isAdding = navigation.formData?.get("nodeId") === String(article.id);
+  const submitOnce = useSubmitOnce();
   const stock = article.stock?.display ?? "available";
   const options = optionsOf(article);
   const titleId = `article-${article.id}`;
@@ -101,7 +103,7 @@ function ArticleCard({ article, canAdd, formKey, errors }: CatalogueProps & { ar
       <p className={`stock stock-${stock}`}>{t(`buy.stock.${stock}`)}</p>
       <ErrorMessages errors={errors} />
       {canAdd && stock !== "out_of_stock" && (
-        <Form method="post" preventScrollReset key={formKey}>
+        <Form method="post" preventScrollReset key={formKey} onSubmit={submitOnce}>
           <input type="hidden" name="nodeId" value={article.id} />
           {options.length > 0 && (
             <fieldset className="options">
@@ -159,6 +161,7 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const { base } = useOffice();
+  const submitOnce = useSubmitOnce();
   const removingId = navigation.formData?.get("intent") === "remove" ? navigation.formData.get("itemId") : null;
   return (
     <>
@@ -196,7 +199,7 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
                 basket={basket}
                 itemAction={(item) =>
                   areBasketActionsAllowed && (
-                    <Form method="post" preventScrollReset>
+                    <Form method="post" preventScrollReset onSubmit={submitOnce}>
                       <input type="hidden" name="itemId" value={item.id} />
                       <button
                         type="submit"

@@ -3,6 +3,7 @@ import { Form, Link, redirectDocument, useNavigation } from "react-router";
 import { BasketSummary } from "../components/basket-summary";
 import { ErrorMessages } from "../components/error-messages";
 import { useOffice } from "../components/use-office";
+import { useSubmitOnce } from "../components/use-submit-once";
 import { getFixedT } from "../i18n.server";
 import { ApiError } from "../lib/api.server";
 import type { CheckoutResult } from "../lib/api-types";
@@ -61,6 +62,7 @@ export default function PaymentMethodStep({ loaderData, actionData }: Route.Comp
   const { t } = useTranslation();
   const { base } = useOffice();
   const isSubmitting = useNavigation().state !== "idle";
+  const submitOnce = useSubmitOnce();
   const termsError = actionData?.termsError;
   const isFree = basket.total === 0;
   return (
@@ -89,7 +91,7 @@ export default function PaymentMethodStep({ loaderData, actionData }: Route.Comp
       ) : !isPaymentAllowed ? (
         <p className="alert alert-info">{t("checkout.payment.notAllowed")}</p>
       ) : (
-        <Form method="post" className="stack">
+        <Form method="post" className="stack" onSubmit={submitOnce}>
           {!isFree && (
             <fieldset>
               <legend>{t("checkout.payment.method")}</legend>

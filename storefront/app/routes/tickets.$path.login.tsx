@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { ErrorMessages } from "../components/error-messages";
+import { useSubmitOnce } from "../components/use-submit-once";
 import { ApiError, createApiClient } from "../lib/api.server";
 import type { AnonymousLogin, TokenPair } from "../lib/api-types";
 import { safeNextUrl } from "../lib/next-url";
@@ -35,6 +36,8 @@ async function staffAccessToken(office: TicketOffice, form: FormData) {
 export async function action(args: Route.ActionArgs) {
   const office = await TicketOffice.open(args);
   const form = await args.request.formData();
+  // A second submit (a double click, a stale page) must not replace the login that holds the basket.
+  if (office.isLoggedIn) return office.redirect(nextUrlOf(office, form.get("nextUrl")));
   try {
     const api = office.testing
       ? createApiClient({
@@ -59,6 +62,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { nextUrl, isPreview, isAnonymousAllowed } = loaderData;
   const { t } = useTranslation();
   const isSubmitting = useNavigation().state === "submitting";
+  const submitOnce = useSubmitOnce();
   const title = isPreview ? t("login.staffTitle") : t("login.title");
   return (
     <section className="narrow">
@@ -66,7 +70,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <h1>{title}</h1>
       <ErrorMessages errors={actionData?.errors} />
       {isPreview ? (
-        <Form method="post" className="stack">
+        <Form method="post" className="stack" onSubmit={submitOnce}>
           <p>{t("login.staffText")}</p>
           <input type="hidden" name="nextUrl" value={nextUrl} />
           <div className="field">
@@ -82,7 +86,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </button>
         </Form>
       ) : isAnonymousAllowed ? (
-        <Form method="post">
+        <Form method="post" onSubmit={submitOnce}>
           <p>{t("login.anonymousText")}</p>
           <input type="hidden" name="nextUrl" value={nextUrl} />
           <button type="submit" className="button button-primary" aria-disabled={isSubmitting}>
