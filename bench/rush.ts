@@ -66,6 +66,9 @@ export async function rushProduct(env: Record<string, string> = {}): Promise<Rus
     const { access_token: staff } = await json(
       await post("/auth/login", { email: "organiser@example.org", password: "demo-organiser-2026!" }),
     );
+    const { access_token: moderator } = await json(
+      await post("/auth/login", { email: "moderator@example.org", password: "demo-moderator-2026!" }),
+    );
     const units = await json(await fetch(`${api}/units`, { headers: { authorization: `Bearer ${staff}` } }));
     const shots: Shot[][] = [];
     const seconds: number[] = [];
@@ -88,6 +91,9 @@ export async function rushProduct(env: Record<string, string> = {}): Promise<Rus
       const article = await json(
         await post(`/events/${event.id}/articles`, { title: "Entry", price: 5000, stock: STOCK }, staff),
       );
+      // Going public needs a moderator's approval (DESIGN.md 4).
+      await json(await post(`/events/${event.id}/moderation/request`, {}, staff));
+      await json(await post(`/events/${event.id}/moderation/approve`, {}, moderator));
       await json(
         await fetch(`${api}/events/${event.id}`, {
           method: "PUT",

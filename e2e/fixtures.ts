@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export const ORGANISER = { email: "organiser@example.org", password: "demo-organiser-2026!" };
+export const MODERATOR = { email: "moderator@example.org", password: "demo-moderator-2026!" };
 
 /** Renders the PDF's first page with pdftoppm and decodes its QR code with zbarimg (Debian packages). */
 export function decodeTicketQr(pdf: Buffer): string {

@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv } from "./context.ts";
 import { DomainError } from "./lib/errors.ts";
 import { zodToDomainError } from "./lib/http.ts";
 import { apiTranslator } from "./lib/i18n.ts";
+import { RateLimiter, TooManyRequests } from "./lib/rate-limit.ts";
 import { verifyAccessToken } from "./lib/tokens.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
@@ -17,12 +18,14 @@ import { frontendRoutes } from "./routes/frontend.ts";
 import { paymentRoutes } from "./routes/payments.ts";
 import { salesRoutes } from "./routes/sales.ts";
 import { ticketRoutes } from "./routes/tickets.ts";
-import { unitRoutes } from "./routes/units.ts";
+import { membershipRoutes, unitRoutes } from "./routes/units.ts";
+import { userRoutes } from "./routes/users.ts";
 
 export const API_BASE = "/api/v1";
 
 export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
+  const rateLimiter = new RateLimiter();
 
   api.use("*", cors({ origin: (origin) => origin, exposeHeaders: ["Content-Range"], credentials: true }));
   api.use("*", async (c, next) => {
@@ -30,6 +33,9 @@ export function createApp(deps: AppDeps) {
     c.set("deps", deps);
     c.set("language", language);
     c.set("t", apiTranslator(language));
+    c.set("rateLimiter", rateLimiter);
+    const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket;
+    c.set("clientIp", socket?.remoteAddress ?? c.req.header("x-real-ip") ?? "local");
     const header = c.req.header("authorization");
     const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : null;
     c.set("auth", token ? await verifyAccessToken(deps.config.secretKey, token) : null);
@@ -38,6 +44,9 @@ export function createApp(deps: AppDeps) {
 
   api.route("/auth", authRoutes);
   api.route("/units", unitRoutes);
+  api.route("/memberships", membershipRoutes);
+  api.route("/users", userRoutes);
+  api.get("/config", (c) => c.json({ support_email: deps.config.supportEmail }));
   api.route("/events", eventRoutes);
   api.route("/", catalogueRoutes);
   api.route("/", salesRoutes);
@@ -55,6 +64,7 @@ export function createApp(deps: AppDeps) {
         body.field_errors = Object.fromEntries(
           Object.entries(domain.fieldErrors).map(([field, message]) => [field, t(message, domain.values)]),
         );
+      if (domain instanceof TooManyRequests) c.header("Retry-After", String(domain.retryAfterSeconds));
       return c.json(body, domain.status);
     }
     const constraint = sqliteConstraint(error);

@@ -2,6 +2,7 @@ import type { Database } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
 import type { Translate } from "@ticketing/shared/i18n/translate";
 import type { Config } from "./env.ts";
+import type { RateLimiter } from "./lib/rate-limit.ts";
 import type { AccessClaims } from "./lib/tokens.ts";
 import type { TicketKeys } from "./services/ticket-codes.ts";
 
@@ -22,6 +23,9 @@ export interface AppEnv {
     auth: AccessClaims | null;
     language: Language;
     t: Translate;
+    rateLimiter: RateLimiter;
+    /** The client's address: the socket's, or `x-real-ip` when there is no socket (in-process calls, tests). */
+    clientIp: string;
   };
 }
 

@@ -2,7 +2,7 @@
 // with JavaScript disabled buys it and downloads a PDF whose QR code decodes to a ticket code the API
 // verifies; a second buyer is refused when the stock is exhausted.
 import { expect, type Page, test } from "@playwright/test";
-import { decodeTicketQr, ORGANISER, reachConfirmation, uniquePath } from "../fixtures.ts";
+import { decodeTicketQr, MODERATOR, ORGANISER, reachConfirmation, uniquePath } from "../fixtures.ts";
 
 async function guestOnBuyPage(page: Page, path: string) {
   await page.goto(`/tickets/${path}/buy`);
@@ -37,6 +37,29 @@ test("an organiser puts one ticket on sale; the first buyer (no JavaScript) gets
   await admin.getByRole("button", { name: "Add an article" }).click();
   await expect(admin.getByText("Article added")).toBeVisible();
   await expect(admin.getByRole("cell", { name: title })).toBeVisible();
+
+  // Going public needs a moderator's approval; the moderation screens are issue 3's journey.
+  const api = admin.request;
+  const token = async (who: { email: string; password: string }) =>
+    (await (await api.post("/api/v1/auth/login", { data: who })).json()).access_token as string;
+  const eventId = Number(admin.url().match(/events\/(\d+)/)?.[1]);
+  expect(
+    (
+      await api.post(`/api/v1/events/${eventId}/moderation/request`, {
+        data: {},
+        headers: { authorization: `Bearer ${await token(ORGANISER)}` },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await api.post(`/api/v1/events/${eventId}/moderation/approve`, {
+        data: {},
+        headers: { authorization: `Bearer ${await token(MODERATOR)}` },
+      })
+    ).status(),
+  ).toBe(200);
+  await admin.reload();
 
   await admin.getByLabel("Status").click();
   await admin.getByRole("option", { name: "Public" }).click();

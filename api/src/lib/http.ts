@@ -1,9 +1,16 @@
 // The edge: parse a request (snake_case in, zod-validated camelCase out) and answer (camelCase in, snake_case out).
+
+import { PASSWORD_MESSAGES } from "@ticketing/shared/passwords";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { type ZodType, z } from "zod";
 import { camelizeKeys, snakifyKeys, toSnake } from "./case.ts";
 import { DomainError } from "./errors.ts";
+
+// Shared messages become i18n keys, so the error mapper answers them in the caller's language.
+const MESSAGE_KEYS = new Map<string, string>(
+  Object.entries(PASSWORD_MESSAGES).map(([key, text]) => [text, `password.${key}`]),
+);
 
 /** Turns a ZodError into our 400 with one message per issue and a snake_case field map. */
 export function zodToDomainError(error: z.ZodError): DomainError {
@@ -14,8 +21,9 @@ export function zodToDomainError(error: z.ZodError): DomainError {
       const keys = issue.keys.map(toSnake).join(", ");
       return `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${keys}`;
     }
-    if (field && !(field in fieldErrors)) fieldErrors[field] = issue.message;
-    return field ? `${field}: ${issue.message}` : issue.message;
+    const message = MESSAGE_KEYS.get(issue.message) ?? issue.message;
+    if (field && !(field in fieldErrors)) fieldErrors[field] = message;
+    return MESSAGE_KEYS.has(issue.message) ? message : field ? `${field}: ${message}` : message;
   });
   return new DomainError("invalid", messages, Object.keys(fieldErrors).length ? fieldErrors : undefined);
 }

@@ -1,19 +1,118 @@
 import { eq, inArray, schema } from "@ticketing/db";
+import { PASSWORD_MESSAGES, zPassword } from "@ticketing/shared/passwords";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { conflict, forbidden, notFound } from "../lib/errors.ts";
 import { answer, readBody, readQuery, zBooleanFlag, zId } from "../lib/http.ts";
+import { RATE_RULES } from "../lib/rate-limit.ts";
 import { canSeeUnit, requireFrontendLogins, requireUser } from "../services/access.ts";
-import { anonymousLogin, findEventByRegistrationModule, login, logout, refresh } from "../services/auth.ts";
+import {
+  changePassword,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  verifyRegistration,
+} from "../services/accounts.ts";
+import {
+  anonymousLogin,
+  findEventByRegistrationModule,
+  issueTokens,
+  login,
+  logout,
+  refresh,
+} from "../services/auth.ts";
 
 export const authRoutes = new Hono<AppEnv>();
+
+const NEW_PASSWORD = { password: zPassword, passwordConfirmation: z.string().max(1_000) };
+const matches = (v: { password: string; passwordConfirmation: string }) => v.password === v.passwordConfirmation;
+const MISMATCH = { message: PASSWORD_MESSAGES.mismatch, path: ["passwordConfirmation"] };
 const now = (c: { get(key: "deps"): AppEnv["Variables"]["deps"] }) => c.get("deps").now?.() ?? new Date();
 
 authRoutes.post("/login", async (c) => {
-  const body = await readBody(c, z.strictObject({ email: z.string().min(1), password: z.string().min(1) }));
+  const body = await readBody(
+    c,
+    z.strictObject({ email: z.string().min(1).max(254), password: z.string().min(1).max(1_000) }),
+  );
   const { database, config } = c.get("deps");
+  const limiter = c.get("rateLimiter");
+  limiter.hit(`login:ip:${c.get("clientIp")}`, RATE_RULES.loginPerIp);
+  limiter.hit(`login:account:${body.email.trim().toLowerCase()}`, RATE_RULES.loginPerAccount);
   return answer(c, await login(database, config.secretKey, body.email, body.password, now(c)));
+});
+
+const zEmail = z.email("Enter a valid email address").max(254);
+
+authRoutes.post("/register", async (c) => {
+  const body = await readBody(
+    c,
+    z
+      .strictObject({
+        email: zEmail,
+        firstName: z.string().trim().min(1, "This field is required").max(100),
+        lastName: z.string().trim().min(1, "This field is required").max(100),
+        password: zPassword,
+        passwordConfirmation: z.string().max(1_000),
+      })
+      .refine((v) => v.password === v.passwordConfirmation, {
+        message: PASSWORD_MESSAGES.mismatch,
+        path: ["passwordConfirmation"],
+      }),
+  );
+  c.get("rateLimiter").hit(`register:ip:${c.get("clientIp")}`, RATE_RULES.registerPerIp);
+  const { database, config, onMailQueued } = c.get("deps");
+  await register(database, { ...body, language: c.get("language"), publicUrl: config.publicUrl }, now(c));
+  onMailQueued?.();
+  return answer(c, { detail: c.get("t")("detail.registered") }, 201);
+});
+
+authRoutes.post("/register/verify", async (c) => {
+  const body = await readBody(
+    c,
+    z.strictObject({ userIdB64: z.string().min(1).max(100), hash: z.string().min(1).max(200) }),
+  );
+  await verifyRegistration(c.get("deps").database, body.userIdB64, body.hash, now(c));
+  return answer(c, { detail: c.get("t")("detail.verified") });
+});
+
+authRoutes.post("/password-reset-request", async (c) => {
+  const body = await readBody(c, z.strictObject({ email: zEmail }));
+  const limiter = c.get("rateLimiter");
+  limiter.hit(`reset:ip:${c.get("clientIp")}`, RATE_RULES.resetPerIp);
+  limiter.hit(`reset:account:${body.email.trim().toLowerCase()}`, RATE_RULES.resetPerAccount);
+  const { database, config, onMailQueued } = c.get("deps");
+  await requestPasswordReset(
+    database,
+    { email: body.email, language: c.get("language"), publicUrl: config.publicUrl },
+    now(c),
+  );
+  onMailQueued?.();
+  return answer(c, { detail: c.get("t")("detail.reset_requested") });
+});
+
+authRoutes.post("/password-reset", async (c) => {
+  const body = await readBody(
+    c,
+    z
+      .strictObject({ userIdB64: z.string().min(1).max(100), tokenB64: z.string().min(1).max(200), ...NEW_PASSWORD })
+      .refine(matches, MISMATCH),
+  );
+  c.get("rateLimiter").hit(`reset:ip:${c.get("clientIp")}`, RATE_RULES.resetPerIp);
+  await resetPassword(c.get("deps").database, body, now(c));
+  return answer(c, { detail: c.get("t")("detail.password_reset") });
+});
+
+authRoutes.post("/password-change", async (c) => {
+  const { database, config } = c.get("deps");
+  const user = await requireUser(database.db, c.get("auth"));
+  const body = await readBody(
+    c,
+    z.strictObject({ currentPassword: z.string().min(1).max(1_000), ...NEW_PASSWORD }).refine(matches, MISMATCH),
+  );
+  await changePassword(database, user, body, now(c));
+  const tokens = await issueTokens(database, config.secretKey, { userId: user.id, frontendLoginIds: [] }, now(c));
+  return answer(c, { detail: c.get("t")("detail.password_changed"), ...tokens });
 });
 
 authRoutes.post("/token/refresh", async (c) => {

@@ -2,7 +2,7 @@ import { EVENT_STATUSES } from "@ticketing/shared/constants";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
-import { invalid, notFound } from "../lib/errors.ts";
+import { forbidden, invalid, notFound } from "../lib/errors.ts";
 import { answer, idParam, readBody, readQuery, zBooleanFlag, zId, zIsoDate } from "../lib/http.ts";
 import { parseListQuery, setContentRange } from "../lib/list-query.ts";
 import { assertEditable, canSeeUnit, getVisibleEvent, requireUser } from "../services/access.ts";
@@ -14,6 +14,7 @@ import {
   findEventByPath,
   listEvents,
   listPublicEvents,
+  moderate,
   presentEvents,
   presentPublicInfos,
   updateEvent,
@@ -140,7 +141,7 @@ eventRoutes.put("/:id", async (c) => {
   const user = await requireUser(database.db, c.get("auth"));
   const event = await getVisibleEvent(database.db, user, idParam(c));
   const body = await readBody(c, EventUpdate);
-  const updated = await updateEvent(database, event, user, body);
+  const updated = await updateEvent(database, event, user, body, config.supportEmail);
   const [presented] = await presentEvents(database.db, [updated], config.publicUrl);
   return answer(c, presented);
 });
@@ -153,6 +154,30 @@ eventRoutes.delete("/:id", async (c) => {
   await deleteEvent(database, event);
   return answer(c, presented);
 });
+
+for (const [path, action] of [
+  ["request", "request"],
+  ["approve", "approve"],
+  ["request-changes", "requestChanges"],
+] as const)
+  eventRoutes.post(`/:id/moderation/${path}`, async (c) => {
+    const { database, config } = c.get("deps");
+    const user = await requireUser(database.db, c.get("auth"));
+    const event = await getVisibleEvent(database.db, user, idParam(c));
+    if (action !== "request" && !user.isSuperuser) throw forbidden("errors.superuser_only");
+    const body =
+      action === "requestChanges"
+        ? await readBody(
+            c,
+            z.strictObject({
+              description: z.string().trim().min(1, "errors.moderation_description_required").max(5_000),
+            }),
+          )
+        : await readBody(c, z.strictObject({}));
+    const updated = await moderate(database, event, action, "description" in body ? body.description : null);
+    const [presented] = await presentEvents(database.db, [updated], config.publicUrl);
+    return answer(c, presented);
+  });
 
 eventRoutes.get("/:id/articles", async (c) => {
   const { database } = c.get("deps");

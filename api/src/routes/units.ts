@@ -1,19 +1,82 @@
-import { asc, count, eq, inArray, schema } from "@ticketing/db";
+// Units and their memberships (issue 3): members see, owners manage, superusers do everything.
+
+import { and, asc, count, type Db, eq, inArray, run, schema } from "@ticketing/db";
+import { UNIT_ROLES, type UnitRole } from "@ticketing/shared/constants";
 import { Hono } from "hono";
-import type { AppEnv } from "../context.ts";
-import { notFound } from "../lib/errors.ts";
-import { answer, idParam } from "../lib/http.ts";
+import { electronicFormatIBAN, isValidIBAN } from "ibantools";
+import { z } from "zod";
+import type { AppEnv, Ctx } from "../context.ts";
+import { conflict, forbidden, invalid, notFound } from "../lib/errors.ts";
+import { answer, idParam, readBody, zId } from "../lib/http.ts";
 import { parseListQuery, setContentRange } from "../lib/list-query.ts";
-import { canSeeUnit, requireUser, visibleUnitIds } from "../services/access.ts";
+import { requireUser, type User, visibleUnitIds } from "../services/access.ts";
 
 export const unitRoutes = new Hono<AppEnv>();
+export const membershipRoutes = new Hono<AppEnv>();
+
+type Unit = typeof schema.units.$inferSelect;
+
+async function roleIn(db: Db, user: User, unitId: number): Promise<UnitRole | null> {
+  const row = await db
+    .select({ role: schema.memberships.role })
+    .from(schema.memberships)
+    .where(and(eq(schema.memberships.unitId, unitId), eq(schema.memberships.userId, user.id)))
+    .get();
+  return row?.role ?? null;
+}
+
+/** The unit and the user's role in it; 404 when the user may not see it. */
+async function visibleUnit(db: Db, user: User, unitId: number) {
+  const unit = await db.select().from(schema.units).where(eq(schema.units.id, unitId)).get();
+  const role = unit ? await roleIn(db, user, unit.id) : null;
+  if (!unit || (!role && !user.isSuperuser)) throw notFound();
+  return { unit, role };
+}
+
+/** Owners and superusers manage a unit; a member who may see it gets 403. */
+async function managedUnit(db: Db, user: User, unitId: number) {
+  const { unit, role } = await visibleUnit(db, user, unitId);
+  if (role !== "owner" && !user.isSuperuser) throw forbidden("errors.unit_owner_only");
+  return unit;
+}
+
+const present = (unit: Unit, role: UnitRole | null) => ({ ...unit, currentUserRole: role });
+
+const zIban = z
+  .string()
+  .trim()
+  .max(50)
+  .transform((value, ctx) => {
+    if (value === "") return null;
+    const iban = electronicFormatIBAN(value) ?? "";
+    if (!isValidIBAN(iban)) {
+      ctx.addIssue({ code: "custom", message: "errors.iban_invalid" });
+      return z.NEVER;
+    }
+    return iban;
+  });
+
+const UnitFields = {
+  name: z.string().trim().min(1, "This field is required").max(200),
+  description: z.string().max(5_000),
+  email: z.email("Enter a valid email address").max(254).or(z.literal("")).nullable(),
+  address: z.string().max(1_000).nullable(),
+  iban: zIban.nullable(),
+  payoutAccountHolder: z.string().max(200).nullable(),
+  agentBaseFees: z.number().int().min(0).max(1_000_000),
+  agentFees: z.number().int().min(0).max(10_000),
+};
 
 unitRoutes.get("/", async (c) => {
   const { db } = c.get("deps").database;
   const user = await requireUser(db, c.get("auth"));
   const query = parseListQuery(c);
   const units = await visibleUnitIds(db, user);
-  const where = units === null ? undefined : inArray(schema.units.id, units);
+  const ids = Array.isArray(query.filter.id) ? query.filter.id.map(Number) : undefined;
+  const where = and(
+    units === null ? undefined : inArray(schema.units.id, units),
+    ids ? inArray(schema.units.id, ids) : undefined,
+  );
   const rows = await db
     .select()
     .from(schema.units)
@@ -23,15 +86,243 @@ unitRoutes.get("/", async (c) => {
     .offset(query.offset)
     .all();
   const total = (await db.select({ n: count() }).from(schema.units).where(where).get())?.n ?? 0;
+  const roles = rows.length
+    ? await db
+        .select()
+        .from(schema.memberships)
+        .where(
+          and(
+            eq(schema.memberships.userId, user.id),
+            inArray(
+              schema.memberships.unitId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
+        .all()
+    : [];
   setContentRange(c, "units", query.offset, rows.length, total);
-  return answer(c, rows);
+  return answer(
+    c,
+    rows.map((unit) => present(unit, roles.find((m) => m.unitId === unit.id)?.role ?? null)),
+  );
+});
+
+unitRoutes.post("/", async (c) => {
+  const { database } = c.get("deps");
+  const user = await requireUser(database.db, c.get("auth"));
+  const { agentBaseFees, agentFees, ...fields } = UnitFields;
+  const body = await readBody(
+    c,
+    z.strictObject({
+      ...fields,
+      description: fields.description.optional(),
+      email: fields.email.optional(),
+      address: fields.address.optional(),
+      iban: fields.iban.optional(),
+      payoutAccountHolder: fields.payoutAccountHolder.optional(),
+    }),
+  );
+  const unit = await database.transaction(function* (tx) {
+    const created = yield* run(
+      tx
+        .insert(schema.units)
+        .values({ ...body, email: body.email || null })
+        .returning()
+        .get(),
+    );
+    yield* run(tx.insert(schema.memberships).values({ unitId: created.id, userId: user.id, role: "owner" }).run());
+    return created;
+  });
+  return answer(c, present(unit, "owner"), 201);
 });
 
 unitRoutes.get("/:id", async (c) => {
   const { db } = c.get("deps").database;
   const user = await requireUser(db, c.get("auth"));
-  const id = idParam(c);
-  const unit = await db.select().from(schema.units).where(eq(schema.units.id, id)).get();
-  if (!unit || !(await canSeeUnit(db, user, unit.id))) throw notFound();
-  return answer(c, unit);
+  const { unit, role } = await visibleUnit(db, user, idParam(c));
+  return answer(c, present(unit, role));
+});
+
+unitRoutes.put("/:id", async (c) => {
+  const { database } = c.get("deps");
+  const user = await requireUser(database.db, c.get("auth"));
+  const unit = await managedUnit(database.db, user, idParam(c));
+  const body = await readBody(
+    c,
+    z.strictObject({ ...UnitFields, id: z.unknown(), createdAt: z.unknown(), currentUserRole: z.unknown() }).partial(),
+  );
+  const { id: _id, createdAt: _createdAt, currentUserRole: _role, ...changes } = body;
+  const feesChanged =
+    (changes.agentBaseFees !== undefined && changes.agentBaseFees !== unit.agentBaseFees) ||
+    (changes.agentFees !== undefined && changes.agentFees !== unit.agentFees);
+  if (feesChanged && !user.isSuperuser) throw forbidden("errors.agent_fees_superuser");
+  const updated = await database.transaction(function* (tx) {
+    return yield* run(
+      tx
+        .update(schema.units)
+        .set({ ...changes, ...(changes.email !== undefined ? { email: changes.email || null } : {}) })
+        .where(eq(schema.units.id, unit.id))
+        .returning()
+        .get(),
+    );
+  });
+  return answer(c, present(updated ?? unit, await roleIn(database.db, user, unit.id)));
+});
+
+// Memberships
+
+async function presentMemberships(db: Db, rows: (typeof schema.memberships.$inferSelect)[]) {
+  const users = rows.length
+    ? await db
+        .select()
+        .from(schema.users)
+        .where(
+          inArray(
+            schema.users.id,
+            rows.map((r) => r.userId),
+          ),
+        )
+        .all()
+    : [];
+  return rows.map((m) => {
+    const u = users.find((candidate) => candidate.id === m.userId);
+    return { ...m, user: u && { id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName } };
+  });
+}
+
+membershipRoutes.get("/", async (c) => {
+  const { db } = c.get("deps").database;
+  const user = await requireUser(db, c.get("auth"));
+  const query = parseListQuery(c);
+  const units = await visibleUnitIds(db, user);
+  const unitId = query.filter.unitId ?? query.filter.unit;
+  const where = and(
+    units === null ? undefined : inArray(schema.memberships.unitId, units),
+    unitId === undefined ? undefined : eq(schema.memberships.unitId, Number(unitId)),
+    Array.isArray(query.filter.id) ? inArray(schema.memberships.id, query.filter.id.map(Number)) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(schema.memberships)
+    .where(where)
+    .orderBy(asc(schema.memberships.id))
+    .limit(query.limit)
+    .offset(query.offset)
+    .all();
+  const total = (await db.select({ n: count() }).from(schema.memberships).where(where).get())?.n ?? 0;
+  setContentRange(c, "memberships", query.offset, rows.length, total);
+  return answer(c, await presentMemberships(db, rows));
+});
+
+membershipRoutes.post("/", async (c) => {
+  const { database } = c.get("deps");
+  const user = await requireUser(database.db, c.get("auth"));
+  const body = await readBody(
+    c,
+    z.strictObject({
+      unitId: zId,
+      email: z.email("Enter a valid email address").max(254),
+      role: z.enum(UNIT_ROLES).default("member"),
+    }),
+  );
+  const unit = await managedUnit(database.db, user, body.unitId);
+  const member = await database.db
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.email, body.email.trim().toLowerCase()))
+    .get();
+  if (!member) throw invalid("errors.no_account_for_email", { email: "errors.no_account_for_email" });
+  const created = await database.transaction(function* (tx) {
+    const existing = yield* run(
+      tx
+        .select()
+        .from(schema.memberships)
+        .where(and(eq(schema.memberships.unitId, unit.id), eq(schema.memberships.userId, member.id)))
+        .get(),
+    );
+    if (existing) throw conflict("errors.already_member");
+    return yield* run(
+      tx.insert(schema.memberships).values({ unitId: unit.id, userId: member.id, role: body.role }).returning().get(),
+    );
+  });
+  const [presented] = await presentMemberships(database.db, [created]);
+  return answer(c, presented, 201);
+});
+
+async function visibleMembership(c: Ctx) {
+  const { db } = c.get("deps").database;
+  const user = await requireUser(db, c.get("auth"));
+  const membership = await db
+    .select()
+    .from(schema.memberships)
+    .where(eq(schema.memberships.id, idParam(c)))
+    .get();
+  if (!membership) throw notFound();
+  await visibleUnit(db, user, membership.unitId);
+  return { user, membership };
+}
+
+membershipRoutes.get("/:id", async (c) => {
+  const { membership } = await visibleMembership(c);
+  const [presented] = await presentMemberships(c.get("deps").database.db, [membership]);
+  return answer(c, presented);
+});
+
+/** Changes a membership inside a transaction that refuses to leave the unit without an owner. */
+function* keepAnOwner(tx: Db, unitId: number) {
+  const owners = yield* run(
+    tx
+      .select({ n: count() })
+      .from(schema.memberships)
+      .where(and(eq(schema.memberships.unitId, unitId), eq(schema.memberships.role, "owner")))
+      .get(),
+  );
+  if ((owners?.n ?? 0) === 0) throw conflict("errors.last_owner");
+}
+
+membershipRoutes.put("/:id", async (c) => {
+  const { database } = c.get("deps");
+  const { user, membership } = await visibleMembership(c);
+  await managedUnit(database.db, user, membership.unitId);
+  const body = await readBody(
+    c,
+    z
+      .strictObject({
+        role: z.enum(UNIT_ROLES),
+        id: z.unknown(),
+        unitId: z.unknown(),
+        userId: z.unknown(),
+        user: z.unknown(),
+        createdAt: z.unknown(),
+      })
+      .partial(),
+  );
+  const updated = await database.transaction(function* (tx) {
+    const row = yield* run(
+      tx
+        .update(schema.memberships)
+        .set({ role: body.role ?? membership.role })
+        .where(eq(schema.memberships.id, membership.id))
+        .returning()
+        .get(),
+    );
+    yield* keepAnOwner(tx, membership.unitId);
+    return row;
+  });
+  const [presented] = await presentMemberships(database.db, [updated ?? membership]);
+  return answer(c, presented);
+});
+
+membershipRoutes.delete("/:id", async (c) => {
+  const { database } = c.get("deps");
+  const { user, membership } = await visibleMembership(c);
+  // Owners remove anyone; a member may leave on their own.
+  if (membership.userId !== user.id) await managedUnit(database.db, user, membership.unitId);
+  const [presented] = await presentMemberships(database.db, [membership]);
+  await database.transaction(function* (tx) {
+    yield* run(tx.delete(schema.memberships).where(eq(schema.memberships.id, membership.id)).run());
+    yield* keepAnOwner(tx, membership.unitId);
+  });
+  return answer(c, presented);
 });

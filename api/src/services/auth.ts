@@ -10,11 +10,13 @@ export interface TokenPair {
   refreshToken: string;
 }
 
+/** A new token pair; `family` continues a rotated session, a new login starts one. */
 export async function issueTokens(
   database: Database,
   secret: string,
   claims: AccessClaims,
   now: Date,
+  family: string = newOpaqueToken(),
 ): Promise<TokenPair> {
   const refreshToken = newOpaqueToken();
   const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_DAYS * 86_400_000).toISOString();
@@ -27,6 +29,7 @@ export async function issueTokens(
           userId: claims.userId,
           frontendLoginIds: claims.frontendLoginIds,
           expiresAt,
+          family,
         })
         .run(),
     );
@@ -43,20 +46,25 @@ export async function login(database: Database, secret: string, email: string, p
   // Hash even for an unknown account so the answer time does not tell whether it exists.
   const matches = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
   if (!user || !matches || !user.isActive) throw invalid("errors.wrong_credentials");
+  if (!user.emailVerifiedAt) throw invalid("errors.email_not_verified");
   return issueTokens(database, secret, { userId: user.id, frontendLoginIds: [] }, now);
 }
 
-/** Rotation: the presented refresh token is revoked and a new pair issued, atomically; a used one is refused. */
+/**
+ * Rotation: the presented refresh token is revoked and a new pair issued, atomically. A token presented after
+ * it was rotated means it was copied: its whole family (the session) is revoked.
+ */
 export async function refresh(database: Database, secret: string, refreshToken: string, now: Date): Promise<TokenPair> {
   const nowIso = now.toISOString();
-  const claims = await database.transaction(function* (tx) {
+  const session = await database.transaction(function* (tx) {
+    const tokenHash = hashToken(refreshToken);
     const row = yield* run(
       tx
         .update(schema.refreshTokens)
         .set({ revokedAt: nowIso })
         .where(
           and(
-            eq(schema.refreshTokens.tokenHash, hashToken(refreshToken)),
+            eq(schema.refreshTokens.tokenHash, tokenHash),
             isNull(schema.refreshTokens.revokedAt),
             gt(schema.refreshTokens.expiresAt, nowIso),
           ),
@@ -64,14 +72,27 @@ export async function refresh(database: Database, secret: string, refreshToken: 
         .returning()
         .get(),
     );
-    return row ? { userId: row.userId, frontendLoginIds: row.frontendLoginIds } : null;
+    if (row) return { claims: { userId: row.userId, frontendLoginIds: row.frontendLoginIds }, family: row.family };
+    const reused = yield* run(
+      tx.select().from(schema.refreshTokens).where(eq(schema.refreshTokens.tokenHash, tokenHash)).get(),
+    );
+    if (reused?.family)
+      yield* run(
+        tx
+          .update(schema.refreshTokens)
+          .set({ revokedAt: nowIso })
+          .where(and(eq(schema.refreshTokens.family, reused.family), isNull(schema.refreshTokens.revokedAt)))
+          .run(),
+      );
+    return null;
   });
-  if (!claims) throw unauthorized("errors.invalid_refresh_token");
+  if (!session) throw unauthorized("errors.invalid_refresh_token");
+  const { claims } = session;
   if (claims.userId) {
     const user = await database.db.select().from(schema.users).where(eq(schema.users.id, claims.userId)).get();
     if (!user?.isActive) throw unauthorized("errors.invalid_refresh_token");
   }
-  return issueTokens(database, secret, claims, now);
+  return issueTokens(database, secret, claims, now, session.family);
 }
 
 export async function logout(database: Database, refreshToken: string, now: Date) {
@@ -89,7 +110,14 @@ export async function logout(database: Database, refreshToken: string, now: Date
 /** Creates a back-office user with a personal unit they own. */
 export async function createUser(
   database: Database,
-  input: { email: string; password: string; firstName?: string; lastName?: string; isSuperuser?: boolean },
+  input: {
+    email: string;
+    password: string;
+    firstName?: string;
+    lastName?: string;
+    isSuperuser?: boolean;
+    verified?: boolean;
+  },
 ) {
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
@@ -109,7 +137,8 @@ export async function createUser(
           firstName: input.firstName ?? "",
           lastName: input.lastName ?? "",
           isSuperuser: input.isSuperuser ?? false,
-          emailVerifiedAt: new Date().toISOString(),
+          // Accounts made by staff (command line, seed) are trusted; self-registered ones verify their email.
+          emailVerifiedAt: input.verified === false ? null : new Date().toISOString(),
         })
         .returning()
         .get(),

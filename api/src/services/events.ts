@@ -1,10 +1,10 @@
 // Events: creation with their registration module and root node, status rules, public infos.
 import { and, asc, count, type Database, type Db, desc, eq, inArray, like, run, schema, sql } from "@ticketing/db";
-import type { AccessMethod, EventStatus } from "@ticketing/shared/constants";
+import type { AccessMethod, EventStatus, ModerationStatus } from "@ticketing/shared/constants";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import type { ListQuery } from "../lib/list-query.ts";
 import type { Event, User } from "./access.ts";
-import { visibleUnitIds } from "./access.ts";
+import { assertEditable, visibleUnitIds } from "./access.ts";
 
 export const FRONTEND_PATH_PATTERN = /^[-_0-9A-Za-z]+$/;
 
@@ -93,16 +93,21 @@ export async function updateEvent(
   event: Event,
   user: User,
   fields: Partial<EventInput>,
+  supportEmail: string,
 ): Promise<Event> {
   checkEventFields(fields, event);
+  const changesOtherThanStatus = Object.entries(fields).some(
+    ([key, value]) => key !== "status" && value !== undefined && value !== event[key as keyof Event],
+  );
+  // DESIGN.md 4: a non-draft event is locked, but its status still moves (public → closed, …).
+  if (changesOtherThanStatus) assertEditable(event, user, supportEmail);
   if (fields.frontendPath !== undefined) await assertPathFree(database.db, fields.frontendPath, event.id);
-  if (
-    fields.status &&
-    fields.status !== event.status &&
-    !user.isSuperuser &&
-    !TRANSITIONS[event.status].includes(fields.status)
-  )
-    throw conflict("errors.status_transition", { from: event.status, to: fields.status });
+  if (fields.status && fields.status !== event.status) {
+    if (!user.isSuperuser && !TRANSITIONS[event.status].includes(fields.status))
+      throw conflict("errors.status_transition", { from: event.status, to: fields.status });
+    if (fields.status === "public" && event.moderationStatus !== "validated")
+      throw conflict("errors.public_needs_moderation");
+  }
   const { unitId: _unit, ...changes } = fields; // an event does not move between units
   return database.transaction(function* (tx) {
     const updated = yield* run(
@@ -253,4 +258,32 @@ export async function listPublicEvents(db: Db) {
     .where(eq(schema.events.status, "public"))
     .orderBy(asc(schema.events.startDate))
     .all();
+}
+
+const MODERATION_TRANSITIONS = {
+  request: { from: ["not_requested", "change_requested"], to: "requested" },
+  approve: { from: ["requested"], to: "validated" },
+  requestChanges: { from: ["requested", "validated"], to: "change_requested" },
+} as const satisfies Record<string, { from: readonly ModerationStatus[]; to: ModerationStatus }>;
+
+/** DESIGN.md 4 "Event status and locks": organisers ask, moderators approve or request changes. */
+export async function moderate(
+  database: Database,
+  event: Event,
+  action: keyof typeof MODERATION_TRANSITIONS,
+  description: string | null,
+): Promise<Event> {
+  const { from, to } = MODERATION_TRANSITIONS[action];
+  return database.transaction(function* (tx) {
+    const updated = yield* run(
+      tx
+        .update(schema.events)
+        .set({ moderationStatus: to, moderationDescription: action === "requestChanges" ? description : null })
+        .where(and(eq(schema.events.id, event.id), inArray(schema.events.moderationStatus, [...from])))
+        .returning()
+        .get(),
+    );
+    if (!updated) throw conflict("errors.moderation_transition", { from: event.moderationStatus, to });
+    return updated;
+  });
 }

@@ -54,11 +54,13 @@ export const refreshTokens = sqliteTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     /** JSON array of frontend login ids carried by the session. */
     frontendLoginIds: text("frontend_login_ids", { mode: "json" }).$type<number[]>().notNull().default([]),
+    /** Every token rotated from the same login shares a family: reusing a rotated token revokes the family. */
+    family: text("family").notNull().default(""),
     expiresAt: text("expires_at").notNull(),
     revokedAt: text("revoked_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("refresh_tokens_user").on(t.userId)],
+  (t) => [index("refresh_tokens_user").on(t.userId), index("refresh_tokens_family").on(t.family)],
 );
 
 /** Single-use tokens: email verification and password reset. Stored hashed. */

@@ -1,0 +1,216 @@
+// Back-office accounts (issue 3): registration with a verification link, password reset and change.
+// Links carry a random token; only its hash is stored; each is single-use, expires, and is compared in
+// constant time (the hash lookup plus timingSafeEqual).
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { and, type Database, desc, eq, gt, isNull, run, schema } from "@ticketing/db";
+import type { Language } from "@ticketing/shared/constants";
+import { invalid } from "../lib/errors.ts";
+import { hashPassword, verifyPassword } from "../lib/passwords.ts";
+import { hashToken } from "../lib/tokens.ts";
+import type { User } from "./access.ts";
+import { createUser } from "./auth.ts";
+import { enqueueMail } from "./mail.ts";
+
+const VERIFY_TTL_MS = 3 * 86_400_000;
+const RESET_TTL_MS = 60 * 60_000;
+
+export const encodeUserId = (id: number) => Buffer.from(String(id)).toString("base64url");
+export function decodeUserId(value: string): number | null {
+  const text = Buffer.from(value, "base64url").toString();
+  return /^\d{1,15}$/.test(text) ? Number(text) : null;
+}
+
+type Purpose = "register_verify" | "password_reset";
+
+/** Issues a single-use token inside a transaction (older unused tokens of the same purpose are dropped). */
+function* issueUserToken(
+  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
+  userId: number,
+  purpose: Purpose,
+  now: Date,
+) {
+  const token = randomBytes(32).toString("base64url");
+  yield* run(
+    tx
+      .delete(schema.userTokens)
+      .where(
+        and(
+          eq(schema.userTokens.userId, userId),
+          eq(schema.userTokens.purpose, purpose),
+          isNull(schema.userTokens.usedAt),
+        ),
+      )
+      .run(),
+  );
+  yield* run(
+    tx
+      .insert(schema.userTokens)
+      .values({
+        userId,
+        purpose,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(
+          now.getTime() + (purpose === "register_verify" ? VERIFY_TTL_MS : RESET_TTL_MS),
+        ).toISOString(),
+      })
+      .run(),
+  );
+  return token;
+}
+
+/** Marks the token used if it is the user's, unused and unexpired; false otherwise. Atomic: a second use fails. */
+function* consumeUserToken(
+  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
+  userId: number,
+  purpose: Purpose,
+  token: string,
+  now: Date,
+) {
+  const candidates = yield* run(
+    tx
+      .select()
+      .from(schema.userTokens)
+      .where(
+        and(
+          eq(schema.userTokens.userId, userId),
+          eq(schema.userTokens.purpose, purpose),
+          isNull(schema.userTokens.usedAt),
+          gt(schema.userTokens.expiresAt, now.toISOString()),
+        ),
+      )
+      .orderBy(desc(schema.userTokens.id))
+      .all(),
+  );
+  const presented = Buffer.from(hashToken(token), "hex");
+  const match = candidates.find((row) => {
+    const stored = Buffer.from(row.tokenHash, "hex");
+    return stored.length === presented.length && timingSafeEqual(stored, presented);
+  });
+  if (!match) return false;
+  yield* run(
+    tx.update(schema.userTokens).set({ usedAt: now.toISOString() }).where(eq(schema.userTokens.id, match.id)).run(),
+  );
+  return true;
+}
+
+export async function register(
+  database: Database,
+  input: {
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    language: Language;
+    publicUrl: string;
+  },
+  now: Date,
+) {
+  const email = input.email.trim().toLowerCase();
+  const existing = await database.db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.email, email))
+    .get();
+  if (existing) return; // same answer as a new account: registration does not reveal who has one
+  const user = await createUser(database, { ...input, email, verified: false });
+  await database.transaction(function* (tx) {
+    const token = yield* issueUserToken(tx, user.id, "register_verify", now);
+    yield* enqueueMail(tx, {
+      kind: "register_verify",
+      to: email,
+      language: input.language,
+      payload: { link: `${input.publicUrl}/admin/auth/register/verify/${encodeUserId(user.id)}/${token}` },
+    });
+  });
+}
+
+export async function verifyRegistration(database: Database, userIdB64: string, hash: string, now: Date) {
+  const userId = decodeUserId(userIdB64);
+  const ok =
+    userId !== null &&
+    (await database.transaction(function* (tx) {
+      if (!(yield* consumeUserToken(tx, userId, "register_verify", hash, now))) return false;
+      yield* run(
+        tx.update(schema.users).set({ emailVerifiedAt: now.toISOString() }).where(eq(schema.users.id, userId)).run(),
+      );
+      return true;
+    }));
+  if (!ok) throw invalid("errors.verification_link_invalid");
+}
+
+export async function requestPasswordReset(
+  database: Database,
+  input: { email: string; language: Language; publicUrl: string },
+  now: Date,
+) {
+  const user = await database.db
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.email, input.email.trim().toLowerCase()))
+    .get();
+  if (!user || !user.isActive) return; // neutral: the answer is the same
+  await database.transaction(function* (tx) {
+    const token = yield* issueUserToken(tx, user.id, "password_reset", now);
+    yield* enqueueMail(tx, {
+      kind: "password_reset",
+      to: user.email,
+      language: input.language,
+      payload: { link: `${input.publicUrl}/admin/auth/password-reset-request/${encodeUserId(user.id)}/${token}` },
+    });
+  });
+}
+
+/** Sets a new password through an emailed link; every session of the user is revoked. */
+export async function resetPassword(
+  database: Database,
+  input: { userIdB64: string; tokenB64: string; password: string },
+  now: Date,
+) {
+  const userId = decodeUserId(input.userIdB64);
+  const passwordHash = await hashPassword(input.password);
+  const ok =
+    userId !== null &&
+    (await database.transaction(function* (tx) {
+      if (!(yield* consumeUserToken(tx, userId, "password_reset", input.tokenB64, now))) return false;
+      // Following the emailed link also proves the address.
+      const user = yield* run(tx.select().from(schema.users).where(eq(schema.users.id, userId)).get());
+      yield* run(
+        tx
+          .update(schema.users)
+          .set({ passwordHash, emailVerifiedAt: user?.emailVerifiedAt ?? now.toISOString() })
+          .where(eq(schema.users.id, userId))
+          .run(),
+      );
+      yield* run(
+        tx
+          .update(schema.refreshTokens)
+          .set({ revokedAt: now.toISOString() })
+          .where(and(eq(schema.refreshTokens.userId, userId), isNull(schema.refreshTokens.revokedAt)))
+          .run(),
+      );
+      return true;
+    }));
+  if (!ok) throw invalid("errors.reset_link_invalid");
+}
+
+/** Changes the password of a signed-in user; other sessions are revoked (the caller gets new tokens). */
+export async function changePassword(
+  database: Database,
+  user: User,
+  input: { currentPassword: string; password: string },
+  now: Date,
+) {
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash)))
+    throw invalid("errors.current_password_wrong", { current_password: "errors.current_password_wrong" });
+  const passwordHash = await hashPassword(input.password);
+  await database.transaction(function* (tx) {
+    yield* run(tx.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, user.id)).run());
+    yield* run(
+      tx
+        .update(schema.refreshTokens)
+        .set({ revokedAt: now.toISOString() })
+        .where(and(eq(schema.refreshTokens.userId, user.id), isNull(schema.refreshTokens.revokedAt)))
+        .run(),
+    );
+  });
+}

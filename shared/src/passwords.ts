@@ -1,0 +1,36 @@
+// Password rules (SPEC 5, 9): one source for the API, the back office and the ticket office.
+import { z } from "zod";
+import { MIN_PASSWORD_LENGTH } from "./constants.ts";
+
+export const PASSWORD_MESSAGES = {
+  tooShort: `Should contain at least ${MIN_PASSWORD_LENGTH} characters`,
+  noSpecialCharacter: "Should contain at least one special character",
+  mismatch: "Passwords must match",
+} as const;
+
+/** Anything that is not a letter or a digit counts as special (spaces included). */
+const SPECIAL_CHARACTER = /[^\p{L}\p{N}]/u;
+
+/** The broken rules of a password, as message keys of PASSWORD_MESSAGES; empty when it is acceptable. */
+export function passwordProblems(password: string): (keyof typeof PASSWORD_MESSAGES)[] {
+  const problems: (keyof typeof PASSWORD_MESSAGES)[] = [];
+  if ([...password].length < MIN_PASSWORD_LENGTH) problems.push("tooShort");
+  if (!SPECIAL_CHARACTER.test(password)) problems.push("noSpecialCharacter");
+  return problems;
+}
+
+export const zPassword = z
+  .string()
+  .max(1_000)
+  .superRefine((password, ctx) => {
+    for (const problem of passwordProblems(password))
+      ctx.addIssue({ code: "custom", message: PASSWORD_MESSAGES[problem] });
+  });
+
+/** `{password, passwordConfirmation}`: the rules, and the confirmation reported on its own field. */
+export const zNewPassword = z
+  .object({ password: zPassword, passwordConfirmation: z.string().max(1_000) })
+  .refine((v) => v.password === v.passwordConfirmation, {
+    message: PASSWORD_MESSAGES.mismatch,
+    path: ["passwordConfirmation"],
+  });
