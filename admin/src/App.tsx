@@ -1,12 +1,22 @@
-import { Admin, Resource, reactRouterProvider } from "react-admin";
+import { Admin, CustomRoutes, defaultDarkTheme, defaultLightTheme, Resource, reactRouterProvider } from "react-admin";
 import { createBrowserRouter, Navigate, RouterProvider } from "react-router";
+import { AnonymousOnly } from "./auth/AnonymousOnly.tsx";
+import { PasswordChangePage } from "./auth/PasswordChangePage.tsx";
+import { PasswordResetPage } from "./auth/PasswordResetPage.tsx";
+import { PasswordResetRequestPage } from "./auth/PasswordResetRequestPage.tsx";
+import { RegisterPage } from "./auth/RegisterPage.tsx";
+import { VerifyPage } from "./auth/VerifyPage.tsx";
 import { createAuthProvider, createSession } from "./authProvider.ts";
 import { createApiClient, createDataProvider } from "./dataProvider.ts";
 import events from "./events/index.ts";
 import { EventBasketList } from "./events/sales/EventBasketList.tsx";
 import { createI18nProvider, currentLanguage } from "./i18nProvider.ts";
+import { PageNotFound, UnexpectedErrorPage } from "./layout/ErrorPages.tsx";
 import { Layout } from "./layout/Layout.tsx";
 import { LoginPage } from "./layout/LoginPage.tsx";
+import { createPreferenceStore } from "./layout/preferences.ts";
+import units from "./units/index.ts";
+import { MePage } from "./users/MePage.tsx";
 
 const { Route } = reactRouterProvider;
 
@@ -18,6 +28,7 @@ const api = createApiClient({ url: import.meta.env.VITE_API_URL ?? "/api/v1", se
 const dataProvider = createDataProvider(api);
 const authProvider = createAuthProvider({ api, session });
 const i18nProvider = createI18nProvider(language);
+const store = createPreferenceStore(window.localStorage);
 
 const BackOffice = () => (
   <Admin
@@ -26,15 +37,41 @@ const BackOffice = () => (
     dataProvider={dataProvider}
     authProvider={authProvider}
     i18nProvider={i18nProvider}
+    store={store}
+    // No defaultTheme: the system preference decides until the app bar's toggle is used (SPEC 4).
+    lightTheme={defaultLightTheme}
+    darkTheme={defaultDarkTheme}
     loginPage={LoginPage}
     layout={Layout}
+    catchAll={PageNotFound}
+    error={UnexpectedErrorPage}
     requireAuth
     disableTelemetry
   >
+    {/* SPEC 2.2 / 6: reachable without a session (react-admin's own /login stays too). */}
+    <CustomRoutes noLayout>
+      <Route
+        path="/auth/login"
+        element={
+          <AnonymousOnly>
+            <LoginPage />
+          </AnonymousOnly>
+        }
+      />
+      <Route path="/auth/register" element={<RegisterPage />} />
+      <Route path="/auth/register/verify/:userIdB64/:hash" element={<VerifyPage />} />
+      <Route path="/auth/password-reset-request" element={<PasswordResetRequestPage />} />
+      <Route path="/auth/password-reset-request/:userIdB64/:passwordResetTokenB64" element={<PasswordResetPage />} />
+    </CustomRoutes>
+    <CustomRoutes>
+      <Route path="/auth/password-change" element={<PasswordChangePage />} />
+      <Route path="/users/me" element={<MePage />} />
+    </CustomRoutes>
     <Resource name="events" {...events}>
       <Route path=":id/baskets" element={<EventBasketList />} />
     </Resource>
-    <Resource name="units" recordRepresentation="name" />
+    <Resource name="units" {...units} />
+    <Resource name="memberships" />
     <Resource name="baskets" />
   </Admin>
 );

@@ -42,22 +42,31 @@ describe("authProvider: login and logout", () => {
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
   });
 
-  it("answers a refused login with the wrong-credentials message and stores nothing", async () => {
-    mockFetch(() => jsonResponse({ errors: ["Wrong username or password, please try again"] }, 400));
+  it("answers a refused login with the API's sentence (already translated) and stores nothing", async () => {
+    mockFetch(() => jsonResponse({ errors: ["Please confirm your email address first"] }, 400));
     const { authProvider, storage } = setupProviders();
+
+    await expect(authProvider.login({ email: "organiser@example.org", password: "nope" })).rejects.toThrow(
+      "Please confirm your email address first",
+    );
+    expect(storage.items.size).toBe(0);
+    await expect(authProvider.checkAuth({})).rejects.toEqual({ message: false, redirectTo: "/auth/login" });
+  });
+
+  it("answers a refusal without a sentence with the wrong-credentials message", async () => {
+    mockFetch(() => jsonResponse({}, 401));
+    const { authProvider } = setupProviders();
 
     await expect(authProvider.login({ email: "organiser@example.org", password: "nope" })).rejects.toThrow(
       "admin.auth.wrongCredentials",
     );
-    expect(storage.items.size).toBe(0);
-    await expect(authProvider.checkAuth({})).rejects.toEqual({ message: false });
   });
 
   it("logs out by revoking the refresh token and clearing the stored tokens", async () => {
     const calls = mockFetch(() => new Response(null, { status: 204 }));
     const { authProvider, storage } = setupProviders(tokens);
 
-    await authProvider.logout({});
+    await expect(authProvider.logout({})).resolves.toBe("/auth/login");
 
     expect(calls[0]).toMatchObject({ method: "POST", path: "/auth/logout", body: { refresh_token: "refresh-1" } });
     expect(storage.items.has(AUTH_TOKEN_KEY)).toBe(false);
@@ -134,8 +143,8 @@ describe("authProvider: refresh on 401", () => {
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(401);
     expect(storage.items.has(AUTH_TOKEN_KEY)).toBe(false);
-    await expect(authProvider.checkError(error)).rejects.toThrow();
-    await expect(authProvider.checkAuth({})).rejects.toEqual({ message: false });
+    await expect(authProvider.checkError(error)).rejects.toMatchObject({ redirectTo: "/auth/login" });
+    await expect(authProvider.checkAuth({})).rejects.toEqual({ message: false, redirectTo: "/auth/login" });
   });
 
   it("does not try to refresh without a session", async () => {

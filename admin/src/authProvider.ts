@@ -1,6 +1,9 @@
 import type { AuthProvider, UserIdentity } from "react-admin";
 import type { ApiClient } from "./dataProvider.ts";
 
+/** SPEC 2.2: the back office's auth pages live under /auth (react-admin's own /login stays too). */
+export const LOGIN_PATH = "/auth/login";
+
 /** SPEC 9: the auth token key of local storage, holding `{accessToken, refreshToken}`. */
 export const AUTH_TOKEN_KEY = "authToken";
 
@@ -82,6 +85,12 @@ interface MeAnswer {
   user: { id: number; email: string; firstName?: string | null; lastName?: string | null; isSuperuser?: boolean };
 }
 
+/** The joined `errors` of an HttpError built by the data provider (`body.messages`). */
+function messageOf(error: unknown): string {
+  const messages = (error as { body?: { messages?: unknown } }).body?.messages;
+  return Array.isArray(messages) ? messages.join("\n") : "";
+}
+
 function isStatus(error: unknown, ...statuses: number[]): boolean {
   return typeof error === "object" && error !== null && statuses.includes((error as { status?: number }).status ?? 0);
 }
@@ -97,16 +106,19 @@ export function createAuthProvider({ api, session }: { api: ApiClient; session: 
         });
         session.setTokens(json);
       } catch (error) {
-        // SPEC 8: "Wrong username or password, please try again" whatever the API's wording.
+        // The API's own 400 sentence (wrong credentials, unconfirmed email) is already in the user's
+        // language; without one, SPEC 8's "Wrong username or password, please try again".
+        if (isStatus(error, 400) && messageOf(error)) throw new Error(messageOf(error));
         if (isStatus(error, 400, 401, 403)) throw new Error("admin.auth.wrongCredentials");
         throw error;
       }
     },
 
+    // Answers where to go: react-admin then clears its query cache and store (useLogout).
     async logout() {
       const tokens = session.getTokens();
       session.clear();
-      if (!tokens) return;
+      if (!tokens) return LOGIN_PATH;
       try {
         await api.call("/auth/logout", {
           method: "POST",
@@ -116,16 +128,18 @@ export function createAuthProvider({ api, session }: { api: ApiClient; session: 
       } catch {
         // The tokens are gone from this browser either way; the refresh token expires on its own.
       }
+      return LOGIN_PATH;
     },
 
     // `message: false`: going to the login page needs no "please sign in" notification.
-    checkAuth: () => (session.getTokens() ? Promise.resolve() : Promise.reject({ message: false })),
+    checkAuth: () =>
+      session.getTokens() ? Promise.resolve() : Promise.reject({ message: false, redirectTo: LOGIN_PATH }),
 
     async checkError(error: unknown) {
       // The data provider already tried one refresh before letting a 401 through (SPEC 8).
       if (isStatus(error, 401)) {
         session.clear();
-        throw new Error("ra.notification.logged_out");
+        throw { message: "ra.notification.logged_out", redirectTo: LOGIN_PATH };
       }
     },
 

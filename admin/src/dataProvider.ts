@@ -176,9 +176,58 @@ export interface AddedArticle {
   priceRule: RaRecord;
 }
 
+/** `{detail}` answers of the account calls (a sentence in the request's language). */
+export interface Detail {
+  detail: string;
+}
+
+/** `GET /users/me`. */
+export interface Me {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  isSuperuser: boolean;
+  personalUnitId: number | null;
+}
+
+export interface Registration {
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  passwordConfirmation: string;
+}
+
+export interface PasswordReset {
+  userIdB64: string;
+  tokenB64: string;
+  password: string;
+  passwordConfirmation: string;
+}
+
+export interface PasswordChange {
+  currentPassword: string;
+  password: string;
+  passwordConfirmation: string;
+}
+
 export interface TicketingDataProvider extends DataProvider {
   getArticles(eventId: Identifier): Promise<{ data: Article[] }>;
   addArticle(eventId: Identifier, article: NewArticle): Promise<{ data: AddedArticle }>;
+  // Accounts (anonymous but password-change): docs/api.md "Accounts, units, permissions, moderation".
+  register(registration: Registration): Promise<{ data: Detail }>;
+  verifyRegistration(userIdB64: string, hash: string): Promise<{ data: Detail }>;
+  requestPasswordReset(email: string): Promise<{ data: Detail }>;
+  resetPassword(reset: PasswordReset): Promise<{ data: Detail }>;
+  changePassword(change: PasswordChange): Promise<{ data: Detail }>;
+  getMe(): Promise<{ data: Me }>;
+  updateMe(names: { firstName: string; lastName: string }): Promise<{ data: Me }>;
+  /** `GET /config`, no token. */
+  getConfig(): Promise<{ data: { supportEmail: string } }>;
+  requestModeration(eventId: Identifier): Promise<{ data: RaRecord }>;
+  approveModeration(eventId: Identifier): Promise<{ data: RaRecord }>;
+  requestModerationChanges(eventId: Identifier, description: string): Promise<{ data: RaRecord }>;
 }
 
 interface ListQuery {
@@ -205,6 +254,11 @@ function changedFields(data: Record<string, unknown>, previousData: Record<strin
 
 export function createDataProvider(api: ApiClient): TicketingDataProvider {
   const rest = simpleRestProvider(api.url, api.httpClient);
+  const post = async <T>(path: string, body: unknown = {}, anonymous = false) => ({
+    data: (await api.call<T>(path, { method: "POST", body, anonymous })).json,
+  });
+  const eventPath = (eventId: Identifier, action: string) =>
+    `/events/${encodeURIComponent(eventId)}/moderation/${action}`;
   return {
     ...rest,
     getList: (resource, params) => rest.getList(resource, wireQuery(params)),
@@ -223,5 +277,19 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
         })
       ).json,
     }),
+    register: (registration) => post<Detail>("/auth/register", registration, true),
+    verifyRegistration: (userIdB64, hash) => post<Detail>("/auth/register/verify", { userIdB64, hash }, true),
+    requestPasswordReset: (email) => post<Detail>("/auth/password-reset-request", { email }, true),
+    resetPassword: (reset) => post<Detail>("/auth/password-reset", reset, true),
+    changePassword: (change) => post<Detail>("/auth/password-change", change),
+    getMe: async () => ({ data: (await api.call<Me>("/users/me")).json }),
+    updateMe: async (names) => ({ data: (await api.call<Me>("/users/me", { method: "PUT", body: names })).json }),
+    getConfig: async () => ({
+      data: (await api.call<{ supportEmail: string }>("/config", { anonymous: true })).json,
+    }),
+    requestModeration: (eventId) => post<RaRecord>(eventPath(eventId, "request")),
+    approveModeration: (eventId) => post<RaRecord>(eventPath(eventId, "approve")),
+    requestModerationChanges: (eventId, description) =>
+      post<RaRecord>(eventPath(eventId, "request-changes"), { description }),
   };
 }

@@ -20,8 +20,11 @@ export function validateEndAfterStart(endDate: unknown, values: Record<string, u
  */
 export const localDateTimeToIso = (value: string): string | null => (value ? new Date(value).toISOString() : null);
 
-/** The inputs shared by the create and edit forms (labels come from resources.events.fields.*). */
-export const EventFormInputs = () => (
+/**
+ * The inputs shared by the create and edit forms (labels come from resources.events.fields.*);
+ * `readOnly` when the event is locked for the user (SPEC 4).
+ */
+export const EventFormInputs = ({ readOnly = false }: { readOnly?: boolean }) => (
   <>
     <ReferenceInput
       source="unitId"
@@ -29,12 +32,17 @@ export const EventFormInputs = () => (
       sort={UNIT_LIST_PARAMS.sort}
       perPage={UNIT_LIST_PARAMS.pagination.perPage}
     >
-      <SelectInput optionText="name" validate={required()} />
+      <SelectInput optionText="name" validate={required()} readOnly={readOnly} />
     </ReferenceInput>
-    <TextInput source="name" validate={required()} />
-    <TextInput source="frontendTitle" validate={required()} />
-    <TextInput source="frontendPath" validate={[required(), validateFrontendPath]} />
-    <DateTimeInput source="startDate" parse={localDateTimeToIso} validate={required()} />
-    <DateTimeInput source="endDate" parse={localDateTimeToIso} validate={[required(), validateEndAfterStart]} />
+    <TextInput source="name" validate={required()} readOnly={readOnly} />
+    <TextInput source="frontendTitle" validate={required()} readOnly={readOnly} />
+    <TextInput source="frontendPath" validate={[required(), validateFrontendPath]} readOnly={readOnly} />
+    <DateTimeInput source="startDate" parse={localDateTimeToIso} validate={required()} readOnly={readOnly} />
+    <DateTimeInput
+      source="endDate"
+      parse={localDateTimeToIso}
+      validate={[required(), validateEndAfterStart]}
+      readOnly={readOnly}
+    />
   </>
 );

@@ -1,12 +1,50 @@
+import AccountCircleIcon from "@mui/icons-material/AccountCircle";
+import LockResetIcon from "@mui/icons-material/LockReset";
 import type { ReactNode } from "react";
-import { AppBar, LoadingIndicator, Layout as RaLayout, ToggleThemeButton } from "react-admin";
+import {
+  AppBar,
+  LoadingIndicator,
+  Logout,
+  MenuItemLink,
+  Layout as RaLayout,
+  ToggleThemeButton,
+  UserMenu,
+  useBasename,
+  useTranslate,
+  useUserMenu,
+} from "react-admin";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
+
+/** A user menu entry that closes the menu when followed. */
+const UserMenuLink = ({ to, label, icon }: { to: string; label: string; icon: ReactNode }) => {
+  const userMenu = useUserMenu();
+  const basename = useBasename();
+  const translate = useTranslate();
+  return (
+    <MenuItemLink
+      to={`${basename}${to}`}
+      primaryText={translate(label)}
+      leftIcon={icon}
+      onClick={() => userMenu?.onClose()}
+    />
+  );
+};
+
+const AccountMenu = () => (
+  <UserMenu>
+    <UserMenuLink to="/users/me" label="admin.users.me" icon={<AccountCircleIcon />} />
+    <UserMenuLink to="/auth/password-change" label="admin.auth.passwordChange.title" icon={<LockResetIcon />} />
+    <Logout />
+  </UserMenu>
+);
 
 const AppBarWithLanguage = () => (
   <AppBar
+    userMenu={<AccountMenu />}
     toolbar={
       <>
         <LanguageSwitch />
+        {/* SPEC 4 / 9: light or dark, from the system until toggled, kept under `theme` */}
         <ToggleThemeButton />
         <LoadingIndicator />
       </>

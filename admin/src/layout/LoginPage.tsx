@@ -1,5 +1,6 @@
 import { Box } from "@mui/material";
 import { Login, LoginForm, required, TextInput, useTranslate } from "react-admin";
+import { AuthLinks } from "../auth/AuthCard.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 
 /** The API logs in with an email (docs/api.md), not react-admin's default username. */
@@ -25,6 +26,9 @@ export const LoginPage = () => {
           validate={required()}
         />
       </LoginForm>
+      <Box sx={{ px: 2 }}>
+        <AuthLinks register passwordReset />
+      </Box>
       {/* The app bar's language switch is not there before signing in. */}
       <Box sx={{ display: "flex", justifyContent: "center", pb: 1 }}>
         <LanguageSwitch />

@@ -39,7 +39,8 @@ function useArticles(eventId: Identifier | undefined) {
 }
 
 /** The event's articles (title, price, stock) with a form to add one; shown below the event form. */
-export const ArticlesPanel = () => {
+/** `readOnly`: the event is locked for the user (not a draft, not a superuser): no adding. */
+export const ArticlesPanel = ({ readOnly = false }: { readOnly?: boolean }) => {
   const record = useRecordContext();
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -89,7 +90,7 @@ export const ArticlesPanel = () => {
           </TableBody>
         </Table>
       )}
-      <AddArticleForm eventId={record.id} onAdded={refetch} />
+      {!readOnly && <AddArticleForm eventId={record.id} onAdded={refetch} />}
     </Box>
   );
 };

@@ -14,6 +14,7 @@ import {
   useTranslate,
 } from "react-admin";
 import { DateTimeField } from "../../fields/DateTimeField.tsx";
+import { useVisitedView } from "../../layout/useVisitedView.ts";
 import { basketStatusChoices } from "./basketStatus.ts";
 
 interface BasketRow {
@@ -31,6 +32,7 @@ const buyerName = (basket: BasketRow) =>
 
 /** SPEC 2.2: `/events/:id/baskets`, the baskets of one event (`GET /baskets?filter={"event_id":…}`). */
 export const EventBasketList = () => {
+  useVisitedView("Baskets");
   const { id } = useParams<{ id?: string }>();
   const eventId = Number(id);
   const translate = useTranslate();

@@ -1,0 +1,68 @@
+import { Alert } from "@mui/material";
+import {
+  Edit,
+  email,
+  NumberInput,
+  required,
+  SimpleForm,
+  TextInput,
+  useGetIdentity,
+  useRecordContext,
+  useTranslate,
+} from "react-admin";
+import { HttpErrorPage } from "../layout/ErrorPages.tsx";
+import { MembershipsPanel } from "./MembershipsPanel.tsx";
+
+export interface UnitRecord {
+  id: number;
+  name: string;
+  currentUserRole: "owner" | "member" | null;
+}
+
+/** docs/api.md: owners and superusers change a unit; members only read it. */
+export function useUnitPermissions() {
+  const record = useRecordContext<UnitRecord>();
+  const { identity } = useGetIdentity();
+  const isSuperuser = identity?.isSuperuser === true;
+  const isOwner = record?.currentUserRole === "owner";
+  return { isSuperuser, isOwner, canEdit: isOwner || isSuperuser };
+}
+
+const UnitForm = () => {
+  const translate = useTranslate();
+  const { isSuperuser, canEdit } = useUnitPermissions();
+  const readOnly = !canEdit;
+  return (
+    <>
+      {readOnly && (
+        <Alert severity="info" sx={{ m: 2, mb: 0 }}>
+          {translate("admin.units.readOnly")}
+        </Alert>
+      )}
+      <SimpleForm toolbar={readOnly ? false : undefined}>
+        <TextInput source="name" validate={required()} readOnly={readOnly} />
+        <TextInput source="description" multiline minRows={2} fullWidth readOnly={readOnly} />
+        <TextInput source="email" type="email" validate={email()} readOnly={readOnly} />
+        <TextInput source="address" multiline minRows={2} fullWidth readOnly={readOnly} />
+        <TextInput source="iban" readOnly={readOnly} />
+        <TextInput source="payoutAccountHolder" readOnly={readOnly} />
+        {/* cents and hundredths of a percent; superusers only (the API answers 403 otherwise) */}
+        <NumberInput source="agentBaseFees" readOnly={!isSuperuser} step={1} min={0} />
+        <NumberInput source="agentFees" readOnly={!isSuperuser} step={1} min={0} />
+      </SimpleForm>
+    </>
+  );
+};
+
+export const UnitEdit = () => (
+  <Edit
+    mutationMode="pessimistic"
+    redirect={false}
+    // A unit the user may not see answers 404: show the error page rather than going back to the list.
+    queryOptions={{ onError: () => undefined }}
+    error={<HttpErrorPage />}
+  >
+    <UnitForm />
+    <MembershipsPanel />
+  </Edit>
+);
