@@ -67,7 +67,7 @@ export function createApp(deps: AppDeps) {
       if (domain instanceof TooManyRequests) c.header("Retry-After", String(domain.retryAfterSeconds));
       return c.json(body, domain.status);
     }
-    const constraint = sqliteConstraint(error);
+    const constraint = sqliteConstraint(error, c.req.method);
     if (constraint) return c.json({ errors: [t(constraint.message)] }, constraint.status);
     if (error instanceof HTTPException) return c.json({ errors: [error.message || "Request refused"] }, error.status);
     console.error(error);
@@ -85,12 +85,15 @@ export type App = ReturnType<typeof createApp>;
  * A constraint the database enforced (stock CHECK, unique index, foreign key) after the services' own checks
  * let a request through, e.g. under a race: a clear 409/400, never a 500.
  */
-function sqliteConstraint(error: unknown): { status: 400 | 409; message: string } | null {
+function sqliteConstraint(error: unknown, method: string): { status: 400 | 409; message: string } | null {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
     const code = (current as { code?: unknown }).code;
     const text = `${typeof code === "string" ? code : ""} ${current.message}`;
     if (!text.includes("SQLITE_CONSTRAINT") && !/constraint failed/i.test(text)) continue;
-    if (/FOREIGN KEY/i.test(text)) return { status: 400, message: "errors.reference_missing" };
+    if (/FOREIGN KEY/i.test(text))
+      return method === "DELETE"
+        ? { status: 409, message: "errors.still_used" }
+        : { status: 400, message: "errors.reference_missing" };
     if (/UNIQUE/i.test(text)) return { status: 409, message: "errors.already_exists" };
     return { status: 409, message: "errors.constraint" };
   }

@@ -2,7 +2,7 @@ import { EVENT_STATUSES } from "@ticketing/shared/constants";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
-import { forbidden, invalid, notFound } from "../lib/errors.ts";
+import { forbidden, notFound } from "../lib/errors.ts";
 import { answer, idParam, readBody, readQuery, zBooleanFlag, zId, zIsoDate } from "../lib/http.ts";
 import { parseListQuery, setContentRange } from "../lib/list-query.ts";
 import { assertEditable, canSeeUnit, getVisibleEvent, requireUser } from "../services/access.ts";
@@ -121,8 +121,7 @@ eventRoutes.post("/", async (c) => {
   const { database, config } = c.get("deps");
   const user = await requireUser(database.db, c.get("auth"));
   const body = await readBody(c, EventCreate);
-  if (!(await canSeeUnit(database.db, user, body.unitId)))
-    throw invalid("errors.not_found", { unit_id: "errors.not_found" });
+  if (!(await canSeeUnit(database.db, user, body.unitId))) throw notFound();
   const event = await createEvent(database, body);
   const [presented] = await presentEvents(database.db, [event], config.publicUrl);
   return answer(c, presented, 201);

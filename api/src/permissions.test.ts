@@ -1,0 +1,537 @@
+// Walks EVERY route of the API (from the router's own list: a new route without an expectation here fails the
+// first test) as an anonymous caller, an outsider, a member, an owner and a superuser (DESIGN.md 4
+// "Permissions"). Each case gets fresh target rows, so a delete by one actor does not hide the next one's.
+import { eq, run, schema } from "@ticketing/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "./services/auth.ts";
+import { addArticle } from "./services/catalogue.ts";
+import { createEvent } from "./services/events.ts";
+import { createBuyer, createTestContext, loginAs, type TestContext } from "./test-support.ts";
+
+type Actor = "anonymous" | "outsider" | "member" | "owner" | "superuser";
+const ACTORS: Actor[] = ["anonymous", "outsider", "member", "owner", "superuser"];
+/** A status, or "hidden": 200 and the target's id is not in the list. */
+type Outcome = number | "hidden";
+
+interface Target {
+  unitId: number;
+  eventId: number;
+  requestedEventId: number;
+  publicEventId: number;
+  rootNodeId: number;
+  nodeId: number;
+  configurationId: number;
+  cartConfigurationId: number;
+  spareConfigurationId: number;
+  spareCartConfigurationId: number;
+  limitId: number;
+  priceRuleId: number;
+  promotionCodeId: number;
+  basketId: number;
+  membershipId: number;
+  memberUserId: number;
+  freshEmail: string;
+}
+
+interface Case {
+  path: (t: Target) => string;
+  body?: (t: Target) => unknown;
+  /** which id must (not) appear in a list answer */
+  listed?: (t: Target) => number;
+  expect: Partial<Record<Actor, Outcome>>;
+}
+
+const PASSWORD = "correct-horse-battery-1!";
+const ok = (status: number): Partial<Record<Actor, Outcome>> => ({
+  anonymous: 401,
+  outsider: 404,
+  member: status,
+  owner: status,
+  superuser: status,
+});
+const list = (): Partial<Record<Actor, Outcome>> => ({
+  anonymous: 401,
+  outsider: "hidden",
+  member: 200,
+  owner: 200,
+  superuser: 200,
+});
+const unitManagement = (status: number): Partial<Record<Actor, Outcome>> => ({
+  anonymous: 401,
+  outsider: 404,
+  member: 403,
+  owner: status,
+  superuser: status,
+});
+const moderator: Partial<Record<Actor, Outcome>> = {
+  anonymous: 401,
+  outsider: 404,
+  member: 403,
+  owner: 403,
+  superuser: 200,
+};
+const anySignedIn = (status: number): Partial<Record<Actor, Outcome>> => ({
+  anonymous: 401,
+  outsider: status,
+  member: status,
+  owner: status,
+  superuser: status,
+});
+/** Not a back-office route: reached without a back-office token (signature, login or basket ownership guard it). */
+const publicRoute = (status: number): Partial<Record<Actor, Outcome>> => ({ anonymous: status });
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+function catalogue(
+  resource: string,
+  idOf: (t: Target) => number,
+  create: (t: Target) => unknown,
+  update: unknown,
+  deletable: (t: Target) => number = idOf,
+): Record<string, Case> {
+  return {
+    [`GET /${resource}`]: {
+      path: (t) => `/${resource}?filter=${encodeURIComponent(JSON.stringify({ event_id: t.eventId }))}`,
+      listed: idOf,
+      expect: list(),
+    },
+    [`POST /${resource}`]: { path: () => `/${resource}`, body: create, expect: ok(201) },
+    [`GET /${resource}/:id`]: { path: (t) => `/${resource}/${idOf(t)}`, expect: ok(200) },
+    [`PUT /${resource}/:id`]: { path: (t) => `/${resource}/${idOf(t)}`, body: () => update, expect: ok(200) },
+    [`DELETE /${resource}/:id`]: { path: (t) => `/${resource}/${deletable(t)}`, expect: ok(200) },
+  };
+}
+
+const CASES: Record<string, Case> = {
+  // Accounts: the caller's own, or before any login.
+  "POST /auth/login": {
+    path: () => "/auth/login",
+    body: () => ({ email: "nobody@example.org", password: "wrong-password-1!" }),
+    expect: publicRoute(400),
+  },
+  "POST /auth/token/refresh": {
+    path: () => "/auth/token/refresh",
+    body: () => ({ refresh_token: "unknown" }),
+    expect: publicRoute(401),
+  },
+  "POST /auth/logout": {
+    path: () => "/auth/logout",
+    body: () => ({ refresh_token: "unknown" }),
+    expect: publicRoute(204),
+  },
+  "POST /auth/register": {
+    path: () => "/auth/register",
+    body: () => ({
+      email: `new-${unique()}@example.org`,
+      first_name: "N",
+      last_name: "N",
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    }),
+    expect: publicRoute(201),
+  },
+  "POST /auth/register/verify": {
+    path: () => "/auth/register/verify",
+    body: () => ({ user_id_b64: "MQ", hash: "nope" }),
+    expect: publicRoute(400),
+  },
+  "POST /auth/password-reset-request": {
+    path: () => "/auth/password-reset-request",
+    body: () => ({ email: `nobody-${unique()}@example.org` }),
+    expect: publicRoute(200),
+  },
+  "POST /auth/password-reset": {
+    path: () => "/auth/password-reset",
+    body: () => ({ user_id_b64: "MQ", token_b64: "nope", password: PASSWORD, password_confirmation: PASSWORD }),
+    expect: publicRoute(400),
+  },
+  "POST /auth/password-change": {
+    path: () => "/auth/password-change",
+    body: () => ({ current_password: PASSWORD, password: PASSWORD, password_confirmation: PASSWORD }),
+    expect: anySignedIn(200),
+  },
+  "GET /auth/me": { path: () => "/auth/me", expect: anySignedIn(200) },
+  "GET /users/me": { path: () => "/users/me", expect: anySignedIn(200) },
+  "PUT /users/me": { path: () => "/users/me", body: () => ({ first_name: "Renamed" }), expect: anySignedIn(200) },
+  "GET /users/:id": { path: (t) => `/users/${t.memberUserId}`, expect: ok(200) },
+  "GET /config": { path: () => "/config", expect: publicRoute(200) },
+
+  // Units and memberships: members see, owners manage.
+  "GET /units": { path: () => "/units", listed: (t) => t.unitId, expect: list() },
+  "POST /units": { path: () => "/units", body: () => ({ name: `Unit ${unique()}` }), expect: anySignedIn(201) },
+  "GET /units/:id": { path: (t) => `/units/${t.unitId}`, expect: ok(200) },
+  "PUT /units/:id": {
+    path: (t) => `/units/${t.unitId}`,
+    body: () => ({ description: "Changed" }),
+    expect: unitManagement(200),
+  },
+  "GET /memberships": {
+    path: (t) => `/memberships?filter=${encodeURIComponent(JSON.stringify({ unit_id: t.unitId }))}`,
+    listed: (t) => t.membershipId,
+    expect: list(),
+  },
+  "POST /memberships": {
+    path: () => "/memberships",
+    body: (t) => ({ unit_id: t.unitId, email: t.freshEmail, role: "member" }),
+    expect: unitManagement(201),
+  },
+  "GET /memberships/:id": { path: (t) => `/memberships/${t.membershipId}`, expect: ok(200) },
+  "PUT /memberships/:id": {
+    path: (t) => `/memberships/${t.membershipId}`,
+    body: () => ({ role: "owner" }),
+    expect: unitManagement(200),
+  },
+  "DELETE /memberships/:id": { path: (t) => `/memberships/${t.membershipId}`, expect: unitManagement(200) },
+
+  // Events and moderation.
+  "GET /events/public-infos": {
+    path: (t) => `/events/public-infos?path=${t.publicEventId}-missing`,
+    expect: publicRoute(404),
+  },
+  "GET /events": { path: () => "/events", listed: (t) => t.eventId, expect: list() },
+  "POST /events": {
+    path: () => "/events",
+    body: (t) => ({
+      unit_id: t.unitId,
+      name: "E",
+      frontend_title: "E",
+      frontend_path: `p-${unique()}`,
+      start_date: "2030-01-01T10:00:00Z",
+      end_date: "2030-01-01T12:00:00Z",
+    }),
+    expect: ok(201),
+  },
+  "GET /events/:id": { path: (t) => `/events/${t.eventId}`, expect: ok(200) },
+  "PUT /events/:id": { path: (t) => `/events/${t.eventId}`, body: () => ({ name: "Renamed" }), expect: ok(200) },
+  "DELETE /events/:id": { path: (t) => `/events/${t.eventId}`, expect: ok(200) },
+  "POST /events/:id/moderation/request": {
+    path: (t) => `/events/${t.eventId}/moderation/request`,
+    body: () => ({}),
+    expect: ok(200),
+  },
+  "POST /events/:id/moderation/approve": {
+    path: (t) => `/events/${t.requestedEventId}/moderation/approve`,
+    body: () => ({}),
+    expect: moderator,
+  },
+  "POST /events/:id/moderation/request-changes": {
+    path: (t) => `/events/${t.requestedEventId}/moderation/request-changes`,
+    body: () => ({ description: "Add a refund policy" }),
+    expect: moderator,
+  },
+  "GET /events/:id/articles": { path: (t) => `/events/${t.eventId}/articles`, expect: ok(200) },
+  "POST /events/:id/articles": {
+    path: (t) => `/events/${t.eventId}/articles`,
+    body: () => ({ title: "Extra", price: 100, stock: 5 }),
+    expect: ok(201),
+  },
+  "GET /registration-modules": {
+    path: (t) => `/registration-modules?filter=${encodeURIComponent(JSON.stringify({ event: t.eventId }))}`,
+    expect: ok(200),
+  },
+
+  // The element tree.
+  // A configuration still used by a node is not deletable (409, tested elsewhere): delete a spare one.
+  ...catalogue(
+    "node-configurations",
+    (t) => t.configurationId,
+    (t) => ({ event_id: t.eventId, category: "article", title: "New" }),
+    { title: "Renamed" },
+    (t) => t.spareConfigurationId,
+  ),
+  ...catalogue(
+    "node-cart-configurations",
+    (t) => t.cartConfigurationId,
+    (t) => ({ event_id: t.eventId }),
+    { weight: 2 },
+    (t) => t.spareCartConfigurationId,
+  ),
+  ...catalogue(
+    "nodes",
+    (t) => t.nodeId,
+    (t) => ({
+      event_id: t.eventId,
+      parent_id: t.rootNodeId,
+      configuration_id: t.configurationId,
+      cart_configuration_id: t.cartConfigurationId,
+    }),
+    { order: 3 },
+  ),
+  ...catalogue(
+    "node-limits",
+    (t) => t.limitId,
+    (t) => ({ event_id: t.eventId, maximum: 5 }),
+    { maximum: 10 },
+  ),
+  ...catalogue(
+    "node-price-rules",
+    (t) => t.priceRuleId,
+    (t) => ({ event_id: t.eventId, mode: "set", value: 100 }),
+    { value: 200 },
+  ),
+  ...catalogue(
+    "promotion-codes",
+    (t) => t.promotionCodeId,
+    (t) => ({ event_id: t.eventId, name: "Code", value: `C${unique()}` }),
+    { name: "Renamed" },
+  ),
+
+  // Sales.
+  "GET /baskets": {
+    path: (t) => `/baskets?filter=${encodeURIComponent(JSON.stringify({ event_id: t.publicEventId }))}`,
+    listed: (t) => t.basketId,
+    expect: list(),
+  },
+  "GET /baskets/:id": { path: (t) => `/baskets/${t.basketId}`, expect: ok(200) },
+
+  // The ticket office: a back-office token carries no frontend login (ownership is tested in routes/frontend.test.ts).
+  "POST /auth/anonymous-login": {
+    path: () => "/auth/anonymous-login",
+    body: () => ({ active_module_id: 999_999 }),
+    expect: publicRoute(404),
+  },
+  "GET /frontend-logins": { path: () => "/frontend-logins", expect: { anonymous: 401, outsider: 401, superuser: 401 } },
+  "GET /frontend/events/:id/tree": {
+    path: (t) => `/frontend/events/${t.eventId}/tree`,
+    expect: { anonymous: 404, superuser: 404 },
+  },
+  "GET /frontend/baskets": { path: () => "/frontend/baskets", expect: { anonymous: 401, superuser: 401 } },
+  "POST /frontend/baskets": {
+    path: () => "/frontend/baskets",
+    body: (t) => ({ event_id: t.publicEventId }),
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "GET /frontend/baskets/:id": {
+    path: (t) => `/frontend/baskets/${t.basketId}`,
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "POST /frontend/selected-nodes": {
+    path: () => "/frontend/selected-nodes",
+    body: (t) => ({ basket_id: t.basketId, node_id: t.nodeId }),
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "GET /frontend/selected-nodes": {
+    path: (t) => `/frontend/selected-nodes?basket_id=${t.basketId}`,
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "DELETE /frontend/selected-nodes/:id": {
+    path: () => "/frontend/selected-nodes/1",
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "GET /frontend/selected-promotion-codes": {
+    path: (t) => `/frontend/selected-promotion-codes?basket_id=${t.basketId}`,
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "POST /frontend/selected-promotion-codes": {
+    path: () => "/frontend/selected-promotion-codes",
+    body: (t) => ({ basket_id: t.basketId, value: "X" }),
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "DELETE /frontend/selected-promotion-codes/:id": {
+    path: () => "/frontend/selected-promotion-codes/1",
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "POST /frontend/billing-information": {
+    path: () => "/frontend/billing-information",
+    body: (t) => ({
+      basket_id: t.basketId,
+      first_name: "A",
+      last_name: "B",
+      email: "a@example.org",
+      address: "x",
+      postal_code: "1",
+      city: "c",
+      country: "CH",
+    }),
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "POST /frontend/baskets/:id/checkout": {
+    path: (t) => `/frontend/baskets/${t.basketId}/checkout`,
+    body: () => ({ payment_method: "online", terms_accepted: true }),
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "GET /frontend/payment-intents": {
+    path: (t) => `/frontend/payment-intents?basket_id=${t.basketId}`,
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "GET /frontend/baskets/:id/tickets/:itemId": {
+    path: (t) => `/frontend/baskets/${t.basketId}/tickets/1`,
+    expect: { anonymous: 401, superuser: 401 },
+  },
+
+  // Payments and tickets: guarded by signatures, not by logins.
+  "GET /payments/demo/pay/:id": { path: () => "/payments/demo/pay/1?sig=00", expect: publicRoute(404) },
+  "POST /payments/demo/pay/:id": {
+    path: () => "/payments/demo/pay/1",
+    body: () => ({ sig: "00", outcome: "success" }),
+    expect: publicRoute(404),
+  },
+  "POST /payments/demo/webhook": {
+    path: () => "/payments/demo/webhook",
+    body: () => ({ intent_id: 1, psp_id: "x", outcome: "success" }),
+    expect: publicRoute(400),
+  },
+  "GET /tickets/verify": { path: () => "/tickets/verify?code=forged.code", expect: publicRoute(400) },
+  "GET /tickets/public-key": { path: () => "/tickets/public-key", expect: publicRoute(200) },
+};
+
+describe("permissions on every route", () => {
+  let ctx: TestContext;
+  const tokens = {} as Record<Exclude<Actor, "anonymous">, string>;
+  let unitId: number;
+  let memberUserId: number;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const make = async (name: string, superuser = false) =>
+      createUser(ctx.database, { email: `${name}@example.org`, password: PASSWORD, isSuperuser: superuser });
+    const owner = await make("owner");
+    const member = await make("member");
+    await make("outsider");
+    await make("root", true);
+    unitId = owner.personalUnitId as number;
+    memberUserId = member.id;
+    await ctx.database.transaction(function* (tx) {
+      yield* run(tx.insert(schema.memberships).values({ unitId, userId: member.id, role: "member" }).run());
+    });
+    for (const [actor, email] of [
+      ["owner", "owner"],
+      ["member", "member"],
+      ["outsider", "outsider"],
+      ["superuser", "root"],
+    ] as const)
+      tokens[actor] = await loginAs(ctx, `${email}@example.org`, PASSWORD);
+  });
+  afterAll(async () => ctx.close());
+
+  async function freshTarget(): Promise<Target> {
+    const base = {
+      unitId,
+      name: "Target",
+      frontendTitle: "Target",
+      startDate: "2030-01-01T10:00:00.000Z",
+      endDate: "2030-01-01T12:00:00.000Z",
+    };
+    const event = await createEvent(ctx.database, { ...base, frontendPath: `t-${unique()}` });
+    const requested = await createEvent(ctx.database, { ...base, frontendPath: `r-${unique()}` });
+    const publicEvent = await createEvent(ctx.database, { ...base, frontendPath: `p-${unique()}` });
+    const article = await addArticle(ctx.database, event.id, { title: "Seat", price: 1000, stock: 10 });
+    const publicArticle = await addArticle(ctx.database, publicEvent.id, { title: "Seat", price: 1000, stock: 10 });
+    const extra = await createUser(ctx.database, { email: `extra-${unique()}@example.org`, password: PASSWORD });
+    const ids = await ctx.database.transaction(function* (tx) {
+      yield* run(
+        tx.update(schema.events).set({ moderationStatus: "requested" }).where(eq(schema.events.id, requested.id)).run(),
+      );
+      yield* run(
+        tx
+          .update(schema.events)
+          .set({ status: "public", moderationStatus: "validated" })
+          .where(eq(schema.events.id, publicEvent.id))
+          .run(),
+      );
+      const membership = yield* run(
+        tx.insert(schema.memberships).values({ unitId, userId: extra.id, role: "member" }).returning().get(),
+      );
+      const spare = yield* run(
+        tx
+          .insert(schema.nodeConfigurations)
+          .values({ eventId: event.id, category: "option", title: "Spare" })
+          .returning()
+          .get(),
+      );
+      const spareCart = yield* run(
+        tx.insert(schema.nodeCartConfigurations).values({ eventId: event.id }).returning().get(),
+      );
+      const code = yield* run(
+        tx
+          .insert(schema.promotionCodes)
+          .values({ eventId: event.id, name: "Code", value: `V${unique()}` })
+          .returning()
+          .get(),
+      );
+      const module = yield* run(
+        tx.select().from(schema.registrationModules).where(eq(schema.registrationModules.eventId, event.id)).get(),
+      );
+      const publicModule = yield* run(
+        tx
+          .select()
+          .from(schema.registrationModules)
+          .where(eq(schema.registrationModules.eventId, publicEvent.id))
+          .get(),
+      );
+      return {
+        spareConfigurationId: spare.id,
+        spareCartConfigurationId: spareCart.id,
+        membershipId: membership.id,
+        promotionCodeId: code.id,
+        rootNodeId: module?.rootNodeId as number,
+        publicModuleId: publicModule?.id as number,
+      };
+    });
+    const buyer = await createBuyer(ctx, publicEvent.id, ids.publicModuleId);
+    await ctx.call("POST", "/frontend/selected-nodes", {
+      token: buyer.token,
+      body: { basket_id: buyer.basketId, node_id: publicArticle.node.id },
+    });
+    return {
+      unitId,
+      eventId: event.id,
+      requestedEventId: requested.id,
+      publicEventId: publicEvent.id,
+      rootNodeId: ids.rootNodeId,
+      nodeId: article.node.id,
+      configurationId: article.configuration.id,
+      cartConfigurationId: article.node.cartConfigurationId,
+      spareConfigurationId: ids.spareConfigurationId,
+      spareCartConfigurationId: ids.spareCartConfigurationId,
+      limitId: article.limit.id,
+      priceRuleId: article.priceRule.id,
+      promotionCodeId: ids.promotionCodeId,
+      basketId: buyer.basketId,
+      membershipId: ids.membershipId,
+      memberUserId,
+      freshEmail: (await createUser(ctx.database, { email: `fresh-${unique()}@example.org`, password: PASSWORD }))
+        .email,
+    };
+  }
+
+  it("has an expectation for every route the router knows, and none for a route that is gone", () => {
+    const routes = new Set(
+      ctx.app.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path.replace(/^\/api\/v1/, "")}`),
+    );
+    expect(
+      [...routes].filter((r) => !(r in CASES)),
+      "routes without a permission expectation",
+    ).toEqual([]);
+    expect(
+      Object.keys(CASES).filter((r) => !routes.has(r)),
+      "expectations for routes that do not exist",
+    ).toEqual([]);
+  });
+
+  for (const [route, spec] of Object.entries(CASES)) {
+    const method = route.split(" ")[0] as string;
+    for (const actor of ACTORS) {
+      const outcome = spec.expect[actor];
+      if (outcome === undefined) continue;
+      it(`${route} as ${actor} → ${outcome}`, async () => {
+        const target = await freshTarget();
+        const response = await ctx.call(method, spec.path(target), {
+          token: actor === "anonymous" ? undefined : tokens[actor],
+          body: spec.body?.(target),
+          headers: { "x-real-ip": `10.0.${counter % 250}.${actor.length}` },
+        });
+        if (outcome === "hidden") {
+          expect(response.status).toBe(200);
+          const ids = (response.body as { id: number }[]).map((row) => row.id);
+          expect(ids).not.toContain(spec.listed?.(target));
+        } else {
+          expect(response.status, JSON.stringify(response.body)).toBe(outcome);
+          if (outcome === 200 && spec.listed && method === "GET")
+            expect((response.body as { id: number }[]).map((r) => r.id)).toContain(spec.listed(target));
+        }
+      });
+    }
+  }
+});
