@@ -1,0 +1,209 @@
+import { desc, eq, schema } from "@ticketing/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeUserId, verifyRegistration } from "../services/accounts.ts";
+import { createUser } from "../services/auth.ts";
+import { createTestContext, DRIVERS, loginAs, type TestContext } from "../test-support.ts";
+
+const PASSWORD = "correct-horse-battery-1!";
+
+async function lastMailLink(ctx: TestContext, to: string): Promise<string> {
+  const mail = await ctx.database.db
+    .select()
+    .from(schema.mailOutbox)
+    .where(eq(schema.mailOutbox.to, to))
+    .orderBy(desc(schema.mailOutbox.id))
+    .get();
+  return String(mail?.payload.link ?? "");
+}
+
+describe.each(DRIVERS)("back-office accounts (%s)", (driver) => {
+  let ctx: TestContext;
+  let n = 0;
+  const email = () => `person${n++}-${driver}@example.org`;
+  beforeAll(async () => {
+    ctx = await createTestContext(driver);
+  });
+  afterAll(async () => ctx.close());
+
+  it("registers, refuses login until the emailed link is followed, then logs in; the link works once", async () => {
+    const address = email();
+    const registered = await ctx.call("POST", "/auth/register", {
+      body: {
+        email: address,
+        first_name: "Ada",
+        last_name: "Lovelace",
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+      },
+    });
+    expect(registered.status).toBe(201);
+    const early = await ctx.call("POST", "/auth/login", { body: { email: address, password: PASSWORD } });
+    expect(early.body.errors).toEqual(["Please confirm your email address first: follow the link we sent you"]);
+    const link = await lastMailLink(ctx, address);
+    expect(link).toMatch(/^http:\/\/localhost:3000\/admin\/auth\/register\/verify\/[\w-]+\/[\w-]+$/);
+    const [userIdB64, hash] = link.split("/").slice(-2);
+    expect((await ctx.call("POST", "/auth/register/verify", { body: { user_id_b64: userIdB64, hash } })).status).toBe(
+      200,
+    );
+    expect((await ctx.call("POST", "/auth/login", { body: { email: address, password: PASSWORD } })).status).toBe(200);
+    const again = await ctx.call("POST", "/auth/register/verify", { body: { user_id_b64: userIdB64, hash } });
+    expect(again).toMatchObject({
+      status: 400,
+      body: { errors: ["This verification link is invalid or has expired"] },
+    });
+    // A new user gets a personal unit they own.
+    const token = await loginAs(ctx, address, PASSWORD);
+    const units = await ctx.call("GET", "/units", { token });
+    expect(units.body).toEqual([expect.objectContaining({ current_user_role: "owner" })]);
+  });
+
+  it("refuses a verification link after 3 days", async () => {
+    const address = email();
+    await ctx.call("POST", "/auth/register", {
+      body: { email: address, first_name: "A", last_name: "B", password: PASSWORD, password_confirmation: PASSWORD },
+    });
+    const [userIdB64, hash] = (await lastMailLink(ctx, address)).split("/").slice(-2) as [string, string];
+    expect(decodeUserId(userIdB64)).toBeGreaterThan(0);
+    await expect(
+      verifyRegistration(ctx.database, userIdB64, hash, new Date(Date.now() + 3 * 86_400_000 + 60_000)),
+    ).rejects.toThrow();
+  });
+
+  it("answers a registration with a taken email exactly like a new one, and mails nothing", async () => {
+    const address = email();
+    await createUser(ctx.database, { email: address, password: PASSWORD });
+    const response = await ctx.call("POST", "/auth/register", {
+      body: { email: address, first_name: "X", last_name: "Y", password: PASSWORD, password_confirmation: PASSWORD },
+    });
+    expect(response.status).toBe(201);
+    expect(await lastMailLink(ctx, address)).toBe("");
+  });
+
+  it("refuses weak passwords and a confirmation that does not match, with the SPEC's messages, in French too", async () => {
+    const body = { email: email(), first_name: "A", last_name: "B", password: "short", password_confirmation: "other" };
+    const response = await ctx.call("POST", "/auth/register", { body });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual(
+      expect.arrayContaining([
+        "Should contain at least 12 characters",
+        "Should contain at least one special character",
+        "Passwords must match",
+      ]),
+    );
+    expect(response.body.field_errors).toMatchObject({
+      password: "Should contain at least 12 characters",
+      password_confirmation: "Passwords must match",
+    });
+    const french = await ctx.call("POST", "/auth/register", { body, headers: { "accept-language": "fr" } });
+    expect(french.body.errors).toContain("Doit contenir au moins 12 caractères");
+  });
+
+  it("answers a reset request the same whether or not the account exists; the link resets once and ends other sessions", async () => {
+    const address = email();
+    await createUser(ctx.database, { email: address, password: PASSWORD });
+    const session = await ctx.call("POST", "/auth/login", { body: { email: address, password: PASSWORD } });
+    const known = await ctx.call("POST", "/auth/password-reset-request", { body: { email: address } });
+    const unknown = await ctx.call("POST", "/auth/password-reset-request", {
+      body: { email: `nobody-${driver}@example.org` },
+    });
+    expect(known).toMatchObject({ status: 200 });
+    expect(unknown.body).toEqual(known.body);
+    const [userIdB64, tokenB64] = (await lastMailLink(ctx, address)).split("/").slice(-2);
+    const fresh = "a-brand-new-secret-2!";
+    const reset = { user_id_b64: userIdB64, token_b64: tokenB64, password: fresh, password_confirmation: fresh };
+    expect((await ctx.call("POST", "/auth/password-reset", { body: reset })).status).toBe(200);
+    expect((await ctx.call("POST", "/auth/password-reset", { body: reset })).status).toBe(400);
+    expect((await ctx.call("POST", "/auth/login", { body: { email: address, password: PASSWORD } })).status).toBe(400);
+    expect((await ctx.call("POST", "/auth/login", { body: { email: address, password: fresh } })).status).toBe(200);
+    const revoked = await ctx.call("POST", "/auth/token/refresh", {
+      body: { refresh_token: session.body.refresh_token },
+    });
+    expect(revoked.status).toBe(401);
+  });
+
+  it("changes a password only with the current one", async () => {
+    const address = email();
+    await createUser(ctx.database, { email: address, password: PASSWORD });
+    const token = await loginAs(ctx, address, PASSWORD);
+    const wrong = await ctx.call("POST", "/auth/password-change", {
+      token,
+      body: {
+        current_password: "not-it-at-all!",
+        password: "another-secret-3!",
+        password_confirmation: "another-secret-3!",
+      },
+    });
+    expect(wrong).toMatchObject({
+      status: 400,
+      body: { field_errors: { current_password: "The current password is not correct" } },
+    });
+    const right = await ctx.call("POST", "/auth/password-change", {
+      token,
+      body: { current_password: PASSWORD, password: "another-secret-3!", password_confirmation: "another-secret-3!" },
+    });
+    expect(right.status).toBe(200);
+    expect(right.body.access_token).toBeTruthy();
+    expect(
+      (await ctx.call("POST", "/auth/login", { body: { email: address, password: "another-secret-3!" } })).status,
+    ).toBe(200);
+  });
+
+  it("rotates refresh tokens; presenting a rotated one again revokes the whole session", async () => {
+    const address = email();
+    await createUser(ctx.database, { email: address, password: PASSWORD });
+    const first = (await ctx.call("POST", "/auth/login", { body: { email: address, password: PASSWORD } })).body;
+    const second = await ctx.call("POST", "/auth/token/refresh", { body: { refresh_token: first.refresh_token } });
+    expect(second.status).toBe(200);
+    const stolen = await ctx.call("POST", "/auth/token/refresh", { body: { refresh_token: first.refresh_token } });
+    expect(stolen.status).toBe(401);
+    const legit = await ctx.call("POST", "/auth/token/refresh", { body: { refresh_token: second.body.refresh_token } });
+    expect(legit.status).toBe(401);
+  });
+
+  it("limits login attempts per account and per IP with 429 and Retry-After", async () => {
+    const address = email();
+    await createUser(ctx.database, { email: address, password: PASSWORD });
+    const attempt = (ip: string, who = address) =>
+      ctx.call("POST", "/auth/login", {
+        body: { email: who, password: "wrong-password!!" },
+        headers: { "x-real-ip": ip },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt(`10.1.0.${i}`)).status).toBe(400);
+    const blocked = await attempt("10.1.0.99");
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.errors[0]).toMatch(/^Too many attempts\. Try again in \d+ minutes\.$/);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Even the right password waits: the account is locked for the window.
+    expect(
+      (
+        await ctx.call("POST", "/auth/login", {
+          body: { email: address, password: PASSWORD },
+          headers: { "x-real-ip": "10.1.1.1" },
+        })
+      ).status,
+    ).toBe(429);
+    for (let i = 0; i < 30; i++) await attempt("10.2.0.1", `spray${i}-${driver}@example.org`);
+    expect((await attempt("10.2.0.1", `spray-last-${driver}@example.org`)).status).toBe(429);
+  });
+
+  it("limits reset requests per account", async () => {
+    const address = email();
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await ctx.call("POST", "/auth/password-reset-request", {
+            body: { email: address },
+            headers: { "x-real-ip": `10.3.0.${i}` },
+          })
+        ).status,
+      ).toBe(200);
+    expect(
+      (
+        await ctx.call("POST", "/auth/password-reset-request", {
+          body: { email: address },
+          headers: { "x-real-ip": "10.3.0.9" },
+        })
+      ).status,
+    ).toBe(429);
+  });
+});

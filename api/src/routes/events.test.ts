@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../services/auth.ts";
+import { createTestContext, loginAs, type TestContext } from "../test-support.ts";
+
+const PASSWORD = "correct-horse-battery-1!";
+
+describe("moderation and the edit lock", () => {
+  let ctx: TestContext;
+  let organiser: string;
+  let moderator: string;
+  let unitId: number;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    unitId = (await createUser(ctx.database, { email: "org@example.org", password: PASSWORD }))
+      .personalUnitId as number;
+    await createUser(ctx.database, { email: "mod@example.org", password: PASSWORD, isSuperuser: true });
+    organiser = await loginAs(ctx, "org@example.org", PASSWORD);
+    moderator = await loginAs(ctx, "mod@example.org", PASSWORD);
+  });
+  afterAll(async () => ctx.close());
+
+  const newEvent = async (path: string) =>
+    (
+      await ctx.call("POST", "/events", {
+        token: organiser,
+        body: {
+          unit_id: unitId,
+          name: "Gala",
+          frontend_title: "Gala",
+          frontend_path: path,
+          start_date: "2030-05-01T18:00:00Z",
+          end_date: "2030-05-01T23:00:00Z",
+        },
+      })
+    ).body;
+
+  it("goes public only after a moderator validated it; change requests need a description and reach the organiser", async () => {
+    const event = await newEvent("gala");
+    const early = await ctx.call("PUT", `/events/${event.id}`, { token: organiser, body: { status: "public" } });
+    expect(early).toMatchObject({
+      status: 409,
+      body: { errors: ["The event must be validated by a moderator before it goes public"] },
+    });
+    expect(
+      (await ctx.call("POST", `/events/${event.id}/moderation/request`, { token: organiser, body: {} })).body
+        .moderation_status,
+    ).toBe("requested");
+    expect(
+      (await ctx.call("POST", `/events/${event.id}/moderation/approve`, { token: organiser, body: {} })).status,
+    ).toBe(403);
+    const noReason = await ctx.call("POST", `/events/${event.id}/moderation/request-changes`, {
+      token: moderator,
+      body: { description: " " },
+    });
+    expect(noReason).toMatchObject({
+      status: 400,
+      body: { field_errors: { description: "Describe the changes you request" } },
+    });
+    await ctx.call("POST", `/events/${event.id}/moderation/request-changes`, {
+      token: moderator,
+      body: { description: "Add the venue's address" },
+    });
+    const seen = await ctx.call("GET", `/events/${event.id}`, { token: organiser });
+    expect(seen.body).toMatchObject({
+      moderation_status: "change_requested",
+      moderation_description: "Add the venue's address",
+    });
+    await ctx.call("POST", `/events/${event.id}/moderation/request`, { token: organiser, body: {} });
+    expect(
+      (await ctx.call("POST", `/events/${event.id}/moderation/approve`, { token: moderator, body: {} })).body
+        .moderation_status,
+    ).toBe("validated");
+    expect(
+      (await ctx.call("PUT", `/events/${event.id}`, { token: organiser, body: { status: "public" } })).body.status,
+    ).toBe("public");
+    expect(
+      (await ctx.call("POST", `/events/${event.id}/moderation/approve`, { token: moderator, body: {} })).status,
+    ).toBe(409);
+  });
+
+  it("locks a public event's fields and elements for its organiser, not its status; superusers may still edit", async () => {
+    const event = await newEvent("concert");
+    await ctx.call("POST", `/events/${event.id}/moderation/request`, { token: organiser, body: {} });
+    await ctx.call("POST", `/events/${event.id}/moderation/approve`, { token: moderator, body: {} });
+    await ctx.call("PUT", `/events/${event.id}`, { token: organiser, body: { status: "public" } });
+    const rename = await ctx.call("PUT", `/events/${event.id}`, { token: organiser, body: { name: "Renamed" } });
+    expect(rename.status).toBe(409);
+    expect(rename.body.errors[0]).toBe(
+      "Editing is locked because the event is not a draft. Contact support@example.org for changes.",
+    );
+    // The whole record sent back unchanged, with only the status moved, is accepted.
+    expect(
+      (
+        await ctx.call("PUT", `/events/${event.id}`, {
+          token: organiser,
+          body: { ...event, status: "closed", moderation_status: "validated" },
+        })
+      ).body.status,
+    ).toBe("closed");
+    expect(
+      (
+        await ctx.call("POST", `/events/${event.id}/articles`, {
+          token: organiser,
+          body: { title: "Seat", price: 100, stock: 1 },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await ctx.call("POST", `/events/${event.id}/articles`, {
+          token: moderator,
+          body: { title: "Seat", price: 100, stock: 1 },
+        })
+      ).status,
+    ).toBe(201);
+    expect((await ctx.call("PUT", `/events/${event.id}`, { token: organiser, body: { status: "draft" } })).status).toBe(
+      409,
+    );
+    expect((await ctx.call("GET", "/config")).body).toEqual({ support_email: "support@example.org" });
+  });
+});

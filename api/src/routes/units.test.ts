@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../services/auth.ts";
+import { createTestContext, loginAs, type TestContext } from "../test-support.ts";
+
+const PASSWORD = "correct-horse-battery-1!";
+
+describe("units and memberships", () => {
+  let ctx: TestContext;
+  let owner: string;
+  let unitId: number;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const user = await createUser(ctx.database, { email: "owner@example.org", password: PASSWORD });
+    await createUser(ctx.database, { email: "colleague@example.org", password: PASSWORD });
+    unitId = user.personalUnitId as number;
+    owner = await loginAs(ctx, "owner@example.org", PASSWORD);
+  });
+  afterAll(async () => ctx.close());
+
+  it("checks IBANs: refuses a wrong checksum, stores a valid one in electronic format", async () => {
+    const wrong = await ctx.call("PUT", `/units/${unitId}`, {
+      token: owner,
+      body: { iban: "CH93 0076 2011 6238 5295 8" },
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { field_errors: { iban: "Enter a valid IBAN" } } });
+    const right = await ctx.call("PUT", `/units/${unitId}`, {
+      token: owner,
+      body: { iban: "ch93 0076 2011 6238 5295 7", payout_account_holder: "Jazz Club" },
+    });
+    expect(right.body).toMatchObject({ iban: "CH9300762011623852957", payout_account_holder: "Jazz Club" });
+  });
+
+  it("lets only superusers change agent fees", async () => {
+    const refused = await ctx.call("PUT", `/units/${unitId}`, { token: owner, body: { agent_fees: 250 } });
+    expect(refused).toMatchObject({ status: 403, body: { errors: ["Only superusers can change agent fees"] } });
+    // Sending the fees unchanged (as a whole form does) is fine.
+    expect(
+      (await ctx.call("PUT", `/units/${unitId}`, { token: owner, body: { agent_fees: 0, name: "Jazz Club" } })).status,
+    ).toBe(200);
+    await createUser(ctx.database, { email: "root@example.org", password: PASSWORD, isSuperuser: true });
+    const root = await loginAs(ctx, "root@example.org", PASSWORD);
+    expect(
+      (await ctx.call("PUT", `/units/${unitId}`, { token: root, body: { agent_fees: 250 } })).body.agent_fees,
+    ).toBe(250);
+  });
+
+  it("adds members by email, refuses unknown emails and duplicates, and never removes the last owner", async () => {
+    const unknown = await ctx.call("POST", "/memberships", {
+      token: owner,
+      body: { unit_id: unitId, email: "ghost@example.org" },
+    });
+    expect(unknown).toMatchObject({
+      status: 400,
+      body: { field_errors: { email: "No account uses this email address" } },
+    });
+    const added = await ctx.call("POST", "/memberships", {
+      token: owner,
+      body: { unit_id: unitId, email: "colleague@example.org", role: "member" },
+    });
+    expect(added.status).toBe(201);
+    expect(
+      (
+        await ctx.call("POST", "/memberships", {
+          token: owner,
+          body: { unit_id: unitId, email: "colleague@example.org" },
+        })
+      ).status,
+    ).toBe(409);
+    const members = await ctx.call(
+      "GET",
+      `/memberships?filter=${encodeURIComponent(JSON.stringify({ unit_id: unitId }))}`,
+      { token: owner },
+    );
+    const own = members.body.find((m: { user: { email: string } }) => m.user.email === "owner@example.org");
+    const demote = await ctx.call("PUT", `/memberships/${own.id}`, { token: owner, body: { role: "member" } });
+    expect(demote).toMatchObject({ status: 409, body: { errors: ["A unit must keep at least one owner"] } });
+    expect((await ctx.call("DELETE", `/memberships/${own.id}`, { token: owner })).status).toBe(409);
+    // With a second owner, the first may step down.
+    expect(
+      (await ctx.call("PUT", `/memberships/${added.body.id}`, { token: owner, body: { role: "owner" } })).status,
+    ).toBe(200);
+    expect((await ctx.call("PUT", `/memberships/${own.id}`, { token: owner, body: { role: "member" } })).status).toBe(
+      200,
+    );
+    // Now a member, the first may no longer manage the unit.
+    expect((await ctx.call("PUT", `/units/${unitId}`, { token: owner, body: { description: "x" } })).status).toBe(403);
+  });
+});
