@@ -6,7 +6,7 @@ import { PasswordResetPage } from "./auth/PasswordResetPage.tsx";
 import { PasswordResetRequestPage } from "./auth/PasswordResetRequestPage.tsx";
 import { RegisterPage } from "./auth/RegisterPage.tsx";
 import { VerifyPage } from "./auth/VerifyPage.tsx";
-import { createAuthProvider, createSession } from "./authProvider.ts";
+import { BASENAME, createAuthProvider, createSession } from "./authProvider.ts";
 import { createApiClient, createDataProvider } from "./dataProvider.ts";
 import events from "./events/index.ts";
 import { EventBasketList } from "./events/sales/EventBasketList.tsx";
@@ -32,7 +32,7 @@ const store = createPreferenceStore(window.localStorage);
 
 const BackOffice = () => (
   <Admin
-    basename="/admin"
+    basename={BASENAME}
     title="admin.title"
     dataProvider={dataProvider}
     authProvider={authProvider}
@@ -79,8 +79,8 @@ const BackOffice = () => (
 // react-admin's own router is a hash router; the back office has real paths under /admin (the server
 // falls back to index.html there), hence a browser router and <Admin basename> (react-admin's sub-path setup).
 const router = createBrowserRouter([
-  { path: "/admin/*", element: <BackOffice /> },
-  { path: "*", element: <Navigate to="/admin" replace /> },
+  { path: `${BASENAME}/*`, element: <BackOffice /> },
+  { path: "*", element: <Navigate to={BASENAME} replace /> },
 ]);
 
 export const App = () => <RouterProvider router={router} />;

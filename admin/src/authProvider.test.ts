@@ -50,7 +50,7 @@ describe("authProvider: login and logout", () => {
       "Please confirm your email address first",
     );
     expect(storage.items.size).toBe(0);
-    await expect(authProvider.checkAuth({})).rejects.toEqual({ message: false, redirectTo: "/auth/login" });
+    await expect(authProvider.checkAuth({})).rejects.toEqual({ message: false, redirectTo: "/admin/auth/login" });
   });
 
   it("answers a refusal without a sentence with the wrong-credentials message", async () => {
@@ -66,7 +66,7 @@ describe("authProvider: login and logout", () => {
     const calls = mockFetch(() => new Response(null, { status: 204 }));
     const { authProvider, storage } = setupProviders(tokens);
 
-    await expect(authProvider.logout({})).resolves.toBe("/auth/login");
+    await expect(authProvider.logout({})).resolves.toBe("/admin/auth/login");
 
     expect(calls[0]).toMatchObject({ method: "POST", path: "/auth/logout", body: { refresh_token: "refresh-1" } });
     expect(storage.items.has(AUTH_TOKEN_KEY)).toBe(false);
@@ -143,8 +143,8 @@ describe("authProvider: refresh on 401", () => {
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(401);
     expect(storage.items.has(AUTH_TOKEN_KEY)).toBe(false);
-    await expect(authProvider.checkError(error)).rejects.toMatchObject({ redirectTo: "/auth/login" });
-    await expect(authProvider.checkAuth({})).rejects.toEqual({ message: false, redirectTo: "/auth/login" });
+    await expect(authProvider.checkError(error)).rejects.toMatchObject({ redirectTo: "/admin/auth/login" });
+    await expect(authProvider.checkAuth({})).rejects.toEqual({ message: false, redirectTo: "/admin/auth/login" });
   });
 
   it("does not try to refresh without a session", async () => {

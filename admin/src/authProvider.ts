@@ -1,8 +1,12 @@
 import type { AuthProvider, UserIdentity } from "react-admin";
 import type { ApiClient } from "./dataProvider.ts";
 
+/** Where the product server serves the back office (`<Admin basename>`). */
+export const BASENAME = "/admin";
 /** SPEC 2.2: the back office's auth pages live under /auth (react-admin's own /login stays too). */
 export const LOGIN_PATH = "/auth/login";
+/** react-admin takes the redirections of the auth provider as they are, without its basename. */
+const LOGIN_URL = `${BASENAME}${LOGIN_PATH}`;
 
 /** SPEC 9: the auth token key of local storage, holding `{accessToken, refreshToken}`. */
 export const AUTH_TOKEN_KEY = "authToken";
@@ -118,7 +122,7 @@ export function createAuthProvider({ api, session }: { api: ApiClient; session: 
     async logout() {
       const tokens = session.getTokens();
       session.clear();
-      if (!tokens) return LOGIN_PATH;
+      if (!tokens) return LOGIN_URL;
       try {
         await api.call("/auth/logout", {
           method: "POST",
@@ -128,18 +132,18 @@ export function createAuthProvider({ api, session }: { api: ApiClient; session: 
       } catch {
         // The tokens are gone from this browser either way; the refresh token expires on its own.
       }
-      return LOGIN_PATH;
+      return LOGIN_URL;
     },
 
     // `message: false`: going to the login page needs no "please sign in" notification.
     checkAuth: () =>
-      session.getTokens() ? Promise.resolve() : Promise.reject({ message: false, redirectTo: LOGIN_PATH }),
+      session.getTokens() ? Promise.resolve() : Promise.reject({ message: false, redirectTo: LOGIN_URL }),
 
     async checkError(error: unknown) {
       // The data provider already tried one refresh before letting a 401 through (SPEC 8).
       if (isStatus(error, 401)) {
         session.clear();
-        throw { message: "ra.notification.logged_out", redirectTo: LOGIN_PATH };
+        throw { message: "ra.notification.logged_out", redirectTo: LOGIN_URL };
       }
     },
 

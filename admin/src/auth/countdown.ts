@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useBasename } from "react-admin";
 import { useNavigate } from "react-router";
 
 /** SPEC 2.2: after an email verification the page counts down, then goes to the login page. */
@@ -10,11 +11,12 @@ export function secondsLeft(startedAt: number, now: number, seconds: number): nu
 }
 
 /**
- * Counts down from `seconds` once `isRunning`, then navigates to `to` (an absolute path of the
- * browser router). Answers the seconds left, shown on the page.
+ * Counts down from `seconds` once `isRunning`, then navigates to `to` (a path of the back office,
+ * like `/auth/login`). Answers the seconds left, shown on the page.
  */
 export function useRedirectCountdown(isRunning: boolean, to: string, seconds = REDIRECT_SECONDS): number {
   const navigate = useNavigate();
+  const basename = useBasename();
   const [left, setLeft] = useState(seconds);
   useEffect(() => {
     if (!isRunning) return;
@@ -24,10 +26,10 @@ export function useRedirectCountdown(isRunning: boolean, to: string, seconds = R
       setLeft(remaining);
       if (remaining === 0) {
         window.clearInterval(timer);
-        navigate(to, { replace: true });
+        navigate(`${basename}${to}`, { replace: true });
       }
     }, 250);
     return () => window.clearInterval(timer);
-  }, [isRunning, navigate, to, seconds]);
+  }, [isRunning, navigate, basename, to, seconds]);
   return left;
 }

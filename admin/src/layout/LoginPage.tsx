@@ -1,14 +1,59 @@
-import { Box } from "@mui/material";
-import { Login, LoginForm, required, TextInput, useTranslate } from "react-admin";
+import { Box, CardContent } from "@mui/material";
+import { useState } from "react";
+import {
+  Form,
+  Login,
+  required,
+  TextInput,
+  useAuthProvider,
+  useAuthState,
+  useNotify,
+  useRedirect,
+  useTranslate,
+} from "react-admin";
+import { useLocation, useNavigate } from "react-router";
 import { AuthLinks } from "../auth/AuthCard.tsx";
+import { SubmitButton } from "../auth/SubmitButton.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 
-/** The API logs in with an email (docs/api.md), not react-admin's default username. */
-export const LoginPage = () => {
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * Not react-admin's <LoginForm>: at /auth/login the page is a custom route, and react-admin's routes
+ * stay mounted with their cached "not signed in" answer; navigating right after the login would log
+ * out again. The form refreshes that answer before going on.
+ */
+const EmailLoginForm = () => {
   const translate = useTranslate();
+  const authProvider = useAuthProvider();
+  const { refetch } = useAuthState(undefined, false, { enabled: false });
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [isSubmitting, setSubmitting] = useState(false);
+  const onSubmit = async (values: Record<string, unknown>) => {
+    if (!authProvider || isSubmitting) return;
+    setSubmitting(true);
+    try {
+      await authProvider.login(values as unknown as Credentials);
+    } catch (error) {
+      setSubmitting(false);
+      notify(error instanceof Error && error.message ? error.message : "ra.auth.sign_in_error", { type: "error" });
+      return;
+    }
+    await refetch();
+    // react-admin remembers the page that asked for a login (a full path, basename included).
+    const state = location.state as { nextPathname?: string; nextSearch?: string } | null;
+    if (state?.nextPathname) navigate(`${state.nextPathname}${state.nextSearch ?? ""}`);
+    else redirect(() => "/");
+  };
   return (
-    <Login>
-      <LoginForm>
+    <Form onSubmit={onSubmit}>
+      <CardContent>
         <TextInput
           autoFocus
           source="email"
@@ -16,6 +61,7 @@ export const LoginPage = () => {
           label={translate("admin.auth.email")}
           autoComplete="username"
           validate={required()}
+          fullWidth
         />
         {/* Not <PasswordInput>: its "Show password" toggle would also answer getByLabel("Password"). */}
         <TextInput
@@ -24,15 +70,24 @@ export const LoginPage = () => {
           label={translate("admin.auth.password")}
           autoComplete="current-password"
           validate={required()}
+          fullWidth
         />
-      </LoginForm>
-      <Box sx={{ px: 2 }}>
-        <AuthLinks register passwordReset />
-      </Box>
-      {/* The app bar's language switch is not there before signing in. */}
-      <Box sx={{ display: "flex", justifyContent: "center", pb: 1 }}>
-        <LanguageSwitch />
-      </Box>
-    </Login>
+        <SubmitButton label="ra.auth.sign_in" isSubmitting={isSubmitting} />
+      </CardContent>
+    </Form>
   );
 };
+
+/** The API logs in with an email (docs/api.md), not react-admin's default username. */
+export const LoginPage = () => (
+  <Login>
+    <EmailLoginForm />
+    <Box sx={{ px: 2 }}>
+      <AuthLinks register passwordReset />
+    </Box>
+    {/* The app bar's language switch is not there before signing in. */}
+    <Box sx={{ display: "flex", justifyContent: "center", pb: 1 }}>
+      <LanguageSwitch />
+    </Box>
+  </Login>
+);

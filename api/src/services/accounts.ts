@@ -148,7 +148,7 @@ export async function requestPasswordReset(
     .from(schema.users)
     .where(eq(schema.users.email, input.email.trim().toLowerCase()))
     .get();
-  if (!user || !user.isActive) return; // neutral: the answer is the same
+  if (!user?.isActive) return; // neutral: the answer is the same
   await database.transaction(function* (tx) {
     const token = yield* issueUserToken(tx, user.id, "password_reset", now);
     yield* enqueueMail(tx, {
