@@ -27,6 +27,15 @@ interface Target {
   limitId: number;
   priceRuleId: number;
   promotionCodeId: number;
+  conditionId: number;
+  spareConditionId: number;
+  statementId: number;
+  tagId: number;
+  accessId: number;
+  availabilityId: number;
+  extraInfoGroupId: number;
+  extraInfoId: number;
+  pointOfSaleId: number;
   basketId: number;
   membershipId: number;
   memberUserId: number;
@@ -277,6 +286,67 @@ const CASES: Record<string, Case> = {
     { name: "Renamed" },
   ),
 
+  ...catalogue(
+    "conditions",
+    (t) => t.conditionId,
+    (t) => ({ event_id: t.eventId, name: "VIP", logical_operator: "or" }),
+    { name: "Renamed" },
+    (t) => t.spareConditionId,
+  ),
+  ...catalogue(
+    "statements",
+    (t) => t.statementId,
+    (t) => ({
+      event_id: t.eventId,
+      condition_id: t.conditionId,
+      left_hand_operand: "user_email",
+      operator: "contains",
+      right_hand_value: "@example.org",
+    }),
+    { right_hand_value: "@example.com" },
+  ),
+  ...catalogue(
+    "node-tags",
+    (t) => t.tagId,
+    (t) => ({ event_id: t.eventId, name: "Family", node_configuration_id: t.configurationId }),
+    { name: "Kids" },
+  ),
+  ...catalogue(
+    "node-accesses",
+    (t) => t.accessId,
+    (t) => ({
+      event_id: t.eventId,
+      label: "Members",
+      condition_id: t.conditionId,
+      node_configuration_ids: [t.configurationId],
+    }),
+    { is_accessible: false },
+  ),
+  ...catalogue(
+    "node-availabilities",
+    (t) => t.availabilityId,
+    (t) => ({ event_id: t.eventId, name: "Early", starts_at: "2030-01-01T00:00:00Z", ends_at: "2030-02-01T00:00:00Z" }),
+    { name: "Late" },
+  ),
+  ...catalogue(
+    "node-extra-info-groups",
+    (t) => t.extraInfoGroupId,
+    (t) => ({ event_id: t.eventId, name: "Attendee", node_configuration_ids: [t.configurationId] }),
+    { is_required: true },
+  ),
+  ...catalogue(
+    "node-extra-infos",
+    (t) => t.extraInfoId,
+    (t) => ({ event_id: t.eventId, group_id: t.extraInfoGroupId, name: "Birth date", type: "dateMajor" }),
+    { is_required: true },
+  ),
+  ...catalogue(
+    "points-of-sale",
+    (t) => t.pointOfSaleId,
+    (t) => ({ event_id: t.eventId, title: "Box office" }),
+    { location: "Main entrance" },
+  ),
+
   // Sales.
   "GET /baskets": {
     path: (t) => `/baskets?filter=${encodeURIComponent(JSON.stringify({ event_id: t.publicEventId }))}`,
@@ -459,6 +529,55 @@ describe("permissions on every route", () => {
           .returning()
           .get(),
       );
+      const eventId = event.id;
+      const condition = yield* run(tx.insert(schema.conditions).values({ eventId, name: "C" }).returning().get());
+      const spareCondition = yield* run(
+        tx.insert(schema.conditions).values({ eventId, name: "Spare" }).returning().get(),
+      );
+      const statement = yield* run(
+        tx
+          .insert(schema.statements)
+          .values({
+            eventId,
+            conditionId: condition.id,
+            leftHandOperand: "promotion_code",
+            operator: "=",
+            rightHandValue: "X",
+          })
+          .returning()
+          .get(),
+      );
+      const tag = yield* run(
+        tx
+          .insert(schema.nodeTags)
+          .values({ eventId, name: "T", nodeConfigurationId: article.configuration.id })
+          .returning()
+          .get(),
+      );
+      const access = yield* run(tx.insert(schema.nodeAccesses).values({ eventId, label: "A" }).returning().get());
+      const availability = yield* run(
+        tx.insert(schema.nodeAvailabilities).values({ eventId, name: "Av" }).returning().get(),
+      );
+      const group = yield* run(tx.insert(schema.nodeExtraInfoGroups).values({ eventId, name: "G" }).returning().get());
+      const info = yield* run(
+        tx
+          .insert(schema.nodeExtraInfos)
+          .values({ eventId, groupId: group.id, name: "I", type: "text" })
+          .returning()
+          .get(),
+      );
+      const pointOfSale = yield* run(tx.insert(schema.pointsOfSale).values({ eventId, title: "P" }).returning().get());
+      const more = {
+        conditionId: condition.id,
+        spareConditionId: spareCondition.id,
+        statementId: statement.id,
+        tagId: tag.id,
+        accessId: access.id,
+        availabilityId: availability.id,
+        extraInfoGroupId: group.id,
+        extraInfoId: info.id,
+        pointOfSaleId: pointOfSale.id,
+      };
       const module = yield* run(
         tx.select().from(schema.registrationModules).where(eq(schema.registrationModules.eventId, event.id)).get(),
       );
@@ -470,6 +589,7 @@ describe("permissions on every route", () => {
           .get(),
       );
       return {
+        ...more,
         spareConfigurationId: spare.id,
         spareCartConfigurationId: spareCart.id,
         membershipId: membership.id,
@@ -497,6 +617,15 @@ describe("permissions on every route", () => {
       limitId: article.limit.id,
       priceRuleId: article.priceRule.id,
       promotionCodeId: ids.promotionCodeId,
+      conditionId: ids.conditionId,
+      spareConditionId: ids.spareConditionId,
+      statementId: ids.statementId,
+      tagId: ids.tagId,
+      accessId: ids.accessId,
+      availabilityId: ids.availabilityId,
+      extraInfoGroupId: ids.extraInfoGroupId,
+      extraInfoId: ids.extraInfoId,
+      pointOfSaleId: ids.pointOfSaleId,
       basketId: buyer.basketId,
       membershipId: ids.membershipId,
       memberUserId,

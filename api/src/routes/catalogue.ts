@@ -2,13 +2,21 @@
 // writes refused unless the event is a draft (or the user a superuser).
 
 import { and, asc, count, desc, eq, inArray, run, schema } from "@ticketing/db";
-import { NODE_CATEGORIES, PRICE_RULE_MODES } from "@ticketing/shared/constants";
+import {
+  EXTRA_INFO_TYPES,
+  LOGICAL_OPERATORS,
+  NODE_CATEGORIES,
+  PRICE_RULE_MODES,
+  STATEMENT_OPERANDS,
+  STATEMENT_OPERATORS,
+  STATEMENT_SCOPES,
+} from "@ticketing/shared/constants";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv, Ctx } from "../context.ts";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
-import { answer, idParam, readBody, zId } from "../lib/http.ts";
+import { answer, idParam, readBody, zId, zIsoDate } from "../lib/http.ts";
 import { parseListQuery, setContentRange } from "../lib/list-query.ts";
 import { assertEditable, getVisibleEvent, requireUser, visibleUnitIds } from "../services/access.ts";
 import { invalidateCatalogue, stockUsage } from "../services/catalogue.ts";
@@ -32,7 +40,8 @@ interface ResourceSpec {
   references?: Record<string, SQLiteTable & { id: AnySQLiteColumn; eventId: AnySQLiteColumn }>;
   decorate?: (rows: Row[], eventIds: number[], db: AppEnv["Variables"]["deps"]["database"]["db"]) => Promise<Row[]>;
   beforeDelete?: (row: Row) => void;
-  beforeUpdate?: (row: Row, values: Record<string, unknown>) => void;
+  /** checks across fields, on create (`current` undefined) and update */
+  validate?: (values: Record<string, unknown>, current?: Row) => void;
 }
 
 function mountResource(spec: ResourceSpec) {
@@ -187,6 +196,7 @@ function mountResource(spec: ResourceSpec) {
     assertEditable(event, user, config.supportEmail);
     await checkReferences(database.db, event.id, body);
     const { nodeConfigurationIds, ...values } = body;
+    spec.validate?.(values);
     const created = await database.transaction(function* (tx) {
       const row = (yield* run(
         tx
@@ -229,7 +239,7 @@ function mountResource(spec: ResourceSpec) {
       ...values
     } = body;
     await checkReferences(database.db, event.id, body);
-    spec.beforeUpdate?.(row, values);
+    spec.validate?.(values, row);
     const updated = await database.transaction(function* (tx) {
       const next = Object.keys(values).length
         ? ((yield* run(
@@ -354,7 +364,8 @@ mountResource({
   },
   link: schema.nodeConfigurationLimits,
   references: { conditionId: schema.conditions },
-  beforeUpdate(row, values) {
+  validate(values, row) {
+    if (!row) return;
     // A concurrent reservation after this check is still caught by the CHECK constraint (answered 409).
     const used = Math.max(row.used as number, row.testingUsed as number);
     if (typeof values.maximum === "number" && values.maximum < used)
@@ -391,6 +402,124 @@ mountResource({
   table: schema.promotionCodes,
   required: ["name", "value"],
   fields: { name: title.min(1), value: z.string().trim().min(1).max(100) },
+});
+
+mountResource({
+  path: "conditions",
+  table: schema.conditions,
+  required: [],
+  fields: { name: title, logicalOperator: z.enum(LOGICAL_OPERATORS), isImplicit: flag },
+  async decorate(rows, _eventIds, db) {
+    const statements = rows.length
+      ? await db
+          .select()
+          .from(schema.statements)
+          .where(
+            inArray(
+              schema.statements.conditionId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(schema.statements.order), asc(schema.statements.id))
+          .all()
+      : [];
+    return rows.map((row) => ({ ...row, statements: statements.filter((s) => s.conditionId === row.id) }));
+  },
+});
+
+mountResource({
+  path: "statements",
+  table: schema.statements,
+  required: ["conditionId", "leftHandOperand", "operator"],
+  fields: {
+    conditionId: zId,
+    leftHandOperand: z.enum(STATEMENT_OPERANDS),
+    leftHandValue: z.string().max(200).nullable(),
+    operator: z.enum(STATEMENT_OPERATORS),
+    rightHandValue: z.string().max(2_000),
+    scope: z.enum(STATEMENT_SCOPES),
+    order: z.number().int().min(0),
+  },
+  filters: { conditionId: schema.statements.conditionId },
+  references: { conditionId: schema.conditions },
+});
+
+mountResource({
+  path: "node-tags",
+  table: schema.nodeTags,
+  required: ["name"],
+  fields: { name: title.min(1), nodeConfigurationId: zId.nullable() },
+  filters: { nodeConfigurationId: schema.nodeTags.nodeConfigurationId },
+  references: { nodeConfigurationId: schema.nodeConfigurations },
+});
+
+mountResource({
+  path: "node-accesses",
+  table: schema.nodeAccesses,
+  required: [],
+  fields: { label: title, isAccessible: flag, conditionId: zId.nullable() },
+  link: schema.nodeConfigurationAccesses,
+  references: { conditionId: schema.conditions },
+});
+
+mountResource({
+  path: "node-availabilities",
+  table: schema.nodeAvailabilities,
+  required: [],
+  fields: { name: title, startsAt: zIsoDate.nullable(), endsAt: zIsoDate.nullable(), conditionId: zId.nullable() },
+  link: schema.nodeConfigurationAvailabilities,
+  references: { conditionId: schema.conditions },
+  validate(values, row) {
+    const startsAt = (values.startsAt ?? row?.startsAt ?? null) as string | null;
+    const endsAt = (values.endsAt ?? row?.endsAt ?? null) as string | null;
+    if (startsAt && endsAt && endsAt < startsAt) throw invalid("errors.dates_order", { ends_at: "errors.dates_order" });
+  },
+});
+
+mountResource({
+  path: "node-extra-info-groups",
+  table: schema.nodeExtraInfoGroups,
+  required: ["name"],
+  fields: {
+    name: title.min(1),
+    order: z.number().int().min(0),
+    isInline: flag,
+    helpText: z.string().max(2_000),
+    isRequired: flag,
+    conditionId: zId.nullable(),
+  },
+  link: schema.nodeConfigurationExtraInfoGroups,
+  references: { conditionId: schema.conditions },
+});
+
+mountResource({
+  path: "node-extra-infos",
+  table: schema.nodeExtraInfos,
+  required: ["groupId", "name", "type"],
+  fields: {
+    groupId: zId,
+    text: z.string().max(2_000),
+    name: title.min(1),
+    helpText: z.string().max(2_000),
+    type: z.enum(EXTRA_INFO_TYPES),
+    isRequired: flag,
+    order: z.number().int().min(0),
+    choicesJson: z.array(z.string().trim().min(1).max(200)).max(200).nullable(),
+    majorJson: z
+      .object({ referenceDate: z.iso.date().optional(), age: z.number().int().min(0).max(150).optional() })
+      .strict()
+      .nullable(),
+    range: z.string().max(100).nullable(),
+  },
+  filters: { groupId: schema.nodeExtraInfos.groupId },
+  references: { groupId: schema.nodeExtraInfoGroups },
+});
+
+mountResource({
+  path: "points-of-sale",
+  table: schema.pointsOfSale,
+  required: ["title"],
+  fields: { title: title.min(1), description: z.string().max(5_000), location: z.string().max(1_000) },
 });
 
 /** SPEC 7 "registration modules list": the ticket office and the editor read the root node from it. */
