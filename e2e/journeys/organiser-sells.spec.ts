@@ -22,12 +22,14 @@ test("an organiser puts one ticket on sale; the first buyer (no JavaScript) gets
   await admin.getByLabel("Email").fill(ORGANISER.email);
   await admin.getByLabel("Password").fill(ORGANISER.password);
   await admin.getByRole("button", { name: /sign in|log in/i }).click();
-  await admin.getByRole("link", { name: /create/i }).click();
-  await admin.getByLabel("Private name").fill("String quartet night (internal)");
-  await admin.getByLabel("Public name").fill("String Quartet Night");
-  await admin.getByLabel("Ticket office path").fill(path);
-  await admin.getByLabel("Start").fill("2030-03-01T19:00");
-  await admin.getByLabel("End").fill("2030-03-01T22:00");
+  await expect(admin.getByRole("table")).toBeVisible();
+  await admin.getByRole("link", { name: "Create" }).click();
+  await expect(admin).toHaveURL(/\/admin\/events\/create$/);
+  await admin.getByRole("textbox", { name: "Private name", exact: true }).fill("String quartet night (internal)");
+  await admin.getByRole("textbox", { name: "Public name", exact: true }).fill("String Quartet Night");
+  await admin.getByRole("textbox", { name: "Ticket office path", exact: true }).fill(path);
+  await admin.getByRole("textbox", { name: "Start", exact: true }).fill("2030-03-01T19:00");
+  await admin.getByRole("textbox", { name: "End", exact: true }).fill("2030-03-01T22:00");
   await admin.getByRole("button", { name: /save/i }).click();
 
   await expect(admin.getByRole("heading", { name: "Articles" })).toBeVisible();
