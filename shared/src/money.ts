@@ -16,9 +16,30 @@ export function centsToDecimal(cents: number): string {
 
 /** Parses `"12.5"`, `"12,50"` or `"12"` into cents; null when it is not an amount with at most 2 decimals. */
 export function decimalToCents(input: string): number | null {
-  const match = /^\s*(\d+)(?:[.,](\d{1,2}))?\s*$/.exec(input);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return decimalToScaled(input, 2);
+}
+
+/**
+ * A non-negative decimal written by a person (`.` or `,`, at most `decimals` decimals) as an integer in units of
+ * 10^-decimals: `("12.5", 2)` → 1250, `("1,5", 3)` → 1500. Null when it is not such a number, or too large to be
+ * exact in a JavaScript number.
+ */
+export function decimalToScaled(input: string, decimals: number): number | null {
+  const match = /^\s*(\d+)(?:[.,](\d+))?\s*$/.exec(input);
+  if (!match || (match[2] ?? "").length > decimals) return null;
+  const scaled = Number(match[1]) * 10 ** decimals + Number((match[2] ?? "").padEnd(decimals, "0") || "0");
+  return Number.isSafeInteger(scaled) ? scaled : null;
+}
+
+/** The inverse of `decimalToScaled`, without trailing zeros: `(1500, 3)` → `"1.5"`, `(2000, 2)` → `"20"`. */
+export function scaledToDecimal(value: number, decimals: number): string {
+  const sign = value < 0 ? "-" : "";
+  const abs = Math.abs(value);
+  const unit = 10 ** decimals;
+  const fraction = String(abs % unit)
+    .padStart(decimals, "0")
+    .replace(/0+$/, "");
+  return `${sign}${Math.floor(abs / unit)}${fraction ? `.${fraction}` : ""}`;
 }
 
 /** Formats cents for people: `CHF 12.50` / `12,50 CHF`. */

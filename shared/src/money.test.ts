@@ -1,0 +1,41 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { centsToDecimal, decimalToCents, decimalToScaled, divideHalfUp, scaledToDecimal } from "./money.ts";
+
+describe("money", () => {
+  it("divides half-up in integers", () => {
+    expect(divideHalfUp(5, 2)).toBe(3);
+    expect(divideHalfUp(7, 3)).toBe(2);
+    expect(divideHalfUp(8, 3)).toBe(3);
+    expect(divideHalfUp(-5, 2)).toBe(-2); // half-up is towards +∞
+  });
+
+  it("reads amounts people type, with . or , and at most 2 decimals", () => {
+    expect(decimalToCents("12.5")).toBe(1250);
+    expect(decimalToCents(" 12,05 ")).toBe(1205);
+    expect(decimalToCents("12")).toBe(1200);
+    expect(decimalToCents("12.345")).toBeNull();
+    expect(decimalToCents("-1")).toBeNull();
+    expect(decimalToCents("1e3")).toBeNull();
+    expect(decimalToScaled("1.5", 3)).toBe(1500);
+    expect(decimalToScaled("2", 0)).toBe(2);
+    expect(decimalToScaled("2.5", 0)).toBeNull();
+  });
+
+  it("shows scaled values without trailing zeros, cents with two decimals", () => {
+    expect(scaledToDecimal(1500, 3)).toBe("1.5");
+    expect(scaledToDecimal(2000, 2)).toBe("20");
+    expect(scaledToDecimal(-125, 3)).toBe("-0.125");
+    expect(centsToDecimal(1205)).toBe("12.05");
+    expect(centsToDecimal(-5)).toBe("-0.05");
+  });
+
+  it("reads back what it shows", () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 1e12 }), fc.integer({ min: 0, max: 4 }), (value, decimals) => {
+        expect(decimalToScaled(scaledToDecimal(value, decimals), decimals)).toBe(value);
+        expect(decimalToCents(centsToDecimal(value))).toBe(value);
+      }),
+    );
+  });
+});
