@@ -7,7 +7,7 @@ export const AnonymousOnly = ({ children }: { children: ReactNode }) => {
   const redirect = useRedirect();
   useEffect(() => {
     checkAuth({}, false).then(
-      () => redirect("/"),
+      () => redirect(() => "/"),
       () => undefined, // anonymous: stay
     );
   }, [checkAuth, redirect]);

@@ -14,7 +14,7 @@ export const PasswordChangePage = () => {
   const { isSubmitting, onSubmit } = useApiForm(async (values: PasswordChange) => {
     await dataProvider.changePassword(values);
     notify("admin.auth.passwordChange.done", { type: "success" });
-    redirect("/users/me");
+    redirect(() => "/users/me");
   });
   return (
     <Box sx={{ maxWidth: 480, mt: 2 }}>

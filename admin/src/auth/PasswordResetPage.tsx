@@ -16,7 +16,7 @@ export const PasswordResetPage = () => {
   const { isSubmitting, onSubmit } = useApiForm(async (values: { password: string; passwordConfirmation: string }) => {
     await dataProvider.resetPassword({ userIdB64, tokenB64: passwordResetTokenB64, ...values });
     notify("admin.auth.passwordReset.done", { type: "success" });
-    redirect(LOGIN_PATH);
+    redirect(() => LOGIN_PATH);
   });
   return (
     <AuthCard title="admin.auth.passwordReset.title">

@@ -3,13 +3,14 @@ import { type ErrorProps, Title, useBasename, useEditContext, useTranslate } fro
 import { Link as RouterLink } from "react-router";
 import { type ErrorPageContent, errorPageOf } from "./errorPage.ts";
 
-const ErrorPage = ({ content }: { content: ErrorPageContent }) => {
+/** `hasTitle`: sets the app bar's title (an Edit view's error already has the resource's title). */
+const ErrorPage = ({ content, hasTitle = true }: { content: ErrorPageContent; hasTitle?: boolean }) => {
   const translate = useTranslate();
   const basename = useBasename();
   const title = translate(content.title, content.options);
   return (
     <Box sx={{ p: 4, textAlign: "center" }} role="alert">
-      <Title title={title} />
+      {hasTitle && <Title title={title} />}
       <Typography variant="h4" component="h1" gutterBottom>
         {title}
       </Typography>
@@ -28,7 +29,7 @@ export const PageNotFound = () => <ErrorPage content={{ title: "admin.errorPages
 export const HttpErrorPage = () => {
   const { error } = useEditContext();
   const status = (error as { status?: number } | null)?.status;
-  return <ErrorPage content={errorPageOf(status)} />;
+  return <ErrorPage content={errorPageOf(status)} hasTitle={false} />;
 };
 
 /**

@@ -30,6 +30,7 @@ import {
   useGetList,
   useNotify,
   useRecordContext,
+  useRefresh,
   useTranslate,
   useUpdate,
 } from "react-admin";
@@ -55,6 +56,7 @@ const errorMessageOf = (error: unknown) =>
 const RoleSelect = ({ membership, label }: { membership: Membership; label: string }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const refresh = useRefresh();
   const [update, { isPending }] = useUpdate<Membership>();
   const change = (role: UnitRole) =>
     update(
@@ -62,7 +64,10 @@ const RoleSelect = ({ membership, label }: { membership: Membership; label: stri
       { id: membership.id, data: { role }, previousData: membership },
       {
         mutationMode: "pessimistic",
-        onSuccess: () => notify("admin.memberships.roleChanged", { type: "success" }),
+        onSuccess: () => {
+          notify("admin.memberships.roleChanged", { type: "success" });
+          refresh(); // the user's own role, hence what the page offers, may have changed
+        },
         // e.g. 409 "A unit must keep at least one owner"
         onError: (error) => notify(errorMessageOf(error), { type: "error" }),
       },
@@ -88,6 +93,7 @@ const RemoveButton = ({ membership }: { membership: Membership }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const [isOpen, setOpen] = useState(false);
+  const refresh = useRefresh();
   const [remove, { isPending }] = useDelete<Membership>();
   const who = fullName(membership) || membership.user.email;
   const confirm = () =>
@@ -99,6 +105,7 @@ const RemoveButton = ({ membership }: { membership: Membership }) => {
         onSuccess: () => {
           setOpen(false);
           notify("admin.memberships.removed", { type: "success" });
+          refresh();
         },
         onError: (error) => {
           setOpen(false);
@@ -126,6 +133,8 @@ const RemoveButton = ({ membership }: { membership: Membership }) => {
     </>
   );
 };
+
+const NEW_MEMBER = { email: "", role: "member" };
 
 const AddMemberForm = ({ unitId, onAdded }: { unitId: Identifier; onAdded: () => void }) => {
   const translate = useTranslate();

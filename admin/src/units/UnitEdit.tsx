@@ -4,8 +4,10 @@ import {
   email,
   NumberInput,
   required,
+  SaveButton,
   SimpleForm,
   TextInput,
+  Toolbar,
   useGetIdentity,
   useRecordContext,
   useTranslate,
@@ -39,7 +41,18 @@ const UnitForm = () => {
           {translate("admin.units.readOnly")}
         </Alert>
       )}
-      <SimpleForm toolbar={readOnly ? false : undefined}>
+      {/* No delete: the API has no DELETE /units/:id. */}
+      <SimpleForm
+        toolbar={
+          readOnly ? (
+            false
+          ) : (
+            <Toolbar>
+              <SaveButton />
+            </Toolbar>
+          )
+        }
+      >
         <TextInput source="name" validate={required()} readOnly={readOnly} />
         <TextInput source="description" multiline minRows={2} fullWidth readOnly={readOnly} />
         <TextInput source="email" type="email" validate={email()} readOnly={readOnly} />
