@@ -21,6 +21,7 @@ import {
   email,
   Form,
   type Identifier,
+  RecordContextProvider,
   required,
   SelectInput,
   TextInput,
@@ -148,25 +149,28 @@ const AddMemberForm = ({ unitId, onAdded }: { unitId: Identifier; onAdded: () =>
     onAdded();
   });
   return (
-    <Form key={formKey} defaultValues={{ role: "member" }} onSubmit={onSubmit}>
-      <Box sx={{ display: "flex", gap: 2, alignItems: "flex-start", flexWrap: "wrap", mt: 2 }}>
-        <TextInput
-          source="email"
-          type="email"
-          label={translate("admin.memberships.email")}
-          validate={[required(), email()]}
-        />
-        <SelectInput
-          source="role"
-          label={translate("admin.memberships.role")}
-          choices={unitRoleChoices}
-          validate={required()}
-        />
-        <Box sx={{ mt: 1 }}>
-          <SubmitButton label="admin.memberships.add" isSubmitting={isSubmitting} />
+    // Its own record: inputs otherwise default to the page's unit (its email, for one).
+    <RecordContextProvider value={NEW_MEMBER}>
+      <Form key={formKey} record={NEW_MEMBER} onSubmit={onSubmit}>
+        <Box sx={{ display: "flex", gap: 2, alignItems: "flex-start", flexWrap: "wrap", mt: 2 }}>
+          <TextInput
+            source="email"
+            type="email"
+            label={translate("admin.memberships.email")}
+            validate={[required(), email()]}
+          />
+          <SelectInput
+            source="role"
+            label={translate("admin.memberships.role")}
+            choices={unitRoleChoices}
+            validate={required()}
+          />
+          <Box sx={{ mt: 1 }}>
+            <SubmitButton label="admin.memberships.add" isSubmitting={isSubmitting} />
+          </Box>
         </Box>
-      </Box>
-    </Form>
+      </Form>
+    </RecordContextProvider>
   );
 };
 
