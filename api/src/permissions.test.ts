@@ -361,6 +361,21 @@ const CASES: Record<string, Case> = {
     body: () => ({ active_module_id: 999_999 }),
     expect: publicRoute(404),
   },
+  "POST /auth/trusted-email-login": {
+    path: () => "/auth/trusted-email-login",
+    body: () => ({ active_module_id: 999_999, email: "a@example.org" }),
+    expect: publicRoute(404),
+  },
+  "POST /auth/trusted-email-login/validate": {
+    path: () => "/auth/trusted-email-login/validate",
+    body: () => ({ active_module_id: 999_999, login_pk: 1, validation_token: "x" }),
+    expect: publicRoute(404),
+  },
+  "POST /auth/third-party-login": {
+    path: () => "/auth/third-party-login",
+    body: () => ({ active_module_id: 999_999, token: "x" }),
+    expect: publicRoute(404),
+  },
   "GET /frontend-logins": { path: () => "/frontend-logins", expect: { anonymous: 401, outsider: 401, superuser: 401 } },
   "GET /frontend/events/:id/tree": {
     path: (t) => `/frontend/events/${t.eventId}/tree`,

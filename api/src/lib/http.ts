@@ -23,7 +23,9 @@ export function zodToDomainError(error: z.ZodError): DomainError {
     }
     const message = MESSAGE_KEYS.get(issue.message) ?? issue.message;
     if (field && !(field in fieldErrors)) fieldErrors[field] = message;
-    return MESSAGE_KEYS.has(issue.message) ? message : field ? `${field}: ${message}` : message;
+    // An i18n key (`errors.iban_invalid`) stays whole so the error mapper can translate it.
+    const isKey = MESSAGE_KEYS.has(issue.message) || /^[a-z_]+\.[a-z_.]+$/.test(message);
+    return isKey || !field ? message : `${field}: ${message}`;
   });
   return new DomainError("invalid", messages, Object.keys(fieldErrors).length ? fieldErrors : undefined);
 }

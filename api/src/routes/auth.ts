@@ -2,7 +2,7 @@ import { eq, inArray, schema } from "@ticketing/db";
 import { PASSWORD_MESSAGES, zPassword } from "@ticketing/shared/passwords";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../context.ts";
+import type { AppEnv, Ctx } from "../context.ts";
 import { conflict, forbidden, notFound } from "../lib/errors.ts";
 import { answer, readBody, readQuery, zBooleanFlag, zId } from "../lib/http.ts";
 import { RATE_RULES } from "../lib/rate-limit.ts";
@@ -22,6 +22,12 @@ import {
   logout,
   refresh,
 } from "../services/auth.ts";
+import {
+  assertAccessMethod,
+  requestTrustedEmailLogin,
+  thirdPartyLogin,
+  validateTrustedEmailLogin,
+} from "../services/frontend-logins.ts";
 
 export const authRoutes = new Hono<AppEnv>();
 
@@ -146,33 +152,116 @@ authRoutes.get("/me", async (c) => {
   });
 });
 
+/**
+ * The event a ticket-office login is for. Testing (preview) logins are for staff of the event's unit only
+ * (DESIGN.md 4 "Testing mode"); real ones need a public (or closed) event.
+ */
+async function loginContext(c: Ctx, activeModuleId: number, isTesting: boolean) {
+  const { database } = c.get("deps");
+  const event = await findEventByRegistrationModule(database, activeModuleId);
+  if (!isTesting) {
+    if (event.status !== "public" && event.status !== "closed") throw notFound("errors.event_not_found");
+    return { event, userId: null };
+  }
+  const user = await requireUser(database.db, c.get("auth"));
+  if (!(await canSeeUnit(database.db, user, event.unitId))) throw forbidden();
+  return { event, userId: user.id };
+}
+
 authRoutes.post("/anonymous-login", async (c) => {
   const body = await readBody(c, z.strictObject({ activeModuleId: zId, isTesting: zBooleanFlag.default(false) }));
   const { database, config } = c.get("deps");
-  const event = await findEventByRegistrationModule(database, body.activeModuleId);
-  const auth = c.get("auth");
-  let userId: number | null = null;
-  if (body.isTesting) {
-    // Testing (preview) logins are for staff of the event's unit only (DESIGN.md 4 "Testing mode").
-    const user = await requireUser(database.db, auth);
-    if (!(await canSeeUnit(database.db, user, event.unitId))) throw forbidden();
-    userId = user.id;
-  } else {
-    if (event.status !== "public") throw notFound("errors.event_not_found");
-    const methods = await database.db
-      .select()
-      .from(schema.eventAccessMethods)
-      .where(eq(schema.eventAccessMethods.eventId, event.id))
-      .all();
-    if (!methods.some((m) => m.method === "anonymous")) throw conflict("errors.access_method_disabled");
-  }
+  const { event, userId } = await loginContext(c, body.activeModuleId, body.isTesting);
+  if (!body.isTesting) await assertAccessMethod(database, event, "anonymous");
   const result = await anonymousLogin(
     database,
     config.secretKey,
-    { event, testing: body.isTesting, previous: auth, userId },
+    { event, testing: body.isTesting, previous: c.get("auth"), userId },
     now(c),
   );
   return answer(c, result, 201);
+});
+
+const zRelativePath = z
+  .string()
+  .max(500)
+  .refine((v) => v.startsWith("/") && !v.startsWith("//"), "next_url must be a path of this site");
+
+authRoutes.post("/trusted-email-login", async (c) => {
+  const body = await readBody(
+    c,
+    z.strictObject({
+      activeModuleId: zId,
+      isTesting: zBooleanFlag.default(false),
+      email: zEmail,
+      nextUrl: zRelativePath.optional(),
+    }),
+  );
+  const { database, config, onMailQueued } = c.get("deps");
+  c.get("rateLimiter").hit(`trusted:account:${body.email.trim().toLowerCase()}`, RATE_RULES.resetPerAccount);
+  const { event, userId } = await loginContext(c, body.activeModuleId, body.isTesting);
+  await requestTrustedEmailLogin(
+    database,
+    {
+      event,
+      testing: body.isTesting,
+      email: body.email,
+      nextUrl: body.nextUrl,
+      userId,
+      language: c.get("language"),
+      publicUrl: config.publicUrl,
+    },
+    now(c),
+  );
+  onMailQueued?.();
+  return answer(c, { detail: c.get("t")("detail.trusted_email_sent") }, 201);
+});
+
+authRoutes.post("/trusted-email-login/validate", async (c) => {
+  const body = await readBody(
+    c,
+    z.strictObject({
+      activeModuleId: zId,
+      isTesting: zBooleanFlag.default(false),
+      loginPk: zId,
+      validationToken: z.string().min(1).max(200),
+    }),
+  );
+  const { database, config } = c.get("deps");
+  const { event } = await loginContext(c, body.activeModuleId, body.isTesting);
+  const result = await validateTrustedEmailLogin(
+    database,
+    config.secretKey,
+    {
+      event,
+      testing: body.isTesting,
+      loginPk: body.loginPk,
+      validationToken: body.validationToken,
+      previous: c.get("auth"),
+    },
+    now(c),
+  );
+  return answer(c, result);
+});
+
+authRoutes.post("/third-party-login", async (c) => {
+  const body = await readBody(
+    c,
+    z.strictObject({
+      activeModuleId: zId,
+      isTesting: zBooleanFlag.default(false),
+      token: z.string().min(1).max(5_000),
+    }),
+  );
+  const { database, config } = c.get("deps");
+  const { event, userId } = await loginContext(c, body.activeModuleId, body.isTesting);
+  const result = await thirdPartyLogin(
+    database,
+    config.secretKey,
+    { event, testing: body.isTesting, token: body.token, previous: c.get("auth"), userId },
+    now(c),
+  );
+  return answer(c, result);
 });
 
 /** SPEC 7: `?id=1,2` (comma-joined), the caller's own logins only. */

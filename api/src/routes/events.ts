@@ -1,4 +1,4 @@
-import { EVENT_STATUSES } from "@ticketing/shared/constants";
+import { ACCESS_METHODS, EVENT_STATUSES } from "@ticketing/shared/constants";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
@@ -42,6 +42,11 @@ const EventFields = {
     .max(24 * 60)
     .optional(),
   isPointOfSaleEnabled: z.boolean().optional(),
+  accessMethods: z
+    .array(z.enum(ACCESS_METHODS))
+    .min(1, "errors.access_methods_required")
+    .transform((methods) => [...new Set(methods)])
+    .optional(),
 };
 const EventCreate = z.strictObject({ unitId: zId, ...EventFields, status: z.literal("draft").optional() });
 // react-admin's edit form sends the whole record back: its read-only fields are accepted and ignored,
@@ -56,7 +61,7 @@ const READ_ONLY_EVENT_FIELDS = [
   "ticketOfficeTestingUrl",
   "registrationModuleId",
   "rootNodeId",
-  "accessMethods",
+  "thirdPartySecretKey",
   "frontendUrl",
   "descriptionHeaderImageId",
   "frontendOrganizers",

@@ -86,3 +86,21 @@ describe("units and memberships", () => {
     expect((await ctx.call("PUT", `/units/${unitId}`, { token: owner, body: { description: "x" } })).status).toBe(403);
   });
 });
+
+describe("translated validation messages", () => {
+  it("answers the IBAN error as a sentence, in the caller's language, in both lists", async () => {
+    const ctx = await createTestContext();
+    const user = await createUser(ctx.database, { email: "fr@example.org", password: PASSWORD });
+    const token = await loginAs(ctx, "fr@example.org", PASSWORD);
+    const response = await ctx.call("PUT", `/units/${user.personalUnitId}`, {
+      token,
+      body: { iban: "CH00 1234" },
+      headers: { "accept-language": "fr" },
+    });
+    expect(response.body).toEqual({
+      errors: ["Saisissez un IBAN valide"],
+      field_errors: { iban: "Saisissez un IBAN valide" },
+    });
+    await ctx.close();
+  });
+});

@@ -5,6 +5,7 @@ import { conflict, invalid, notFound } from "../lib/errors.ts";
 import type { ListQuery } from "../lib/list-query.ts";
 import type { Event, User } from "./access.ts";
 import { assertEditable, visibleUnitIds } from "./access.ts";
+import { setAccessMethods } from "./frontend-logins.ts";
 
 export const FRONTEND_PATH_PATTERN = /^[-_0-9A-Za-z]+$/;
 
@@ -30,6 +31,7 @@ export interface EventInput {
   paymentsEndDate?: string | null;
   reservationMinutes?: number;
   isPointOfSaleEnabled?: boolean;
+  accessMethods?: AccessMethod[];
   status?: EventStatus;
 }
 
@@ -56,7 +58,7 @@ async function assertPathFree(db: Db, path: string, exceptId?: number) {
 export async function createEvent(database: Database, input: EventInput): Promise<Event> {
   checkEventFields(input);
   await assertPathFree(database.db, input.frontendPath);
-  const { status: _ignored, ...fields } = input;
+  const { status: _ignored, accessMethods = ["anonymous"], ...fields } = input;
   return database.transaction(function* (tx) {
     const event = yield* run(tx.insert(schema.events).values(fields).returning().get());
     const configuration = yield* run(
@@ -75,7 +77,7 @@ export async function createEvent(database: Database, input: EventInput): Promis
         .get(),
     );
     yield* run(tx.insert(schema.registrationModules).values({ eventId: event.id, rootNodeId: root.id }).run());
-    yield* run(tx.insert(schema.eventAccessMethods).values({ eventId: event.id, method: "anonymous" }).run());
+    yield* setAccessMethods(tx, event.id, accessMethods);
     yield* run(tx.insert(schema.communicationSettings).values({ eventId: event.id }).run());
     return event;
   });
@@ -96,9 +98,16 @@ export async function updateEvent(
   supportEmail: string,
 ): Promise<Event> {
   checkEventFields(fields, event);
-  const changesOtherThanStatus = Object.entries(fields).some(
-    ([key, value]) => key !== "status" && value !== undefined && value !== event[key as keyof Event],
-  );
+  const { accessMethods, ...columns } = fields;
+  const currentMethods = (await eventExtras(database.db, [event.id])).get(event.id)?.accessMethods ?? [];
+  const methodsChanged =
+    accessMethods !== undefined &&
+    (accessMethods.length !== currentMethods.length || accessMethods.some((m) => !currentMethods.includes(m)));
+  const changesOtherThanStatus =
+    methodsChanged ||
+    Object.entries(columns).some(
+      ([key, value]) => key !== "status" && value !== undefined && value !== event[key as keyof Event],
+    );
   // DESIGN.md 4: a non-draft event is locked, but its status still moves (public → closed, …).
   if (changesOtherThanStatus) assertEditable(event, user, supportEmail);
   if (fields.frontendPath !== undefined) await assertPathFree(database.db, fields.frontendPath, event.id);
@@ -108,11 +117,12 @@ export async function updateEvent(
     if (fields.status === "public" && event.moderationStatus !== "validated")
       throw conflict("errors.public_needs_moderation");
   }
-  const { unitId: _unit, ...changes } = fields; // an event does not move between units
+  const { unitId: _unit, ...changes } = columns; // an event does not move between units
   return database.transaction(function* (tx) {
-    const updated = yield* run(
-      tx.update(schema.events).set(changes).where(eq(schema.events.id, event.id)).returning().get(),
-    );
+    if (methodsChanged && accessMethods) yield* setAccessMethods(tx, event.id, accessMethods);
+    const updated = Object.keys(changes).length
+      ? yield* run(tx.update(schema.events).set(changes).where(eq(schema.events.id, event.id)).returning().get())
+      : event;
     if (!updated) throw notFound("errors.event_not_found");
     return updated;
   });
@@ -149,7 +159,12 @@ export async function eventExtras(db: Db, eventIds: number[]) {
   if (eventIds.length === 0)
     return new Map<
       number,
-      { registrationModuleId: number; rootNodeId: number | null; accessMethods: AccessMethod[] }
+      {
+        registrationModuleId: number;
+        rootNodeId: number | null;
+        accessMethods: AccessMethod[];
+        thirdPartySecretKey: string | null;
+      }
     >();
   const modules = await db
     .select()
@@ -168,6 +183,8 @@ export async function eventExtras(db: Db, eventIds: number[]) {
         registrationModuleId: m.id,
         rootNodeId: m.rootNodeId,
         accessMethods: methods.filter((a) => a.eventId === m.eventId).map((a) => a.method),
+        thirdPartySecretKey:
+          methods.find((a) => a.eventId === m.eventId && a.method === "third_party")?.secretKey ?? null,
       },
     ]),
   );
