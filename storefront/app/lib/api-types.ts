@@ -21,6 +21,7 @@ export interface PublicInfos {
   isBasketItemModificationAllowed: boolean;
   arePaymentsAllowed: boolean;
   reservationMinutes: number;
+  isPointOfSaleEnabled?: boolean;
 }
 
 export interface AnonymousLogin extends TokenPair {
@@ -39,6 +40,8 @@ export interface TreeNode {
   articleCalculatedPrice?: number | null; // cents
   optionCalculatedPrice?: number | null; // cents
   stock?: { display: StockDisplay; remaining: number; maximum: number } | null;
+  /** The group's choice range over its children's weights (DESIGN 4 "Element tree"); null max: unbounded. */
+  cart?: { weight: number; rangeMin: number; rangeMax: number | null } | null;
   children: TreeNode[];
 }
 
@@ -81,8 +84,16 @@ export interface BillingInformation {
   country: string;
 }
 
+export interface SelectedPromotionCode {
+  id: number;
+  name: string;
+  value: string;
+}
+
 export interface Basket {
   id: number;
+  /** The reference a buyer quotes at a point of sale. */
+  unikey?: string;
   eventId: number;
   status: BasketStatus;
   testing: boolean;
@@ -90,6 +101,7 @@ export interface Basket {
   expiresAt?: string | null;
   billingInformation: BillingInformation | null;
   items: BasketItem[];
+  promotionCodes?: SelectedPromotionCode[];
   paymentIntents: PaymentIntent[];
 }
 

@@ -1,14 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import { BasketSummary } from "../components/basket-summary";
+import { CatalogueBranch } from "../components/catalogue";
 import { ErrorMessages } from "../components/error-messages";
 import { useOffice } from "../components/use-office";
 import { useSubmitOnce } from "../components/use-submit-once";
 import { getFixedT } from "../i18n.server";
 import { ApiError } from "../lib/api.server";
-import type { Tree, TreeNode } from "../lib/api-types";
+import type { Basket, Tree } from "../lib/api-types";
 import { buyRedirect } from "../lib/basket-rules";
 import { loadOpenBasket, openBasketForAdding } from "../lib/baskets.server";
+import { chosenOptionIds, positiveInt } from "../lib/catalogue";
 import { formatMoney, formatTime } from "../lib/format";
 import { officeHref } from "../lib/office-paths";
 import { TicketOffice } from "../lib/ticket-office.server";
@@ -35,34 +37,46 @@ export async function loader(args: Route.LoaderArgs) {
   return office.data({ tree, basket, areBasketActionsAllowed: office.areBasketActionsAllowed });
 }
 
-const positiveInt = (value: FormDataEntryValue | null) => {
-  const number = Number(value);
-  return Number.isSafeInteger(number) && number > 0 ? number : null;
-};
+/** What a refused action shows, and where: beside an article, beside the promotion code field, or on top. */
+type BuyActionData = { target: "article" | "promotionCode" | "page"; nodeId: number | null; errors: string[] };
 
 export async function action(args: Route.ActionArgs) {
   const { office, api } = await openBuy(args);
   const form = await args.request.formData();
+  const intent = form.get("intent");
   const nodeId = positiveInt(form.get("nodeId"));
+  const target: BuyActionData["target"] =
+    intent === "addCode" || intent === "removeCode" ? "promotionCode" : nodeId ? "article" : "page";
+  const refuse = (errors: string[], status: number) =>
+    office.data<BuyActionData>({ target, nodeId, errors }, { status });
   try {
     if (!office.areBasketActionsAllowed) {
       const t = await getFixedT(office.language);
-      return office.data({ nodeId, errors: [t("welcome.registrationsClosed")] }, { status: 409 });
+      return refuse([t("welcome.registrationsClosed")], 409);
     }
-    if (form.get("intent") === "remove") {
+    if (intent === "remove") {
       const itemId = positiveInt(form.get("itemId"));
       if (itemId) await api.delete(`/frontend/selected-nodes/${itemId}`);
+    } else if (intent === "addCode") {
+      const value = String(form.get("promotionCode") ?? "").trim();
+      if (!value) {
+        const t = await getFixedT(office.language);
+        return refuse([t("forms.errors.required")], 400);
+      }
+      // A code may come before the first article: the basket is opened for it (prices then include it).
+      const basketId = await openBasketForAdding(office, api);
+      await api.post("/frontend/selected-promotion-codes", { basketId, value });
+    } else if (intent === "removeCode") {
+      const codeId = positiveInt(form.get("codeId"));
+      if (codeId) await api.delete(`/frontend/selected-promotion-codes/${codeId}`);
     } else if (nodeId) {
       const basketId = await openBasketForAdding(office, api);
-      const optionNodeIds = form
-        .getAll("optionNodeId")
-        .map(positiveInt)
-        .filter((id) => id !== null);
-      await api.post("/frontend/selected-nodes", { basketId, nodeId, optionNodeIds });
+      await api.post("/frontend/selected-nodes", { basketId, nodeId, optionNodeIds: chosenOptionIds(form) });
     }
   } catch (error) {
-    // 409 sold out, 400 a choice the API refuses: shown beside the article, with or without JavaScript.
-    if (error instanceof ApiError) return office.data({ nodeId, errors: error.errors }, { status: error.status });
+    // 409 sold out or already active, 400 a choice or code the API refuses: shown where it was made, with or
+    // without JavaScript.
+    if (error instanceof ApiError) return refuse(error.errors, error.status);
     throw error;
   }
   return office.redirect(office.href("buy"));
@@ -72,87 +86,56 @@ export async function action(args: Route.ActionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 || defaultShouldRevalidate;
 
-/** The options of an article, also when they sit in groups of options. */
-function optionsOf(node: TreeNode): TreeNode[] {
-  return node.children.flatMap((child) =>
-    child.category === "option" ? [child] : child.category === "article" ? [] : optionsOf(child),
-  );
-}
-
-interface CatalogueProps {
-  canAdd: boolean;
-  /** Changes when the basket does, so the option checkboxes start unticked again after an add. */
-  formKey: number;
-}
-
-function ArticleCard({ article, canAdd, formKey, errors }: CatalogueProps & { article: TreeNode; errors?: string[] }) {
-  const { t, i18n } = useTranslation();
+function PromotionCodes({ basket, error }: { basket: Basket | null; error: string[] | undefined }) {
+  const { t } = useTranslation();
   const navigation = useNavigation();
-  const isAdding = navigation.formData?.get("nodeId") === String(article.id);
   const submitOnce = useSubmitOnce();
-  const stock = article.stock?.display ?? "available";
-  const options = optionsOf(article);
-  const titleId = `article-${article.id}`;
+  const isBusy = navigation.formData?.get("intent") === "addCode";
+  const codes = basket?.promotionCodes ?? [];
+  const errorText = error?.join(" ");
   return (
-    <article className="card article" aria-labelledby={titleId}>
-      <div className="line">
-        <h3 id={titleId}>{article.title}</h3>
-        <span className="price">{formatMoney(article.articleCalculatedPrice ?? 0, i18n.language)}</span>
-      </div>
-      {article.description && <p>{article.description}</p>}
-      <p className={`stock stock-${stock}`}>{t(`buy.stock.${stock}`)}</p>
-      <ErrorMessages errors={errors} />
-      {canAdd && stock !== "out_of_stock" && (
-        <Form method="post" preventScrollReset key={formKey} onSubmit={submitOnce}>
-          <input type="hidden" name="nodeId" value={article.id} />
-          {options.length > 0 && (
-            <fieldset className="options">
-              <legend>{t("buy.options")}</legend>
-              {options.map((option) => (
-                <label key={option.id} className="checkbox">
-                  <input
-                    type="checkbox"
-                    name="optionNodeId"
-                    value={option.id}
-                    disabled={option.stock?.display === "out_of_stock"}
-                  />
-                  <span>
-                    {option.title}{" "}
-                    <span className="muted">+ {formatMoney(option.optionCalculatedPrice ?? 0, i18n.language)}</span>
-                    {option.stock?.display === "out_of_stock" && <> ({t("buy.stock.out_of_stock")})</>}
-                  </span>
-                </label>
-              ))}
-            </fieldset>
+    <section className="promotion-codes" aria-labelledby="promotion-codes-title">
+      <h3 id="promotion-codes-title">{t("promotionCode.title")}</h3>
+      {codes.length > 0 && (
+        <ul className="inline-list codes" aria-label={t("promotionCode.active")}>
+          {codes.map((code) => (
+            <li key={code.id}>
+              <Form method="post" preventScrollReset onSubmit={submitOnce} className="code">
+                <span>
+                  <strong>{code.value}</strong> <span className="muted">{code.name}</span>
+                </span>
+                <input type="hidden" name="codeId" value={code.id} />
+                <button type="submit" name="intent" value="removeCode" className="link-button">
+                  {t("promotionCode.remove")}
+                  <span className="visually-hidden"> {code.value}</span>
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post" preventScrollReset onSubmit={submitOnce} className="stack" key={codes.length}>
+        <div className={errorText ? "field field-invalid" : "field"}>
+          <label htmlFor="promotion-code">{t("promotionCode.label")}</label>
+          {errorText && (
+            <p className="field-error" id="promotion-code-error" role="alert">
+              {errorText}
+            </p>
           )}
-          <button type="submit" name="intent" value="add" className="button button-primary" aria-disabled={isAdding}>
-            {t("buy.add")}
-          </button>
-        </Form>
-      )}
-    </article>
-  );
-}
-
-function TreeBranch({
-  node,
-  error,
-  ...props
-}: CatalogueProps & { node: TreeNode; error?: { nodeId: number | null; errors: string[] } }) {
-  const errorsOf = (id: number) => (error?.nodeId === id ? error.errors : undefined);
-  return (
-    <>
-      {node.children.map((child) =>
-        child.category === "article" ? (
-          <ArticleCard key={child.id} article={child} errors={errorsOf(child.id)} {...props} />
-        ) : child.category === "option" ? null : (
-          <section key={child.id} className="group" aria-labelledby={`group-${child.id}`}>
-            <h2 id={`group-${child.id}`}>{child.title}</h2>
-            <TreeBranch node={child} error={error} {...props} />
-          </section>
-        ),
-      )}
-    </>
+          <input
+            id="promotion-code"
+            name="promotionCode"
+            type="text"
+            autoComplete="off"
+            aria-invalid={errorText ? true : undefined}
+            aria-describedby={errorText ? "promotion-code-error" : undefined}
+          />
+        </div>
+        <button type="submit" name="intent" value="addCode" className="button" aria-disabled={isBusy}>
+          {t("promotionCode.apply")}
+        </button>
+      </Form>
+    </section>
   );
 }
 
@@ -163,6 +146,10 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
   const { base } = useOffice();
   const submitOnce = useSubmitOnce();
   const removingId = navigation.formData?.get("intent") === "remove" ? navigation.formData.get("itemId") : null;
+  const articleError =
+    actionData?.target === "article" && actionData.nodeId
+      ? { nodeId: actionData.nodeId, errors: actionData.errors }
+      : null;
   return (
     <>
       <title>{t("buy.title")}</title>
@@ -179,14 +166,14 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
         </p>
       )}
       {!areBasketActionsAllowed && <p className="alert alert-info">{t("welcome.registrationsClosed")}</p>}
-      {actionData && actionData.nodeId === null && <ErrorMessages errors={actionData.errors} />}
+      {actionData?.target === "page" && <ErrorMessages errors={actionData.errors} />}
       <div className="buy-layout">
         <div className="catalogue">
-          <TreeBranch
+          <CatalogueBranch
             node={tree.root}
             canAdd={areBasketActionsAllowed}
             formKey={basket?.items.length ?? 0}
-            error={actionData}
+            error={articleError}
           />
         </div>
         <aside className="basket card" aria-labelledby="basket-title">
@@ -226,6 +213,12 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
                 {t("basket.checkout")}
               </Link>
             </>
+          )}
+          {areBasketActionsAllowed && (
+            <PromotionCodes
+              basket={basket}
+              error={actionData?.target === "promotionCode" ? actionData.errors : undefined}
+            />
           )}
         </aside>
       </div>

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import type { TreeNode } from "./api-types";
+import { chosenOptionIds, holdsArticles, optionFieldName, rangeHint } from "./catalogue";
+
+const node = (overrides: Partial<TreeNode>): TreeNode => ({
+  id: 1,
+  category: "article",
+  title: "",
+  children: [],
+  ...overrides,
+});
+const group = (category: TreeNode["category"], rangeMin: number, rangeMax: number | null, children: TreeNode[] = []) =>
+  node({ id: 5, category, cart: { weight: 1, rangeMin, rangeMax }, children });
+
+describe("range hints", () => {
+  it("asks for a range, an exact count, a minimum or a maximum", () => {
+    expect(rangeHint(group("multiple_choice", 1, 2))).toEqual({ kind: "between", min: 1, max: 2 });
+    expect(rangeHint(group("multiple_choice", 2, 2))).toEqual({ kind: "exactly", count: 2 });
+    expect(rangeHint(group("complex", 1, null))).toEqual({ kind: "atLeast", min: 1 });
+    expect(rangeHint(group("multiple_choice", 0, 3))).toEqual({ kind: "upTo", max: 3 });
+  });
+
+  it("says nothing when any choice will do, and nothing for articles", () => {
+    expect(rangeHint(group("no_configuration", 0, null))).toBeNull();
+    expect(rangeHint(node({ cart: { weight: 1, rangeMin: 1, rangeMax: 2 } }))).toBeNull();
+  });
+
+  it("caps a single-choice group at one", () => {
+    expect(rangeHint(group("single_choice", 0, null))).toEqual({ kind: "upTo", max: 1 });
+    expect(rangeHint(group("single_choice", 1, 3))).toEqual({ kind: "exactly", count: 1 });
+  });
+});
+
+describe("catalogue layout", () => {
+  it("tells groups of articles (sections) from groups of options", () => {
+    const options = group("single_choice", 0, 1, [node({ category: "option" })]);
+    expect(holdsArticles(options)).toBe(false);
+    expect(holdsArticles(group("complex", 0, null, [group("multiple_choice", 0, null, [node({})])]))).toBe(true);
+  });
+});
+
+describe("chosen options", () => {
+  it("reads checkboxes and one radio button per single-choice group, ignoring 'none' and duplicates", () => {
+    const form = new FormData();
+    form.append("optionNodeId", "3");
+    form.append("optionNodeId", "3");
+    form.append(optionFieldName(group("single_choice", 0, 1)), "7");
+    form.append("optionNodeId.9", "");
+    form.append("nodeId", "2");
+    expect(chosenOptionIds(form)).toEqual([3, 7]);
+    expect(optionFieldName(group("multiple_choice", 0, 2))).toBe("optionNodeId");
+  });
+});
