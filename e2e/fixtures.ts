@@ -1,6 +1,6 @@
 // What the journeys share: the demo logins, a ticket's QR code read back from its PDF.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -33,4 +33,22 @@ export async function reachConfirmation(page: import("@playwright/test").Page) {
   if ((await heading.textContent())?.startsWith("Payment received"))
     await page.getByRole("link", { name: "View your order" }).click();
   await page.getByRole("heading", { name: "Thank you for your order" }).waitFor();
+}
+
+/** The links of the newest mail sent to `to`, read from the `.eml` files the server writes (quoted-printable decoded). */
+export function mailLinks(dataDirectory: string, to: string): string[] {
+  const dir = join(dataDirectory, "mail");
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
+    .map((f) => join(dir, f))
+    .sort();
+  for (const file of files.reverse()) {
+    const raw = readFileSync(file, "utf8");
+    if (!new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "im").test(raw)) continue;
+    const text = raw
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    return [...new Set(text.match(/https?:\/\/[^\s"'<>]+/g) ?? [])];
+  }
+  return [];
 }

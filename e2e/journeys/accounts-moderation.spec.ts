@@ -1,0 +1,126 @@
+// DONE-WHEN (issue 3): a new organiser registers, follows the link from the stored email, logs in, creates an
+// event in their personal unit, submits it; a superuser requests changes with a description, then approves;
+// the organiser publishes. A second organiser cannot see the first one's event, baskets or unit (404), in the
+// UI and in the API.
+import { expect, type Page, test } from "@playwright/test";
+import { MODERATOR, mailLinks, ORGANISER, uniquePath } from "../fixtures.ts";
+import { dataDir } from "../playwright.config.ts";
+
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto("/admin/auth/login");
+  await page.getByRole("textbox", { name: "Email" }).fill(who.email);
+  await page.getByLabel(/^Password/).fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Profile" })).toBeVisible();
+}
+
+test("registration, moderation and publication; another organiser sees none of it", async ({ browser }) => {
+  const email = `${uniquePath("newcomer")}@example.org`;
+  const password = "my-first-festival-2027!";
+  const path = uniquePath("newcomer-fest");
+
+  const organiser = await (await browser.newContext()).newPage();
+  await organiser.goto("/admin/auth/register");
+  await organiser.getByRole("textbox", { name: "Email" }).fill(email);
+  await organiser.getByRole("textbox", { name: "First name" }).fill("Nina");
+  await organiser.getByRole("textbox", { name: "Last name" }).fill("Simone");
+  await organiser
+    .getByLabel(/^Password/)
+    .first()
+    .fill("too-short");
+  await organiser.getByLabel(/^Password confirmation/).fill("too-short");
+  await organiser.getByRole("button", { name: "Create my account" }).click();
+  await expect(organiser.getByText("Should contain at least 12 characters").first()).toBeVisible();
+  await organiser
+    .getByLabel(/^Password/)
+    .first()
+    .fill(password);
+  await organiser.getByLabel(/^Password confirmation/).fill(password);
+  await organiser.getByRole("button", { name: "Create my account" }).click();
+  await expect(organiser.getByText(/Check your mailbox/)).toBeVisible();
+
+  // The link from the stored email.
+  await expect.poll(() => mailLinks(dataDir, email).length).toBeGreaterThan(0);
+  const verify = mailLinks(dataDir, email).find((link) => link.includes("/admin/auth/register/verify/"));
+  expect(verify).toBeTruthy();
+  await organiser.goto(verify as string);
+  await expect(organiser.getByText("Your email address is confirmed. You can now sign in.")).toBeVisible();
+  await expect(organiser).toHaveURL(/\/admin\/auth\/login/, { timeout: 15_000 });
+
+  await signIn(organiser, { email, password });
+  await expect(
+    organiser
+      .getByRole("table")
+      .or(organiser.getByText(/No Event yet|No events yet|no results/i))
+      .first(),
+  ).toBeVisible();
+  await organiser.goto("/admin/events/create");
+  await organiser.getByRole("textbox", { name: "Private name", exact: true }).fill("Newcomer festival");
+  await organiser.getByRole("textbox", { name: "Public name", exact: true }).fill("Newcomer Festival");
+  await organiser.getByRole("textbox", { name: "Ticket office path", exact: true }).fill(path);
+  await organiser.getByRole("textbox", { name: "Start", exact: true }).fill("2030-07-01T18:00");
+  await organiser.getByRole("textbox", { name: "End", exact: true }).fill("2030-07-01T23:00");
+  await organiser.getByRole("button", { name: /^save$/i }).click();
+  await expect(organiser).toHaveURL(/\/admin\/events\/\d+/);
+  const eventId = Number(organiser.url().match(/events\/(\d+)/)?.[1]);
+  await organiser.getByRole("button", { name: "Submit for moderation" }).click();
+  await expect(organiser.getByText("Pending moderation")).toBeVisible();
+
+  // The moderator asks for changes, with a description.
+  const moderator = await (await browser.newContext()).newPage();
+  await signIn(moderator, MODERATOR);
+  await moderator.goto(`/admin/events/${eventId}`);
+  await moderator.getByRole("button", { name: "Request changes" }).click();
+  const dialog = moderator.getByRole("dialog");
+  await dialog.getByRole("textbox", { name: "Changes to make" }).fill("Please add the venue's address.");
+  await dialog.getByRole("button", { name: "Request changes" }).click();
+  await expect(moderator.getByText("Changes requested")).toBeVisible();
+
+  await organiser.reload();
+  await expect(organiser.getByText("Please add the venue's address.")).toBeVisible();
+  await organiser.getByRole("textbox", { name: "Location", exact: true }).fill("Parc de Mon-Repos, Lausanne");
+  await organiser.getByRole("button", { name: /^save$/i }).click();
+  await expect(organiser.getByText(/updated|saved/i).first()).toBeVisible();
+  await organiser.getByRole("button", { name: "Submit for moderation" }).click();
+  await expect(organiser.getByText("Pending moderation")).toBeVisible();
+
+  await moderator.reload();
+  await moderator.getByRole("button", { name: "Approve" }).click();
+  await expect(moderator.getByText("Validated")).toBeVisible();
+
+  // The organiser publishes.
+  await organiser.reload();
+  await organiser.getByRole("combobox", { name: "Status" }).click();
+  await organiser.getByRole("option", { name: "Public" }).click();
+  await organiser.getByRole("button", { name: /^save$/i }).click();
+  await expect(organiser.getByText(/updated|saved/i).first()).toBeVisible();
+  const published = await organiser.request.get(`/api/v1/events/public-infos?path=${path}`);
+  expect(published.status()).toBe(200);
+
+  // Another organiser (the demo one) sees none of it: 404 in the UI and in the API.
+  const unitId = (await (await organiser.request.get(`/api/v1/events/public-infos?path=${path}`)).json()).id as number;
+  expect(unitId).toBe(eventId);
+  const other = await (await browser.newContext()).newPage();
+  await signIn(other, ORGANISER);
+  await other.goto(`/admin/events/${eventId}`);
+  await expect(other.getByText("Resource not found").first()).toBeVisible();
+  const token = (await (await other.request.post("/api/v1/auth/login", { data: ORGANISER })).json()).access_token;
+  const auth = { headers: { authorization: `Bearer ${token}` } };
+  expect((await other.request.get(`/api/v1/events/${eventId}`, auth)).status()).toBe(404);
+  const ownToken = (await (await organiser.request.post("/api/v1/auth/login", { data: { email, password } })).json())
+    .access_token;
+  const ownUnits = await (
+    await organiser.request.get("/api/v1/units", { headers: { authorization: `Bearer ${ownToken}` } })
+  ).json();
+  const personalUnit = ownUnits[0].id as number;
+  expect((await other.request.get(`/api/v1/units/${personalUnit}`, auth)).status()).toBe(404);
+  await other.goto(`/admin/units/${personalUnit}`);
+  await expect(other.getByText("Resource not found").first()).toBeVisible();
+  const baskets = await other.request.get(
+    `/api/v1/baskets?filter=${encodeURIComponent(JSON.stringify({ event_id: eventId }))}`,
+    auth,
+  );
+  expect(await baskets.json()).toEqual([]);
+  const events = await (await other.request.get("/api/v1/events", auth)).json();
+  expect(events.map((e: { id: number }) => e.id)).not.toContain(eventId);
+});
