@@ -59,7 +59,7 @@ export interface Invoice {
 
 export interface PaymentIntent {
   id: number;
-  moduleKey: string;
+  moduleKey: "demo" | "point_of_sale" | (string & {});
   isError: boolean;
   isCancelled: boolean;
   invoice: Invoice | null;
@@ -110,4 +110,11 @@ export interface CheckoutResult {
   invoice: Invoice;
   paymentIntent: PaymentIntent | null;
   paymentUrl: string | null;
+}
+
+export interface PointOfSale {
+  id: number;
+  title: string;
+  description: string | null;
+  location: string | null;
 }

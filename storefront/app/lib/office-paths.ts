@@ -23,8 +23,10 @@ export type OfficeStep =
   | ""
   | "login"
   | "buy"
+  | "checkout/forms"
   | "checkout/billing-information"
   | "checkout/payment-method"
+  | `payment/pointofsale/${number}`
   | "completion";
 
 export const officeHref = (base: string, step: OfficeStep) => (step ? `${base}/${step}` : base);

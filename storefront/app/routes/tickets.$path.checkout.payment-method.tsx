@@ -26,8 +26,17 @@ export async function loader(args: Route.LoaderArgs) {
   const ongoing = ongoingPaymentIntent(basket);
   return office.data({
     basket,
-    ongoingPayment: ongoing ? { paymentUrl: ongoing.paymentUrl ?? null } : null,
+    ongoingPayment: ongoing
+      ? {
+          paymentUrl: ongoing.paymentUrl ?? null,
+          pointOfSaleHref:
+            ongoing.moduleKey === "point_of_sale" ? office.href(`payment/pointofsale/${ongoing.id}`) : null,
+        }
+      : null,
     isPaymentAllowed: office.isPaymentAllowed,
+    isPointOfSaleEnabled: Boolean(office.event.isPointOfSaleEnabled),
+    // Back from the provider's page after cancelling (payment/return/:id/cancel).
+    wasCancelled: new URL(args.request.url).searchParams.get("payment") === "cancelled",
   });
 }
 
@@ -42,23 +51,28 @@ export async function action(args: Route.ActionArgs) {
   if (form.get("termsAccepted") !== "on") {
     return office.data<ActionResult>({ errors: [], termsError: t("checkout.payment.termsRequired") }, { status: 400 });
   }
+  const paymentMethod =
+    form.get("paymentMethod") === "point_of_sale" && office.event.isPointOfSaleEnabled ? "point_of_sale" : "online";
   let result: CheckoutResult;
   try {
     result = await api.post<CheckoutResult>(`/frontend/baskets/${basket.id}/checkout`, {
-      paymentMethod: "online",
+      paymentMethod,
       termsAccepted: true,
     });
   } catch (error) {
     if (error instanceof ApiError) return office.data<ActionResult>({ errors: error.errors }, { status: error.status });
     throw error;
   }
+  // DESIGN 4: the buyer pays on site, quoting the basket's reference.
+  if (result.paymentIntent?.moduleKey === "point_of_sale")
+    return office.redirect(office.href(`payment/pointofsale/${result.paymentIntent.id}`));
   // A free basket is validated at once (DESIGN 4); otherwise the payment page is outside this app.
   if (!result.paymentUrl) return office.redirect(office.href("completion"));
   return redirectDocument(result.paymentUrl, { headers: await office.headers() });
 }
 
 export default function PaymentMethodStep({ loaderData, actionData }: Route.ComponentProps) {
-  const { basket, ongoingPayment, isPaymentAllowed } = loaderData;
+  const { basket, ongoingPayment, isPaymentAllowed, isPointOfSaleEnabled, wasCancelled } = loaderData;
   const { t } = useTranslation();
   const { base } = useOffice();
   const isSubmitting = useNavigation().state !== "idle";
@@ -76,6 +90,11 @@ export default function PaymentMethodStep({ loaderData, actionData }: Route.Comp
           <Link to={officeHref(base, "checkout/billing-information")}>{t("checkout.payment.editBilling")}</Link>
         </p>
       </section>
+      {wasCancelled && !ongoingPayment && (
+        <p className="alert alert-info" role="status">
+          {t("payment.cancel.text")}
+        </p>
+      )}
       <ErrorMessages errors={actionData?.errors} />
       {ongoingPayment ? (
         <div className="alert alert-info">
@@ -85,6 +104,13 @@ export default function PaymentMethodStep({ loaderData, actionData }: Route.Comp
               <a href={ongoingPayment.paymentUrl} className="button button-primary">
                 {t("checkout.payment.continue")}
               </a>
+            </p>
+          )}
+          {ongoingPayment.pointOfSaleHref && (
+            <p>
+              <Link to={ongoingPayment.pointOfSaleHref} className="button button-primary">
+                {t("checkout.payment.pointOfSaleInstructions")}
+              </Link>
             </p>
           )}
         </div>
@@ -99,6 +125,12 @@ export default function PaymentMethodStep({ loaderData, actionData }: Route.Comp
                 <input type="radio" name="paymentMethod" value="online" defaultChecked />
                 <span>{t("checkout.payment.online")}</span>
               </label>
+              {isPointOfSaleEnabled && (
+                <label className="checkbox">
+                  <input type="radio" name="paymentMethod" value="point_of_sale" />
+                  <span>{t("checkout.payment.pointOfSale")}</span>
+                </label>
+              )}
             </fieldset>
           )}
           <div className={termsError ? "field field-invalid" : "field"}>

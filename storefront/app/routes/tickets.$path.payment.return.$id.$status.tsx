@@ -18,6 +18,8 @@ export async function loader(args: Route.LoaderArgs) {
   if (!/^\d+$/.test(id) || !STATUSES.includes(status as (typeof STATUSES)[number])) throw data(null, { status: 404 });
   const office = await TicketOffice.open(args);
   const api = await office.requireLoginApi();
+  // SPEC 2.4: a cancelled payment goes back to the payment method, which says so.
+  if (status === "cancel") throw await office.redirect(`${office.href("checkout/payment-method")}?payment=cancelled`);
   if (status === "success") {
     // The webhook often lands before the visitor does: then the order is confirmed already.
     const paid = await loadCompletedBasket(office, api);
@@ -25,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
       throw await office.redirect(office.href("completion"));
     }
   }
-  return office.data({ status: status as (typeof STATUSES)[number] });
+  return office.data({ status: status as Exclude<(typeof STATUSES)[number], "cancel"> });
 }
 
 export const meta: Route.MetaFunction = ({ data, location }) => {
@@ -62,13 +64,6 @@ export default function PaymentReturn({ loaderData: { status } }: Route.Componen
         <p>
           <Link to={officeHref(base, "completion")} className="button button-primary">
             {t("payment.success.link")}
-          </Link>
-        </p>
-      )}
-      {status === "cancel" && (
-        <p>
-          <Link to={officeHref(base, "checkout/payment-method")} className="button button-primary">
-            {t("payment.cancel.link")}
           </Link>
         </p>
       )}
