@@ -98,7 +98,7 @@ function satisfies(
 }
 
 /** The values a statement's left operand stands for, normalised, blanks dropped. */
-export function operandValues(operand: StatementOperand, visitor: Visitor): string[] {
+function operandValues(operand: StatementOperand, visitor: Visitor): string[] {
   const raw = operand === "user_email" ? [visitor.email ?? ""] : visitor.promotionCodes;
   return raw.map(normalise).filter((value) => value !== "");
 }
