@@ -8,6 +8,8 @@ export default [
   route("tickets/preview?/:path", "routes/tickets.$path.tsx", [
     index("routes/tickets.$path._index.tsx"),
     route("login", "routes/tickets.$path.login.tsx"),
+    route("login/verify/:loginPk/:token", "routes/tickets.$path.login.verify.$loginPk.$token.tsx"),
+    route("login/third-party/:token", "routes/tickets.$path.login.third-party.$token.tsx"),
     route("buy", "routes/tickets.$path.buy.tsx"),
     route("checkout", "routes/tickets.$path.checkout.tsx", [
       index("routes/tickets.$path.checkout._index.ts"),

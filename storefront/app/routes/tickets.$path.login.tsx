@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { ErrorMessages } from "../components/error-messages";
 import { useSubmitOnce } from "../components/use-submit-once";
+import { getFixedT } from "../i18n.server";
 import { ApiError, createApiClient } from "../lib/api.server";
 import type { AnonymousLogin, TokenPair } from "../lib/api-types";
 import { safeNextUrl } from "../lib/next-url";
@@ -9,15 +10,19 @@ import { TicketOffice } from "../lib/ticket-office.server";
 import type { Route } from "./+types/tickets.$path.login";
 
 const nextUrlOf = (office: TicketOffice, value: FormDataEntryValue | null) => safeNextUrl(value, office.href("buy"));
+const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 
 export async function loader(args: Route.LoaderArgs) {
   const office = await TicketOffice.open(args);
-  const nextUrl = nextUrlOf(office, new URL(args.request.url).searchParams.get("nextUrl"));
+  const query = new URL(args.request.url).searchParams;
+  const nextUrl = nextUrlOf(office, query.get("nextUrl"));
   if (office.isLoggedIn) throw await office.redirect(nextUrl);
   return {
     nextUrl,
     isPreview: office.testing,
-    isAnonymousAllowed: office.event.accessMethods.includes("anonymous"),
+    // DESIGN 4: the event's access methods decide which logins are offered.
+    accessMethods: office.event.accessMethods,
+    isEmailSent: query.get("emailSent") === "1",
   };
 }
 
@@ -33,12 +38,33 @@ async function staffAccessToken(office: TicketOffice, form: FormData) {
   return accessToken;
 }
 
+type ActionResult = { errors: string[]; emailError?: string; email?: string };
+
 export async function action(args: Route.ActionArgs) {
   const office = await TicketOffice.open(args);
   const form = await args.request.formData();
+  const nextUrl = nextUrlOf(office, form.get("nextUrl"));
   // A second submit (a double click, a stale page) must not replace the login that holds the basket.
-  if (office.isLoggedIn) return office.redirect(nextUrlOf(office, form.get("nextUrl")));
+  if (office.isLoggedIn) return office.redirect(nextUrl);
+  const activeModuleId = office.event.registrationModuleId;
+  const methods = office.event.accessMethods;
   try {
+    if (form.get("intent") === "trustedEmail" && !office.testing && methods.includes("trusted_email")) {
+      const email = String(form.get("email") ?? "").trim();
+      if (!EMAIL.test(email)) {
+        const t = await getFixedT(office.language);
+        const emailError = email ? t("forms.errors.email") : t("forms.errors.required");
+        return office.data<ActionResult>({ errors: [], emailError, email }, { status: 400 });
+      }
+      // The link in the mail comes back to `login/verify/…?nextUrl=…`.
+      await office.api.post("/auth/trusted-email-login", { activeModuleId, isTesting: false, email, nextUrl });
+      const sent = new URLSearchParams({ emailSent: "1", nextUrl });
+      return office.redirect(`${office.href("login")}?${sent}`);
+    }
+    if (!office.testing && !methods.includes("anonymous")) {
+      const t = await getFixedT(office.language);
+      return office.data<ActionResult>({ errors: [t("login.unavailable")] }, { status: 409 });
+    }
     const api = office.testing
       ? createApiClient({
           context: args.context,
@@ -47,54 +73,131 @@ export async function action(args: Route.ActionArgs) {
         })
       : office.api;
     const login = await api.post<AnonymousLogin>("/auth/anonymous-login", {
-      activeModuleId: office.event.registrationModuleId,
+      activeModuleId,
       isTesting: office.testing,
     });
     office.setLogin(login);
   } catch (error) {
-    if (error instanceof ApiError) return office.data({ errors: error.errors }, { status: error.status });
+    if (error instanceof ApiError) {
+      const emailError = error.fieldErrors.email;
+      const errors = emailError ? error.errors.filter((message) => message !== emailError) : error.errors;
+      const email = String(form.get("email") ?? "");
+      return office.data<ActionResult>({ errors, emailError, email }, { status: error.status });
+    }
     throw error;
   }
-  return office.redirect(nextUrlOf(office, form.get("nextUrl")));
+  return office.redirect(nextUrl);
 }
 
-export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { nextUrl, isPreview, isAnonymousAllowed } = loaderData;
+function StaffLogin({ nextUrl }: { nextUrl: string }) {
   const { t } = useTranslation();
   const isSubmitting = useNavigation().state === "submitting";
   const submitOnce = useSubmitOnce();
+  return (
+    <Form method="post" className="stack" onSubmit={submitOnce}>
+      <p>{t("login.staffText")}</p>
+      <input type="hidden" name="nextUrl" value={nextUrl} />
+      <div className="field">
+        <label htmlFor="staff-email">{t("login.staffEmail")}</label>
+        <input id="staff-email" name="email" type="email" autoComplete="username" required />
+      </div>
+      <div className="field">
+        <label htmlFor="staff-password">{t("login.staffPassword")}</label>
+        <input id="staff-password" name="password" type="password" autoComplete="current-password" required />
+      </div>
+      <button type="submit" className="button button-primary" aria-disabled={isSubmitting}>
+        {t("login.staffSubmit")}
+      </button>
+    </Form>
+  );
+}
+
+function TrustedEmailLogin({ nextUrl, result }: { nextUrl: string; result: ActionResult | undefined }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const isSubmitting = navigation.formData?.get("intent") === "trustedEmail";
+  const submitOnce = useSubmitOnce();
+  const error = result?.emailError;
+  return (
+    <Form method="post" className="card stack" onSubmit={submitOnce} noValidate aria-labelledby="email-login-title">
+      <h2 id="email-login-title">{t("login.emailTitle")}</h2>
+      <p>{t("login.emailText")}</p>
+      <input type="hidden" name="nextUrl" value={nextUrl} />
+      <div className={error ? "field field-invalid" : "field"}>
+        <label htmlFor="login-email">{t("login.email")}</label>
+        {error && (
+          <p className="field-error" id="login-email-error">
+            {error}
+          </p>
+        )}
+        <input
+          id="login-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={result?.email}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "login-email-error" : undefined}
+        />
+      </div>
+      <button type="submit" name="intent" value="trustedEmail" className="button" aria-disabled={isSubmitting}>
+        {t("login.emailSubmit")}
+      </button>
+    </Form>
+  );
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { nextUrl, isPreview, accessMethods, isEmailSent } = loaderData;
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const isSubmitting = navigation.formData?.get("intent") === "anonymous";
+  const submitOnce = useSubmitOnce();
+  if (isEmailSent) {
+    return (
+      <section className="narrow">
+        <title>{t("login.emailSentTitle")}</title>
+        <h1>{t("login.emailSentTitle")}</h1>
+        <p className="alert alert-success" role="status">
+          {t("login.emailSentText")}
+        </p>
+      </section>
+    );
+  }
   const title = isPreview ? t("login.staffTitle") : t("login.title");
+  const offersAnonymous = accessMethods.includes("anonymous");
+  const offersEmail = accessMethods.includes("trusted_email");
   return (
     <section className="narrow">
       <title>{title}</title>
       <h1>{title}</h1>
       <ErrorMessages errors={actionData?.errors} />
       {isPreview ? (
-        <Form method="post" className="stack" onSubmit={submitOnce}>
-          <p>{t("login.staffText")}</p>
-          <input type="hidden" name="nextUrl" value={nextUrl} />
-          <div className="field">
-            <label htmlFor="staff-email">{t("login.staffEmail")}</label>
-            <input id="staff-email" name="email" type="email" autoComplete="username" required />
-          </div>
-          <div className="field">
-            <label htmlFor="staff-password">{t("login.staffPassword")}</label>
-            <input id="staff-password" name="password" type="password" autoComplete="current-password" required />
-          </div>
-          <button type="submit" className="button button-primary" aria-disabled={isSubmitting}>
-            {t("login.staffSubmit")}
-          </button>
-        </Form>
-      ) : isAnonymousAllowed ? (
-        <Form method="post" onSubmit={submitOnce}>
-          <p>{t("login.anonymousText")}</p>
-          <input type="hidden" name="nextUrl" value={nextUrl} />
-          <button type="submit" className="button button-primary" aria-disabled={isSubmitting}>
-            {t("login.anonymous")}
-          </button>
-        </Form>
+        <StaffLogin nextUrl={nextUrl} />
       ) : (
-        <p className="alert alert-info">{t("login.unavailable")}</p>
+        <>
+          {offersAnonymous && (
+            <Form method="post" onSubmit={submitOnce} className="stack">
+              <p>{t("login.anonymousText")}</p>
+              <input type="hidden" name="nextUrl" value={nextUrl} />
+              <button
+                type="submit"
+                name="intent"
+                value="anonymous"
+                className="button button-primary"
+                aria-disabled={isSubmitting}
+              >
+                {t("login.anonymous")}
+              </button>
+            </Form>
+          )}
+          {offersEmail && <TrustedEmailLogin nextUrl={nextUrl} result={actionData} />}
+          {accessMethods.includes("third_party") && <p className="muted">{t("login.thirdPartyText")}</p>}
+          {!offersAnonymous && !offersEmail && !accessMethods.includes("third_party") && (
+            <p className="alert alert-info">{t("login.unavailable")}</p>
+          )}
+        </>
       )}
     </section>
   );
