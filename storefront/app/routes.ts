@@ -13,6 +13,7 @@ export default [
     route("buy", "routes/tickets.$path.buy.tsx"),
     route("checkout", "routes/tickets.$path.checkout.tsx", [
       index("routes/tickets.$path.checkout._index.ts"),
+      route("forms", "routes/tickets.$path.checkout.forms.tsx"),
       route("billing-information", "routes/tickets.$path.checkout.billing-information.tsx"),
       route("payment-method", "routes/tickets.$path.checkout.payment-method.tsx"),
     ]),

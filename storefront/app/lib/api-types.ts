@@ -1,5 +1,5 @@
 // The API answers the storefront reads, after api.server.ts turned snake_case into camelCase (docs/api.md).
-import type { AccessMethod, BasketStatus, EventStatus, NodeCategory } from "@ticketing/shared/constants";
+import type { AccessMethod, BasketStatus, EventStatus, ExtraInfoType, NodeCategory } from "@ticketing/shared/constants";
 
 export interface TokenPair {
   accessToken: string;
@@ -117,4 +117,34 @@ export interface PointOfSale {
   title: string;
   description: string | null;
   location: string | null;
+}
+
+/** A form field (SPEC 9 "Form field types"), with the answer already given. */
+export interface ExtraInfo {
+  id: number;
+  name: string;
+  text?: string | null;
+  helpText?: string | null;
+  type: ExtraInfoType;
+  isRequired: boolean;
+  choices?: string[] | null;
+  /** `dateMajor`: the age to reach on the event date (18 unless the field says otherwise). */
+  major?: { referenceDate?: string; age?: number } | null;
+  value?: string | null;
+}
+
+export interface ExtraInfoGroup {
+  id: number;
+  name: string;
+  isRequired: boolean;
+  isInline: boolean;
+  helpText?: string | null;
+  extraInfos: ExtraInfo[];
+}
+
+/** The forms of one article in the basket (`GET /frontend/baskets/:id/forms`). */
+export interface ItemForms {
+  itemId: number;
+  title: string;
+  groups: ExtraInfoGroup[];
 }

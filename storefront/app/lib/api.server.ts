@@ -118,6 +118,7 @@ export function createApiClient({
     get: <T>(path: string, query?: Query) => json<T>(withQuery(path, query)),
     post: <T>(path: string, body: object = {}) =>
       json<T>(path, { method: "POST", body: JSON.stringify(toSnake(body)) }),
+    put: <T>(path: string, body: object = {}) => json<T>(path, { method: "PUT", body: JSON.stringify(toSnake(body)) }),
     delete: <T>(path: string) => json<T>(path, { method: "DELETE" }),
     /** The raw successful answer, for bodies that are not JSON (PDF tickets). */
     raw: (path: string, accept: string) => request(path, { headers: { Accept: accept } }),

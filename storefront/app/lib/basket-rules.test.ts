@@ -66,8 +66,9 @@ describe("wizard guard", () => {
     expect(wizardRedirect(paid, payment)).toBe("completion");
   });
 
-  it("moves an ongoing payment from billing information to the payment step, which stays", () => {
+  it("moves an ongoing payment from forms and billing information to the payment step, which stays", () => {
     const paying = basket({ status: "payment_in_progress", paymentIntents: [intent()] });
+    expect(wizardRedirect(paying, { step: "forms", newestIsCompleted: false })).toBe("checkout/payment-method");
     expect(wizardRedirect(paying, billing)).toBe("checkout/payment-method");
     expect(wizardRedirect(paying, payment)).toBeNull();
   });

@@ -24,6 +24,8 @@ export const pickCompletedBasket = <B extends { status: BasketStatus }>(baskets:
   baskets.find((basket) => COMPLETED_STATUSES.includes(basket.status)) ?? null;
 
 export type GuardTarget = "buy" | "completion" | "checkout/payment-method";
+/** The checkout wizard's steps, in order (SPEC 2.4). */
+export type WizardStep = "forms" | "billing-information" | "payment-method";
 
 /** `buy`: a paid basket goes to completion, a basket being paid to the payment step. */
 export function buyRedirect(basket: Basket | null): GuardTarget | null {
@@ -35,16 +37,16 @@ export function buyRedirect(basket: Basket | null): GuardTarget | null {
 
 /**
  * Wizard steps: no or an empty basket goes back to `buy` (or to completion when the newest basket is
- * already paid); a resolved invoice goes to completion; an ongoing payment leaves billing information for
- * the payment step, which itself stays to offer continuing that payment.
+ * already paid); a resolved invoice goes to completion; an ongoing payment leaves forms and billing
+ * information for the payment step, which itself stays to offer continuing that payment.
  */
 export function wizardRedirect(
   basket: Basket | null,
-  { step, newestIsCompleted }: { step: "billing-information" | "payment-method"; newestIsCompleted: boolean },
+  { step, newestIsCompleted }: { step: WizardStep; newestIsCompleted: boolean },
 ): GuardTarget | null {
   if (!basket) return newestIsCompleted ? "completion" : "buy";
   if (hasResolvedInvoice(basket)) return "completion";
   if (basket.items.length === 0) return "buy";
-  if (step === "billing-information" && ongoingPaymentIntent(basket)) return "checkout/payment-method";
+  if (step !== "payment-method" && ongoingPaymentIntent(basket)) return "checkout/payment-method";
   return null;
 }

@@ -1,7 +1,7 @@
 // The visitor's baskets for the current event (SPEC 4: the newest one of this login and testing flag is reused).
 import type { ApiClient } from "./api.server";
 import type { Basket } from "./api-types";
-import { pickCompletedBasket, pickOpenBasket, wizardRedirect } from "./basket-rules";
+import { pickCompletedBasket, pickOpenBasket, type WizardStep, wizardRedirect } from "./basket-rules";
 import type { TicketOffice } from "./ticket-office.server";
 
 type BasketRow = Pick<Basket, "id" | "status">;
@@ -39,7 +39,7 @@ export async function openBasketForAdding(office: TicketOffice, api: ApiClient):
 }
 
 /** Wizard guard (SPEC 2.3): returns the login's API client and a basket that may go through this step. */
-export async function requireWizardBasket(office: TicketOffice, step: "billing-information" | "payment-method") {
+export async function requireWizardBasket(office: TicketOffice, step: WizardStep) {
   const api = await office.requireLoginApi();
   const { basket, newestIsCompleted } = await loadOpenBasket(office, api);
   const target = wizardRedirect(basket, { step, newestIsCompleted });

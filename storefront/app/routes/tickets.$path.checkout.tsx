@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 
 const STEPS = [
+  ["forms", "checkout.steps.forms"],
   ["billing-information", "checkout.steps.billingInformation"],
   ["payment-method", "checkout.steps.paymentMethod"],
 ] as const;
