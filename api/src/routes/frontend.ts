@@ -65,7 +65,7 @@ frontendRoutes.get("/frontend/events/:id/tree", async (c) => {
   const basket = query.basketId ? await findOwnedBasket(db, loginIds, query.basketId) : null;
   const visitor = login ? await visitorOf(db, login, basket) : { email: null, promotionCodes: [] };
   const catalogue = await withFreshStock(db, await getCatalogue(db, event.id));
-  return answer(c, { eventId: event.id, root: buildVisitorTree(catalogue, visitor, testing) });
+  return answer(c, { eventId: event.id, root: buildVisitorTree(catalogue, visitor, testing, now(c)) });
 });
 
 frontendRoutes.get("/frontend/baskets", async (c) => {

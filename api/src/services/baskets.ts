@@ -2,9 +2,10 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, type Database, type Db, desc, eq, inArray, lt, run, schema, sql } from "@ticketing/db";
 import type { Visitor } from "@ticketing/shared/conditions";
+import { GROUP_ERROR_MESSAGES, selectionErrors } from "@ticketing/shared/groups";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import type { Event } from "./access.ts";
-import { getCatalogue, nodePrice, optionsOf } from "./catalogue.ts";
+import { getCatalogue, isVisible, nodePrice, optionsOf, selectionTree } from "./catalogue.ts";
 import { eventWindows } from "./events.ts";
 
 export type Basket = typeof schema.baskets.$inferSelect;
@@ -124,6 +125,20 @@ export async function addSelectedNode(
     return option;
   });
   const visitor = await visitorOf(database.db, login, basket);
+  // Only what the visitor may see now can be bought (access rules, availability windows).
+  if (![article, ...options].every((node) => isVisible(catalogue, node, visitor, now))) throw notFound();
+  // The line itself must satisfy the ranges of the article and of its option groups (e.g. "choose one size")…
+  const lineErrors = selectionErrors(selectionTree(article), [article.id, ...options.map((o) => o.id)]);
+  // …and the basket as a whole must not exceed a group's maximum or a single choice (minimums wait for checkout).
+  const heldNodeIds = await heldNodeIdsOf(database.db, basket.id);
+  const basketErrors = selectionErrors(selectionTree(catalogue.root), [...heldNodeIds, article.id]).filter(
+    (error) => error.kind === "above_max" || error.kind === "single_choice",
+  );
+  const [groupError] = [...lineErrors, ...basketErrors];
+  if (groupError)
+    throw invalid(GROUP_ERROR_MESSAGES[groupError.kind].key, {
+      option_node_ids: GROUP_ERROR_MESSAGES[groupError.kind].key,
+    });
   const lines = [article, ...options].map((node) => ({
     node,
     price: nodePrice(catalogue, node, visitor),
@@ -341,4 +356,14 @@ export async function basketTotal(db: Db, basketId: number): Promise<number> {
     .where(and(eq(schema.selectedNodes.basketId, basketId), eq(schema.selectedNodes.status, "held")))
     .get();
   return Number(row?.total ?? 0);
+}
+
+/** The tree nodes held in a basket (articles and options). */
+export async function heldNodeIdsOf(db: Db, basketId: number): Promise<number[]> {
+  const rows = await db
+    .select({ nodeId: schema.selectedNodes.nodeId })
+    .from(schema.selectedNodes)
+    .where(and(eq(schema.selectedNodes.basketId, basketId), eq(schema.selectedNodes.status, "held")))
+    .all();
+  return rows.map((r) => r.nodeId).filter((id): id is number => id !== null);
 }

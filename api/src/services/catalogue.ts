@@ -1,9 +1,11 @@
 // The element tree as the ticket office sees it: visible nodes with server-computed prices and stock display.
 import { and, asc, type Database, type Db, eq, run, schema, sql } from "@ticketing/db";
-import { type Condition, evaluateCondition, type Visitor } from "@ticketing/shared/conditions";
+import { type AccessRule, type AvailabilityWindow, isNodeShown } from "@ticketing/shared/availability";
+import { type Condition, conditionHolds, type Visitor } from "@ticketing/shared/conditions";
 import type { NodeCategory } from "@ticketing/shared/constants";
-import { computePrice, type PriceRule } from "@ticketing/shared/pricing";
-import { stockDisplay } from "@ticketing/shared/stock";
+import type { SelectionNode } from "@ticketing/shared/groups";
+import { computePrice, type PriceRule, selectPriceRules } from "@ticketing/shared/pricing";
+import { tightestStock } from "@ticketing/shared/stock";
 import { invalid, notFound } from "../lib/errors.ts";
 
 type NodeRow = typeof schema.nodes.$inferSelect;
@@ -12,13 +14,22 @@ type CartRow = typeof schema.nodeCartConfigurations.$inferSelect;
 type LimitRow = typeof schema.nodeLimits.$inferSelect;
 type RuleRow = typeof schema.nodePriceRules.$inferSelect;
 
+type ExtraInfoGroupRow = typeof schema.nodeExtraInfoGroups.$inferSelect;
+type ExtraInfoRow = typeof schema.nodeExtraInfos.$inferSelect;
+export type FormGroup = ExtraInfoGroupRow & { extraInfos: ExtraInfoRow[] };
+
 export interface CatalogueNode extends NodeRow {
   configuration: ConfigurationRow;
   cart: CartRow;
   children: CatalogueNode[];
+  accesses: AccessRule[];
+  availabilities: AvailabilityWindow[];
+  tags: string[];
+  /** the forms (extra-info groups) to fill for this element, in order */
+  formGroups: FormGroup[];
 }
 
-/** Everything pricing and stock need for one event, loaded in a fixed number of queries. */
+/** Everything pricing, stock, visibility and forms need for one event, loaded in a fixed number of queries. */
 export interface Catalogue {
   eventId: number;
   root: CatalogueNode;
@@ -92,6 +103,36 @@ export async function loadCatalogue(db: Db, eventId: number): Promise<Catalogue>
     .where(eq(schema.registrationModules.eventId, eventId))
     .get();
   if (!module?.rootNodeId) throw notFound("errors.event_not_found");
+  const linked = (link: typeof schema.nodeConfigurationAccesses) =>
+    db
+      .select({ configurationId: link.nodeConfigurationId, targetId: link.targetId })
+      .from(link)
+      .innerJoin(schema.nodeConfigurations, eq(schema.nodeConfigurations.id, link.nodeConfigurationId))
+      .where(eq(schema.nodeConfigurations.eventId, eventId))
+      .all();
+  // All link tables share one shape (db/src/schema/catalogue.ts `configurationLink`).
+  const asLink = (table: unknown) => table as typeof schema.nodeConfigurationAccesses;
+  const [accessRows, accessLinks, availabilityRows, availabilityLinks, groupRows, groupLinks, infoRows, tagRows] =
+    await Promise.all([
+      db.select().from(schema.nodeAccesses).where(eq(schema.nodeAccesses.eventId, eventId)).all(),
+      linked(schema.nodeConfigurationAccesses),
+      db.select().from(schema.nodeAvailabilities).where(eq(schema.nodeAvailabilities.eventId, eventId)).all(),
+      linked(asLink(schema.nodeConfigurationAvailabilities)),
+      db
+        .select()
+        .from(schema.nodeExtraInfoGroups)
+        .where(eq(schema.nodeExtraInfoGroups.eventId, eventId))
+        .orderBy(asc(schema.nodeExtraInfoGroups.order), asc(schema.nodeExtraInfoGroups.id))
+        .all(),
+      linked(asLink(schema.nodeConfigurationExtraInfoGroups)),
+      db
+        .select()
+        .from(schema.nodeExtraInfos)
+        .where(eq(schema.nodeExtraInfos.eventId, eventId))
+        .orderBy(asc(schema.nodeExtraInfos.order), asc(schema.nodeExtraInfos.id))
+        .all(),
+      db.select().from(schema.nodeTags).where(eq(schema.nodeTags.eventId, eventId)).all(),
+    ]);
   const [nodes, configurations, carts, limits, limitLinks, rules, ruleLinks, conditions, statements] =
     await Promise.all([
       db
@@ -132,11 +173,33 @@ export async function loadCatalogue(db: Db, eventId: number): Promise<Catalogue>
     ]);
   const configurationById = new Map(configurations.map((c) => [c.id, c]));
   const cartById = new Map(carts.map((c) => [c.id, c]));
+  const accessById = new Map(accessRows.map((a) => [a.id, a]));
+  const availabilityById = new Map(availabilityRows.map((a) => [a.id, a]));
+  const formGroupById = new Map(
+    groupRows.map((g) => [g.id, { ...g, extraInfos: infoRows.filter((i) => i.groupId === g.id) }]),
+  );
+  const accessesOf = groupBy(accessLinks, (l) => l.configurationId);
+  const availabilitiesOf = groupBy(availabilityLinks, (l) => l.configurationId);
+  const formGroupsOf = groupBy(groupLinks, (l) => l.configurationId);
+  const pick = <T>(links: { targetId: number }[] | undefined, byTarget: Map<number, T>) =>
+    (links ?? []).map((l) => byTarget.get(l.targetId)).filter((row) => row !== undefined);
   const byId = new Map<number, CatalogueNode>();
   for (const node of nodes) {
     const configuration = configurationById.get(node.configurationId);
     const cart = cartById.get(node.cartConfigurationId);
-    if (configuration && cart) byId.set(node.id, { ...node, configuration, cart, children: [] });
+    if (!configuration || !cart) continue;
+    byId.set(node.id, {
+      ...node,
+      configuration,
+      cart,
+      children: [],
+      accesses: pick(accessesOf.get(configuration.id), accessById),
+      availabilities: pick(availabilitiesOf.get(configuration.id), availabilityById),
+      tags: tagRows.filter((t) => t.nodeConfigurationId === configuration.id).map((t) => t.name),
+      formGroups: pick(formGroupsOf.get(configuration.id), formGroupById).sort(
+        (a, b) => a.order - b.order || a.id - b.id,
+      ),
+    });
   }
   for (const node of byId.values()) if (node.parentId !== null) byId.get(node.parentId)?.children.push(node);
   const root = byId.get(module.rootNodeId);
@@ -189,30 +252,52 @@ function ancestors(catalogue: Catalogue, node: CatalogueNode): CatalogueNode[] {
 
 /** The rules that apply to a node: its own, plus those its ancestors propagate (DESIGN.md 4 "Price"). */
 export function applicableRules(catalogue: Catalogue, node: CatalogueNode, visitor: Visitor | null): PriceRule[] {
-  const own = catalogue.rulesByConfiguration.get(node.configurationId) ?? [];
-  const inherited = ancestors(catalogue, node).flatMap((a) =>
-    (catalogue.rulesByConfiguration.get(a.configurationId) ?? []).filter((r) => r.shouldPropagate),
-  );
-  return [...own, ...inherited].filter((rule) =>
-    rule.conditionId === null
-      ? true
-      : visitor !== null && evaluateCondition(catalogue.conditions.get(rule.conditionId), visitor),
-  );
+  return selectPriceRules({
+    ownRules: catalogue.rulesByConfiguration.get(node.configurationId) ?? [],
+    ancestorRules: ancestors(catalogue, node).flatMap(
+      (a) => catalogue.rulesByConfiguration.get(a.configurationId) ?? [],
+    ),
+    visitor,
+    conditions: catalogue.conditions,
+  });
 }
 
 /** `visitor` null: the base price, without conditional rules (back office). */
 export const nodePrice = (catalogue: Catalogue, node: CatalogueNode, visitor: Visitor | null) =>
   computePrice(applicableRules(catalogue, node, visitor));
 
-/** The tightest stock linked to the node, in real or testing counting. */
+/** Over the stocks linked to the node, in real or testing counting: the tightest, and the display to show. */
 export function nodeStock(catalogue: Catalogue, node: CatalogueNode, testing: boolean) {
-  const limits = catalogue.limitsByConfiguration.get(node.configurationId) ?? [];
-  let tightest: { limit: LimitRow; remaining: number } | null = null;
-  for (const limit of limits) {
-    const remaining = limit.maximum - (testing ? limit.testingUsed : limit.used);
-    if (!tightest || remaining < tightest.remaining) tightest = { limit, remaining };
-  }
-  return tightest;
+  const limits = (catalogue.limitsByConfiguration.get(node.configurationId) ?? []).map((limit) => ({
+    ...limit,
+    remaining: limit.maximum - (testing ? limit.testingUsed : limit.used),
+  }));
+  return tightestStock(limits);
+}
+
+/** Whether the visitor may see the node now: it and every ancestor pass their access and availability rules. */
+export function isVisible(catalogue: Catalogue, node: CatalogueNode, visitor: Visitor | null, now: Date): boolean {
+  const context = { now, visitor, conditions: catalogue.conditions };
+  return [node, ...ancestors(catalogue, node)].every((n) => isNodeShown(n, context));
+}
+
+/** The forms of an element a visitor has to fill (a group with a condition only when it holds). */
+export const formGroupsFor = (catalogue: Catalogue, node: CatalogueNode, visitor: Visitor | null) =>
+  node.formGroups.filter(
+    (group) => group.conditionId === null || conditionHolds(group.conditionId, catalogue.conditions, visitor),
+  );
+
+/** The element tree in the shape of the group engine (shared/groups.ts). */
+export function selectionTree(node: CatalogueNode): SelectionNode {
+  return {
+    id: node.id,
+    category: node.configuration.category,
+    weight: node.cart.weight,
+    rangeMin: node.cart.rangeMin,
+    rangeMax: node.cart.rangeMax,
+    isRequired: node.configuration.isRequired,
+    children: node.children.map(selectionTree),
+  };
 }
 
 export interface VisitorTreeNode {
@@ -224,16 +309,55 @@ export interface VisitorTreeNode {
   category: NodeCategory;
   title: string;
   description: string;
+  imageUrl: string | null;
+  isTitleDisplayable: boolean;
+  isImageDisplayable: boolean;
+  isDescriptionDisplayable: boolean;
+  isTagsDisplayable: boolean;
+  isRequired: boolean;
+  tags: string[];
   articleCalculatedPrice: number | null;
   optionCalculatedPrice: number | null;
   stock: { display: string; remaining: number; maximum: number } | null;
   cart: { weight: number; rangeMin: number; rangeMax: number | null };
+  extraInfoGroups: ReturnType<typeof presentFormGroup>[];
   children: VisitorTreeNode[];
 }
 
-export function buildVisitorTree(catalogue: Catalogue, visitor: Visitor, testing: boolean): VisitorTreeNode {
-  const present = (node: CatalogueNode): VisitorTreeNode => {
-    const { category } = node.configuration;
+export function presentFormGroup(group: FormGroup) {
+  return {
+    id: group.id,
+    name: group.name,
+    order: group.order,
+    isInline: group.isInline,
+    helpText: group.helpText,
+    isRequired: group.isRequired,
+    extraInfos: group.extraInfos.map((info) => ({
+      id: info.id,
+      name: info.name,
+      text: info.text,
+      helpText: info.helpText,
+      type: info.type,
+      isRequired: info.isRequired,
+      order: info.order,
+      choices: info.choicesJson ?? [],
+      major: info.majorJson ?? null,
+    })),
+  };
+}
+
+/** What the visitor may see now (access rules, availability windows), priced for them (DESIGN.md 4). */
+export function buildVisitorTree(
+  catalogue: Catalogue,
+  visitor: Visitor,
+  testing: boolean,
+  now: Date,
+): VisitorTreeNode | null {
+  const context = { now, visitor, conditions: catalogue.conditions };
+  const present = (node: CatalogueNode): VisitorTreeNode | null => {
+    if (!isNodeShown(node, context)) return null;
+    const { configuration } = node;
+    const { category } = configuration;
     const stock = nodeStock(catalogue, node, testing);
     const price = category === "article" || category === "option" ? nodePrice(catalogue, node, visitor) : null;
     return {
@@ -243,19 +367,23 @@ export function buildVisitorTree(catalogue: Catalogue, visitor: Visitor, testing
       configurationId: node.configurationId,
       cartConfigurationId: node.cartConfigurationId,
       category,
-      title: node.configuration.isTitleDisplayable ? node.configuration.title : "",
-      description: node.configuration.isDescriptionDisplayable ? node.configuration.description : "",
+      title: configuration.title,
+      description: configuration.description,
+      imageUrl: configuration.imageId === null ? null : `/api/v1/uploaded-images/${configuration.imageId}/file`,
+      isTitleDisplayable: configuration.isTitleDisplayable,
+      isImageDisplayable: configuration.isImageDisplayable,
+      isDescriptionDisplayable: configuration.isDescriptionDisplayable,
+      isTagsDisplayable: configuration.isTagsDisplayable,
+      isRequired: configuration.isRequired,
+      tags: node.tags,
       articleCalculatedPrice: category === "article" ? price : null,
       optionCalculatedPrice: category === "option" ? price : null,
       stock: stock
-        ? {
-            display: stockDisplay(stock.remaining, stock.limit.maximum),
-            remaining: Math.max(0, stock.remaining),
-            maximum: stock.limit.maximum,
-          }
+        ? { display: stock.display, remaining: Math.max(0, stock.remaining), maximum: stock.limit.maximum }
         : null,
       cart: { weight: node.cart.weight, rangeMin: node.cart.rangeMin, rangeMax: node.cart.rangeMax },
-      children: node.children.map(present),
+      extraInfoGroups: formGroupsFor(catalogue, node, visitor).map(presentFormGroup),
+      children: node.children.map(present).filter((child) => child !== null),
     };
   };
   return present(catalogue.root);
