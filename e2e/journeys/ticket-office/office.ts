@@ -1,0 +1,104 @@
+// What the ticket-office journeys share: staff calls to the API, the buyer's usual steps, the mails of the
+// e2e data folder and an accessibility check.
+import { createHmac } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { MODERATOR } from "../../fixtures.ts";
+import { dataDir } from "../../playwright.config.ts";
+
+export const DEMO_EVENT_ID = 1;
+
+/** Calls the API as the moderator (a superuser: the demo event is public, only superusers may edit it). */
+export async function asModerator(request: APIRequestContext) {
+  const login = await request.post("/api/v1/auth/login", { data: MODERATOR });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
+  const call = async (method: "get" | "post" | "put", path: string, data?: object) => {
+    const response = await request[method](`/api/v1${path}`, { headers, data });
+    expect(response.ok(), `${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return response.json();
+  };
+  return {
+    get: (path: string) => call("get", path),
+    post: (path: string, data: object) => call("post", path, data),
+    put: (path: string, data: object) => call("put", path, data),
+  };
+}
+
+/** The real (not testing) stock left of an article of the demo event, from the buyer's tree. */
+export async function remainingStock(request: APIRequestContext, title: string): Promise<number> {
+  const tree = await (await request.get(`/api/v1/frontend/events/${DEMO_EVENT_ID}/tree`)).json();
+  const find = (node: { title: string; stock?: { remaining: number }; children: unknown[] }): number | undefined =>
+    node.title === title
+      ? node.stock?.remaining
+      : node.children.map((child) => find(child as typeof node)).find(Number.isFinite);
+  const remaining = find(tree.root);
+  if (remaining === undefined) throw new Error(`No stock for ${title}`);
+  return remaining;
+}
+
+export async function guestOnBuyPage(page: Page, base = "/tickets/demo") {
+  await page.goto(`${base}/buy`);
+  await expect(page).toHaveURL(/\/login\?nextUrl=/);
+  await page.getByRole("button", { name: "Continue as guest" }).click();
+  await expect(page.getByRole("heading", { name: "Choose your tickets" })).toBeVisible();
+}
+
+export async function addArticle(page: Page, title: string, options: string[] = []) {
+  const article = page.getByRole("article", { name: title });
+  for (const option of options) await article.getByRole("checkbox", { name: new RegExp(option) }).check();
+  await article.getByRole("button", { name: "Add to basket" }).click();
+  await expect(page.getByRole("complementary", { name: "Your basket" })).toContainText(title);
+}
+
+export async function fillBillingInformation(page: Page, email = "grace@example.org") {
+  await expect(page.getByRole("heading", { name: "Billing information" })).toBeVisible();
+  await page.getByLabel("First name").fill("Grace");
+  await page.getByLabel("Last name").fill("Hopper");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Address").fill("12 Avenue de la Gare");
+  await page.getByLabel("Postal code").fill("1003");
+  await page.getByLabel("City").fill("Lausanne");
+  await page.getByLabel("Country").fill("Switzerland");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Payment method" })).toBeVisible();
+}
+
+/**
+ * Asserts the page has no serious or critical accessibility violation (axe-core, WCAG 2 A/AA). axe runs as a
+ * script in the page, so only with JavaScript on; the server sends the same HTML either way.
+ */
+export async function expectAccessible(page: Page, { javaScriptEnabled }: { javaScriptEnabled: boolean }) {
+  if (!javaScriptEnabled) return;
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+/** The text of the newest mail sent to `to` in the e2e data folder, quoted-printable decoded. */
+export function newestMailTo(to: string): string {
+  const folder = join(dataDir, "mail");
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith(".eml"))
+    .map((name) => join(folder, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  for (const file of files) {
+    const raw = readFileSync(file, "utf8");
+    if (!new RegExp(`^To: ${to}$`, "mi").test(raw)) continue;
+    return raw
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  }
+  throw new Error(`No mail to ${to}`);
+}
+
+/** A third-party login token: a JWT signed HS256 with the event's third-party key (DESIGN 4). */
+export function thirdPartyToken(secretKey: string, claims: { email: string; exp?: number }) {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const body = `${encode({ alg: "HS256", typ: "JWT" })}.${encode({ exp: Math.floor(Date.now() / 1000) + 600, ...claims })}`;
+  return `${body}.${createHmac("sha256", secretKey).update(body).digest("base64url")}`;
+}
