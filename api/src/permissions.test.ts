@@ -37,6 +37,7 @@ interface Target {
   extraInfoId: number;
   pointOfSaleId: number;
   basketId: number;
+  invoiceId: number;
   membershipId: number;
   memberUserId: number;
   freshEmail: string;
@@ -445,6 +446,25 @@ const CASES: Record<string, Case> = {
     expect: { anonymous: 401, superuser: 401 },
   },
 
+  "GET /frontend/baskets/:id/forms": {
+    path: (t) => `/frontend/baskets/${t.basketId}/forms`,
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "PUT /frontend/selected-nodes/:id/extra-infos": {
+    path: () => "/frontend/selected-nodes/1/extra-infos",
+    body: () => ({ answers: [] }),
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "GET /frontend/events/:id/points-of-sale": {
+    path: (t) => `/frontend/events/${t.publicEventId}/points-of-sale`,
+    expect: publicRoute(200),
+  },
+  "POST /invoices/:id/mark-paid": {
+    path: (t) => `/invoices/${t.invoiceId}/mark-paid`,
+    body: () => ({}),
+    expect: ok(200),
+  },
+
   // Payments and tickets: guarded by signatures, not by logins.
   "GET /payments/demo/pay/:id": { path: () => "/payments/demo/pay/1?sig=00", expect: publicRoute(404) },
   "POST /payments/demo/pay/:id": {
@@ -520,7 +540,7 @@ describe("permissions on every route", () => {
       yield* run(
         tx
           .update(schema.events)
-          .set({ status: "public", moderationStatus: "validated" })
+          .set({ status: "public", moderationStatus: "validated", isPointOfSaleEnabled: true })
           .where(eq(schema.events.id, publicEvent.id))
           .run(),
       );
@@ -618,7 +638,31 @@ describe("permissions on every route", () => {
       token: buyer.token,
       body: { basket_id: buyer.basketId, node_id: publicArticle.node.id },
     });
+    // A second basket paid at a point of sale: its invoice waits for staff to mark it paid.
+    const onSite = await createBuyer(ctx, publicEvent.id, ids.publicModuleId);
+    await ctx.call("POST", "/frontend/selected-nodes", {
+      token: onSite.token,
+      body: { basket_id: onSite.basketId, node_id: publicArticle.node.id },
+    });
+    await ctx.call("POST", "/frontend/billing-information", {
+      token: onSite.token,
+      body: {
+        basket_id: onSite.basketId,
+        first_name: "A",
+        last_name: "B",
+        email: "a@example.org",
+        address: "x",
+        postal_code: "1",
+        city: "c",
+        country: "CH",
+      },
+    });
+    const checkout = await ctx.call("POST", `/frontend/baskets/${onSite.basketId}/checkout`, {
+      token: onSite.token,
+      body: { payment_method: "point_of_sale", terms_accepted: true },
+    });
     return {
+      invoiceId: checkout.body.invoice.id,
       unitId,
       eventId: event.id,
       requestedEventId: requested.id,

@@ -1,9 +1,10 @@
 // Element-tree resources (DESIGN.md 3): ra-data-simple-rest CRUD, scoped to events the user may see,
 // writes refused unless the event is a draft (or the user a superuser).
 
-import { and, asc, count, desc, eq, inArray, run, schema } from "@ticketing/db";
+import { and, asc, count, type Db, desc, eq, inArray, run, schema } from "@ticketing/db";
 import {
   EXTRA_INFO_TYPES,
+  GROUP_CATEGORIES,
   LOGICAL_OPERATORS,
   NODE_CATEGORIES,
   PRICE_RULE_MODES,
@@ -11,6 +12,7 @@ import {
   STATEMENT_OPERATORS,
   STATEMENT_SCOPES,
 } from "@ticketing/shared/constants";
+import { GROUP_ERROR_MESSAGES, isRangeSatisfiable } from "@ticketing/shared/groups";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -41,7 +43,7 @@ interface ResourceSpec {
   decorate?: (rows: Row[], eventIds: number[], db: AppEnv["Variables"]["deps"]["database"]["db"]) => Promise<Row[]>;
   beforeDelete?: (row: Row) => void;
   /** checks across fields, on create (`current` undefined) and update */
-  validate?: (values: Record<string, unknown>, current?: Row) => void;
+  validate?: (values: Record<string, unknown>, current: Row | undefined, db: Db) => void | Promise<void>;
 }
 
 function mountResource(spec: ResourceSpec) {
@@ -196,7 +198,7 @@ function mountResource(spec: ResourceSpec) {
     assertEditable(event, user, config.supportEmail);
     await checkReferences(database.db, event.id, body);
     const { nodeConfigurationIds, ...values } = body;
-    spec.validate?.(values);
+    await spec.validate?.(values, undefined, database.db);
     const created = await database.transaction(function* (tx) {
       const row = (yield* run(
         tx
@@ -239,7 +241,7 @@ function mountResource(spec: ResourceSpec) {
       ...values
     } = body;
     await checkReferences(database.db, event.id, body);
-    spec.validate?.(values, row);
+    await spec.validate?.(values, row, database.db);
     const updated = await database.transaction(function* (tx) {
       const next = Object.keys(values).length
         ? ((yield* run(
@@ -318,6 +320,48 @@ mountResource({
     rangeMin: z.number().int().min(0).max(1_000),
     rangeMax: z.number().int().min(0).max(1_000).nullable(),
   },
+  async validate(values, row, db) {
+    const min = (values.rangeMin ?? row?.rangeMin ?? 0) as number;
+    const max = (values.rangeMax !== undefined ? values.rangeMax : (row?.rangeMax ?? null)) as number | null;
+    const fail = () =>
+      invalid(GROUP_ERROR_MESSAGES.range_unsatisfiable.key, {
+        range_min: GROUP_ERROR_MESSAGES.range_unsatisfiable.key,
+      });
+    if (max !== null && max < min) throw fail();
+    if (!row) return;
+    // SPEC 5: the range must be reachable with the weights of the children of the element(s) using it.
+    const owners = await db.select().from(schema.nodes).where(eq(schema.nodes.cartConfigurationId, row.id)).all();
+    for (const owner of owners) {
+      const children = await db
+        .select({ weight: schema.nodeCartConfigurations.weight, isRequired: schema.nodeConfigurations.isRequired })
+        .from(schema.nodes)
+        .innerJoin(
+          schema.nodeCartConfigurations,
+          eq(schema.nodeCartConfigurations.id, schema.nodes.cartConfigurationId),
+        )
+        .innerJoin(schema.nodeConfigurations, eq(schema.nodeConfigurations.id, schema.nodes.configurationId))
+        .where(eq(schema.nodes.parentId, owner.id))
+        .all();
+      const configuration = await db
+        .select()
+        .from(schema.nodeConfigurations)
+        .where(eq(schema.nodeConfigurations.id, owner.configurationId))
+        .get();
+      const isGroup = (GROUP_CATEGORIES as readonly string[]).includes(configuration?.category ?? "");
+      if (!isGroup && children.length === 0) continue;
+      const required = children.flatMap((child, index) => (child.isRequired ? [index] : []));
+      const singleChoice = configuration?.category === "single_choice";
+      if (
+        !isRangeSatisfiable(
+          children.map((child) => child.weight),
+          min,
+          max,
+          { singleChoice, required },
+        )
+      )
+        throw fail();
+    }
+  },
 });
 
 mountResource({
@@ -331,6 +375,17 @@ mountResource({
     cartConfigurationId: zId,
   },
   filters: { parentId: schema.nodes.parentId },
+  async validate(values, _row, db) {
+    if (values.parentId === undefined) return;
+    // Options are leaves (SPEC 4): nothing is configured below them.
+    const parent = await db
+      .select({ category: schema.nodeConfigurations.category })
+      .from(schema.nodes)
+      .innerJoin(schema.nodeConfigurations, eq(schema.nodeConfigurations.id, schema.nodes.configurationId))
+      .where(eq(schema.nodes.id, values.parentId as number))
+      .get();
+    if (parent?.category === "option") throw invalid("errors.option_leaf", { parent_id: "errors.option_leaf" });
+  },
   references: {
     parentId: schema.nodes,
     configurationId: schema.nodeConfigurations,

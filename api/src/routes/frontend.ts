@@ -21,6 +21,7 @@ import {
 } from "../services/baskets.ts";
 import { buildVisitorTree, getCatalogue, withFreshStock } from "../services/catalogue.ts";
 import { checkout, paymentIntentsOf, saveBillingInformation } from "../services/checkout.ts";
+import { basketForms, hasMissingAnswers, saveAnswers } from "../services/forms.ts";
 import { createTicketCode } from "../services/ticket-codes.ts";
 import { loadTicketData, renderTicketPdf } from "../services/tickets.ts";
 import { frontendLoginRoutes } from "./auth.ts";
@@ -236,6 +237,10 @@ frontendRoutes.post("/frontend/baskets/:id/checkout", async (c) => {
     z.strictObject({ paymentMethod: z.enum(PAYMENT_METHODS), termsAccepted: zBooleanFlag }),
   );
   const { database, config, onMailQueued } = c.get("deps");
+  const login = await findLogin(database.db, requireFrontendLogins(c.get("auth")), event.id, basket.testing);
+  const catalogue = await getCatalogue(database.db, event.id);
+  if (await hasMissingAnswers(database.db, catalogue, basket, await visitorOf(database.db, login, basket)))
+    throw invalid("errors.forms_missing");
   const result = await checkout(database, { event, basket, ...body, language: c.get("language"), now: now(c) });
   if (!result.paymentIntent) onMailQueued?.();
   const intent = result.paymentIntent ? presentPaymentIntent(result.paymentIntent, result.invoice, config) : null;
@@ -275,4 +280,52 @@ frontendRoutes.get("/frontend/baskets/:id/tickets/:itemId", async (c) => {
     "Content-Type": "application/pdf",
     "Content-Disposition": `attachment; filename="ticket-${itemId}.pdf"`,
   });
+});
+
+frontendRoutes.get("/frontend/baskets/:id/forms", async (c) => {
+  const { basket, event, login } = await ownedBasket(c, idParam(c));
+  const { db } = c.get("deps").database;
+  return answer(c, await basketForms(db, await getCatalogue(db, event.id), basket, await visitorOf(db, login, basket)));
+});
+
+frontendRoutes.put("/frontend/selected-nodes/:id/extra-infos", async (c) => {
+  requireFrontendLogins(c.get("auth"));
+  const { database } = c.get("deps");
+  const row = await database.db
+    .select()
+    .from(schema.selectedNodes)
+    .where(eq(schema.selectedNodes.id, idParam(c)))
+    .get();
+  if (!row) throw notFound();
+  const { basket, event, login } = await ownedBasket(c, row.basketId);
+  const body = await readBody(
+    c,
+    z.strictObject({
+      answers: z.array(z.strictObject({ extraInfoId: zId, value: z.string().max(10_000).nullable() })).max(500),
+    }),
+  );
+  const saved = await saveAnswers(database, {
+    catalogue: await getCatalogue(database.db, event.id),
+    event,
+    basket,
+    itemId: row.id,
+    answers: body.answers,
+    visitor: await visitorOf(database.db, login, basket),
+    now: now(c),
+  });
+  return answer(c, saved);
+});
+
+frontendRoutes.get("/frontend/events/:id/points-of-sale", async (c) => {
+  const event = await eventById(c, idParam(c));
+  const rows = await c
+    .get("deps")
+    .database.db.select()
+    .from(schema.pointsOfSale)
+    .where(eq(schema.pointsOfSale.eventId, event.id))
+    .all();
+  return answer(
+    c,
+    rows.map(({ id, title, description, location }) => ({ id, title, description, location })),
+  );
 });

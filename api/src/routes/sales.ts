@@ -3,12 +3,14 @@
 import { and, asc, count, desc, eq, inArray, schema } from "@ticketing/db";
 import { BASKET_STATUSES } from "@ticketing/shared/constants";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../context.ts";
-import { notFound } from "../lib/errors.ts";
-import { answer, idParam } from "../lib/http.ts";
+import { conflict, notFound } from "../lib/errors.ts";
+import { answer, idParam, readBody } from "../lib/http.ts";
 import { parseListQuery, setContentRange } from "../lib/list-query.ts";
 import { getVisibleEvent, requireUser, visibleUnitIds } from "../services/access.ts";
 import { basketById, presentBasketDetail, presentBaskets } from "../services/basket-views.ts";
+import { resolvePayment } from "../services/checkout.ts";
 
 export const salesRoutes = new Hono<AppEnv>();
 
@@ -62,4 +64,33 @@ salesRoutes.get("/baskets/:id", async (c) => {
   if (!basket) throw notFound();
   await getVisibleEvent(database.db, user, basket.eventId);
   return answer(c, await presentBasketDetail(database.db, basket, config));
+});
+
+/** Point of sale (DESIGN.md 4 "Payments"): staff mark the invoice paid once the buyer paid on site. */
+salesRoutes.post("/invoices/:id/mark-paid", async (c) => {
+  const { database, onMailQueued } = c.get("deps");
+  const user = await requireUser(database.db, c.get("auth"));
+  await readBody(c, z.strictObject({}));
+  const row = await database.db
+    .select({ invoice: schema.invoices, basket: schema.baskets })
+    .from(schema.invoices)
+    .innerJoin(schema.baskets, eq(schema.baskets.id, schema.invoices.basketId))
+    .where(eq(schema.invoices.id, idParam(c)))
+    .get();
+  if (!row) throw notFound();
+  await getVisibleEvent(database.db, user, row.basket.eventId);
+  const intent = await database.db
+    .select()
+    .from(schema.paymentIntents)
+    .where(eq(schema.paymentIntents.invoiceId, row.invoice.id))
+    .get();
+  if (intent?.moduleKey !== "point_of_sale") throw conflict("errors.invoice_not_point_of_sale");
+  const result = await resolvePayment(database, {
+    intentId: intent.id,
+    pspId: intent.pspId,
+    outcome: "success",
+    now: c.get("deps").now?.() ?? new Date(),
+  });
+  if (result.changed) onMailQueued?.();
+  return answer(c, { invoiceId: row.invoice.id, changed: result.changed, basketStatus: result.basket.status });
 });

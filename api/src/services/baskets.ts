@@ -134,7 +134,10 @@ export async function addSelectedNode(
   const basketErrors = selectionErrors(selectionTree(catalogue.root), [...heldNodeIds, article.id]).filter(
     (error) => error.kind === "above_max" || error.kind === "single_choice",
   );
-  const [groupError] = [...lineErrors, ...basketErrors];
+  // The most telling message first: "only one" says more than "less".
+  const [groupError] = [...lineErrors, ...basketErrors].sort(
+    (a, b) => Number(b.kind === "single_choice") - Number(a.kind === "single_choice"),
+  );
   if (groupError)
     throw invalid(GROUP_ERROR_MESSAGES[groupError.kind].key, {
       option_node_ids: GROUP_ERROR_MESSAGES[groupError.kind].key,
