@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { data, Link, useNavigate } from "react-router";
 import { useOffice } from "../components/use-office";
 import { hasResolvedInvoice } from "../lib/basket-rules";
 import { loadCompletedBasket } from "../lib/baskets.server";
@@ -30,25 +30,46 @@ export async function loader(args: Route.LoaderArgs) {
   return office.data({ status: status as Exclude<(typeof STATUSES)[number], "cancel"> });
 }
 
-export const meta: Route.MetaFunction = ({ data, location }) => {
-  if (!data) return [];
-  const base = location.pathname.replace(/\/payment\/return\/.*$/, "");
-  // Without JavaScript: success reloads until the payment is confirmed; error goes back to the basket.
-  if (data.status === "success") return [{ httpEquiv: "refresh", content: "5" }];
-  if (data.status === "error") {
-    return [{ httpEquiv: "refresh", content: `${BACK_TO_BASKET_SECONDS};url=${officeHref(base, "buy")}` }];
-  }
-  return [];
-};
+// Without JavaScript: success reloads until the payment is confirmed. (The error page's countdown is below.)
+export const meta: Route.MetaFunction = ({ data }) =>
+  data?.status === "success" ? [{ httpEquiv: "refresh", content: "5" }] : [];
 
-function Countdown({ seconds }: { seconds: number }) {
+/**
+ * SPEC 2.4: back to the basket after a countdown. Without JavaScript a meta refresh does it (inside
+ * `<noscript>`, so that it does not run when scripts do); with JavaScript the countdown can be stopped
+ * (WCAG 2.2.1: a time limit the reader may turn off).
+ */
+function Countdown({ seconds, to }: { seconds: number; to: string }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [left, setLeft] = useState(seconds);
+  const [isRunning, setIsRunning] = useState(false);
+  useEffect(() => setIsRunning(true), []);
   useEffect(() => {
+    if (!isRunning) return;
     const timer = setInterval(() => setLeft((value) => Math.max(0, value - 1)), 1000);
     return () => clearInterval(timer);
-  }, []);
-  return <p aria-live="polite">{t("payment.backToBasketIn", { count: left })}</p>;
+  }, [isRunning]);
+  useEffect(() => {
+    if (left === 0) navigate(to);
+  }, [left, navigate, to]);
+  return (
+    <>
+      <noscript>
+        <meta httpEquiv="refresh" content={`${seconds};url=${to}`} />
+      </noscript>
+      {isRunning || left === seconds ? (
+        <p aria-live="polite">
+          {t("payment.backToBasketIn", { count: left })}{" "}
+          {isRunning && (
+            <button type="button" className="link-button" onClick={() => setIsRunning(false)}>
+              {t("payment.stopCountdown")}
+            </button>
+          )}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 export default function PaymentReturn({ loaderData: { status } }: Route.ComponentProps) {
@@ -69,16 +90,15 @@ export default function PaymentReturn({ loaderData: { status } }: Route.Componen
       )}
       {status === "error" && (
         <>
-          {/* Full page loads: they cancel the pending meta refresh. */}
           <p className="inline-list">
-            <Link to={officeHref(base, "checkout/payment-method")} reloadDocument className="button button-primary">
+            <Link to={officeHref(base, "checkout/payment-method")} className="button button-primary">
               {t("payment.error.retry")}
             </Link>
-            <Link to={officeHref(base, "buy")} reloadDocument className="button">
+            <Link to={officeHref(base, "buy")} className="button">
               {t("payment.error.backToBasket")}
             </Link>
           </p>
-          <Countdown seconds={BACK_TO_BASKET_SECONDS} />
+          <Countdown seconds={BACK_TO_BASKET_SECONDS} to={officeHref(base, "buy")} />
         </>
       )}
     </section>
