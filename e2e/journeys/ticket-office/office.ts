@@ -10,9 +10,9 @@ import { dataDir } from "../../playwright.config.ts";
 
 export const DEMO_EVENT_ID = 1;
 
-/** Calls the API as the moderator (a superuser: the demo event is public, only superusers may edit it). */
-export async function asModerator(request: APIRequestContext) {
-  const login = await request.post("/api/v1/auth/login", { data: MODERATOR });
+/** Calls the API as back-office staff; the moderator is a superuser (only superusers edit a public event). */
+export async function asStaff(request: APIRequestContext, who: { email: string; password: string } = MODERATOR) {
+  const login = await request.post("/api/v1/auth/login", { data: who });
   expect(login.status()).toBe(200);
   const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
   const call = async (method: "get" | "post" | "put", path: string, data?: object) => {
