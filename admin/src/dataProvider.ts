@@ -176,6 +176,22 @@ export interface AddedArticle {
   priceRule: RaRecord;
 }
 
+/** A row of `GET /events/:id/price-preview` (docs/api.md "The element-tree editor"). */
+export interface PricePreviewRow {
+  nodeId: number;
+  parentId: number | null;
+  category: string;
+  title: string;
+  /** cents */
+  price: number;
+}
+
+/** `POST /uploaded-images` answer. */
+export interface UploadedImage {
+  id: number;
+  url: string;
+}
+
 /** `{detail}` answers of the account calls (a sentence in the request's language). */
 export interface Detail {
   detail: string;
@@ -215,6 +231,17 @@ export interface PasswordChange {
 export interface TicketingDataProvider extends DataProvider {
   getArticles(eventId: Identifier): Promise<{ data: Article[] }>;
   addArticle(eventId: Identifier, article: NewArticle): Promise<{ data: AddedArticle }>;
+  // The element-tree editor (docs/api.md "The element-tree editor").
+  moveNode(nodeId: Identifier, target: { parentId: number; order: number }): Promise<{ data: RaRecord }>;
+  duplicateNode(nodeId: Identifier): Promise<{ data: RaRecord }>;
+  /** multipart `file` + `event_id` */
+  uploadImage(eventId: Identifier, file: File): Promise<{ data: UploadedImage }>;
+  /** The public address of an uploaded image (a thumbnail's `src`). */
+  imageUrl(imageId: Identifier): string;
+  getPricePreview(
+    eventId: Identifier,
+    visitor: { email: string; codes: string[] },
+  ): Promise<{ data: PricePreviewRow[] }>;
   // Accounts (anonymous but password-change): docs/api.md "Accounts, units, permissions, moderation".
   register(registration: Registration): Promise<{ data: Detail }>;
   verifyRegistration(userIdB64: string, hash: string): Promise<{ data: Detail }>;
@@ -277,6 +304,24 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
         })
       ).json,
     }),
+    moveNode: (nodeId, target) => post<RaRecord>(`/nodes/${encodeURIComponent(nodeId)}/move`, target),
+    duplicateNode: (nodeId) => post<RaRecord>(`/nodes/${encodeURIComponent(nodeId)}/duplicate`),
+    uploadImage: async (eventId, file) => {
+      const body = new FormData();
+      body.append("file", file);
+      body.append("event_id", String(eventId));
+      // A FormData body goes as it is: no JSON content type, no key conversion (see snakeCaseJsonBody).
+      const answer = await api.httpClient(`${api.url}/uploaded-images`, { method: "POST", body });
+      return { data: answer.json as UploadedImage };
+    },
+    imageUrl: (imageId) => `${api.url}/uploaded-images/${encodeURIComponent(imageId)}/file`,
+    getPricePreview: async (eventId, { email, codes }) => {
+      const query = new URLSearchParams();
+      if (email.trim()) query.set("email", email.trim());
+      if (codes.length > 0) query.set("codes", codes.join(","));
+      const path = `/events/${encodeURIComponent(eventId)}/price-preview?${query}`;
+      return { data: (await api.call<PricePreviewRow[]>(path)).json };
+    },
     register: (registration) => post<Detail>("/auth/register", registration, true),
     verifyRegistration: (userIdB64, hash) => post<Detail>("/auth/register/verify", { userIdB64, hash }, true),
     requestPasswordReset: (email) => post<Detail>("/auth/password-reset-request", { email }, true),

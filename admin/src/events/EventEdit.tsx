@@ -1,7 +1,7 @@
 import ShoppingCartIcon from "@mui/icons-material/ShoppingCart";
-import { Alert, Link } from "@mui/material";
+import { Alert, Box, CircularProgress, Link } from "@mui/material";
 import type { EventStatus } from "@ticketing/shared/constants";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import {
   Button,
   Edit,
@@ -10,7 +10,6 @@ import {
   required,
   SelectInput,
   SimpleForm,
-  TextInput,
   TopToolbar,
   useCreatePath,
   useGetIdentity,
@@ -22,11 +21,15 @@ import { HttpErrorPage } from "../layout/ErrorPages.tsx";
 import { useVisitedView } from "../layout/useVisitedView.ts";
 import { useSupportEmail } from "../supportEmail.ts";
 import { ArticlesPanel } from "./articles/ArticlesPanel.tsx";
-import { EventFormInputs } from "./EventFormInputs.tsx";
+import { ConfigurationTab } from "./editor/ConfigurationTab.tsx";
+import { DisplayInputs, EditTabs, PointsOfSalePanel, PropertiesInputs, useEditTab } from "./editor/EventTabs.tsx";
 import { eventStatusChoices } from "./eventStatus.ts";
 import { type ModeratedEvent, ModerationPanel } from "./moderation/ModerationPanel.tsx";
 import { allowedStatuses } from "./moderation/statusTransitions.ts";
 import { TicketOfficeLink } from "./TicketOfficeLink.tsx";
+
+// @xyflow/react stays out of the main bundle: the graph view loads it on demand.
+const TreeGraph = lazy(() => import("./editor/TreeGraph.tsx"));
 
 const BasketsButton = () => {
   const record = useRecordContext();
@@ -91,18 +94,40 @@ const StatusInput = () => {
 
 const EventEditForm = () => {
   const isLocked = useIsLocked();
+  const record = useRecordContext<ModeratedEvent & { rootNodeId?: number }>();
+  const [tab, setTab] = useEditTab();
+  const isFormTab = tab === "display" || tab === "properties";
   return (
     <>
       <EditingLockedNotice />
       <ModerationPanel />
-      {/* Locked: only the status may change (the update sends the changed fields only). */}
-      <SimpleForm>
-        <EventFormInputs readOnly={isLocked} />
-        <StatusInput />
-        <TextInput source="welcomeText" multiline minRows={3} fullWidth readOnly={isLocked} />
-        <TextInput source="locationText" readOnly={isLocked} />
-      </SimpleForm>
-      <ArticlesPanel readOnly={isLocked} />
+      <EditTabs value={tab} onChange={setTab} />
+      {/* Display and Properties are one form (one Save); locked: only the status may change. */}
+      <Box sx={{ display: isFormTab ? "block" : "none" }}>
+        <SimpleForm>
+          <Box sx={{ display: tab === "display" ? "block" : "none", width: "100%" }}>
+            <DisplayInputs readOnly={isLocked} />
+          </Box>
+          <Box sx={{ display: tab === "properties" ? "block" : "none", width: "100%" }}>
+            <PropertiesInputs readOnly={isLocked} />
+          </Box>
+          <StatusInput />
+        </SimpleForm>
+      </Box>
+      {tab === "display" && <ArticlesPanel readOnly={isLocked} />}
+      {tab === "properties" && record && <PointsOfSalePanel eventId={record.id} readOnly={isLocked} />}
+      {tab === "configuration" && record?.rootNodeId && (
+        <Box sx={{ p: 2 }}>
+          <ConfigurationTab eventId={record.id} rootNodeId={record.rootNodeId} readOnly={isLocked} />
+        </Box>
+      )}
+      {tab === "graph" && record?.rootNodeId && (
+        <Box sx={{ p: 2 }}>
+          <Suspense fallback={<CircularProgress size={24} />}>
+            <TreeGraph eventId={record.id} rootNodeId={record.rootNodeId} />
+          </Suspense>
+        </Box>
+      )}
     </>
   );
 };

@@ -1,0 +1,173 @@
+import AddIcon from "@mui/icons-material/Add";
+import EditIcon from "@mui/icons-material/Edit";
+import LinkIcon from "@mui/icons-material/Link";
+import LinkOffIcon from "@mui/icons-material/LinkOff";
+import {
+  Box,
+  Button,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { type ReactNode, useId, useState } from "react";
+import { useTranslate } from "react-admin";
+import { type Linked, useEditor } from "./EditorContext.tsx";
+
+export interface RuleDialogProps<R> {
+  /** undefined: create one, linked to `configurationId` */
+  row: R | undefined;
+  configurationId: number;
+  onClose: () => void;
+}
+
+/**
+ * The rules of one kind linked to a node configuration (limits, price rules, availabilities, accesses, forms):
+ * edit, unlink, link an existing one (a limit linked twice is one shared quota), create one.
+ */
+export function LinkedSection<R extends Linked>({
+  title,
+  resource,
+  rows,
+  configurationId,
+  describe,
+  detail,
+  Dialog,
+}: {
+  title: string;
+  resource: string;
+  rows: readonly R[];
+  configurationId: number;
+  describe: (row: R) => string;
+  detail?: (row: R) => ReactNode;
+  Dialog: (props: RuleDialogProps<R>) => ReactNode;
+}) {
+  const translate = useTranslate();
+  const { dataProvider, readOnly, run } = useEditor();
+  const headingId = useId();
+  const [editing, setEditing] = useState<R | "new" | null>(null);
+  const [toLink, setToLink] = useState("");
+  const linked = rows.filter((row) => row.nodeConfigurationIds.includes(configurationId));
+  const others = rows.filter((row) => !row.nodeConfigurationIds.includes(configurationId));
+  const setLinks = (row: R, nodeConfigurationIds: number[], success: string) =>
+    run(
+      () =>
+        dataProvider.update(resource, {
+          id: row.id,
+          data: { nodeConfigurationIds },
+          previousData: { id: row.id },
+        }),
+      success,
+    );
+  const heading = translate(title);
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mb: 2 }}>
+      <Typography id={headingId} variant="subtitle1" component="h3">
+        {heading}
+      </Typography>
+      {linked.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate("admin.editor.linked.none")}
+        </Typography>
+      ) : (
+        <List dense aria-labelledby={headingId}>
+          {linked.map((row) => {
+            const name = describe(row);
+            return (
+              <ListItem
+                key={row.id}
+                divider
+                secondaryAction={
+                  <>
+                    <IconButton
+                      aria-label={translate(readOnly ? "admin.editor.linked.view" : "admin.editor.linked.edit", {
+                        name,
+                      })}
+                      onClick={() => setEditing(row)}
+                    >
+                      <EditIcon />
+                    </IconButton>
+                    {!readOnly && (
+                      <IconButton
+                        aria-label={translate("admin.editor.linked.unlink", { name })}
+                        onClick={() =>
+                          setLinks(
+                            row,
+                            row.nodeConfigurationIds.filter((id) => id !== configurationId),
+                            "admin.editor.linked.unlinked",
+                          )
+                        }
+                      >
+                        <LinkOffIcon />
+                      </IconButton>
+                    )}
+                  </>
+                }
+              >
+                <ListItemText
+                  primary={name}
+                  secondary={
+                    <>
+                      {detail?.(row)}
+                      {row.nodeConfigurationIds.length > 1 &&
+                        ` · ${translate("admin.editor.linked.shared", { count: row.nodeConfigurationIds.length })}`}
+                    </>
+                  }
+                />
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+      {!readOnly && (
+        <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: "center", flexWrap: "wrap" }}>
+          <Button size="small" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
+            {translate("admin.editor.linked.create", { kind: heading })}
+          </Button>
+          {others.length > 0 && (
+            <>
+              <TextField
+                select
+                size="small"
+                label={translate("admin.editor.linked.existing", { kind: heading })}
+                value={toLink}
+                onChange={(event) => setToLink(event.target.value)}
+                sx={{ minWidth: 200 }}
+              >
+                {others.map((row) => (
+                  <MenuItem key={row.id} value={String(row.id)}>
+                    {describe(row)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Button
+                size="small"
+                startIcon={<LinkIcon />}
+                disabled={toLink === ""}
+                onClick={async () => {
+                  const row = others.find((candidate) => String(candidate.id) === toLink);
+                  if (!row) return;
+                  await setLinks(row, [...row.nodeConfigurationIds, configurationId], "admin.editor.linked.linked");
+                  setToLink("");
+                }}
+              >
+                {translate("admin.editor.linked.link")}
+              </Button>
+            </>
+          )}
+        </Stack>
+      )}
+      {editing !== null && (
+        <Dialog
+          row={editing === "new" ? undefined : editing}
+          configurationId={configurationId}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,178 @@
+import AddIcon from "@mui/icons-material/Add";
+import DeleteIcon from "@mui/icons-material/Delete";
+import {
+  Box,
+  Button,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { type FormEvent, useId, useState } from "react";
+import { HttpError, type Identifier, useDataProvider, useNotify, useTranslate } from "react-admin";
+import { ConfirmDialog } from "./Dialogs.tsx";
+
+export interface RowsPanelField {
+  source: string;
+  label: string;
+  isRequired?: boolean;
+  isMultiline?: boolean;
+}
+
+/**
+ * A small list of an event's rows with an add form and deletion after confirmation: promotion codes, points of
+ * sale. `rows` comes from the caller, which reloads after `onChanged`.
+ */
+export function RowsPanel<R extends { id: Identifier }>({
+  title,
+  resource,
+  eventId,
+  rows,
+  fields,
+  describe,
+  readOnly,
+  emptyText,
+  addLabel,
+  onChanged,
+}: {
+  title: string;
+  resource: string;
+  eventId: Identifier;
+  rows: readonly R[];
+  fields: RowsPanelField[];
+  describe: (row: R) => string;
+  readOnly: boolean;
+  emptyText: string;
+  addLabel: string;
+  onChanged: () => void;
+}) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const headingId = useId();
+  const empty = Object.fromEntries(fields.map((field) => [field.source, ""]));
+  const [values, setValues] = useState<Record<string, string>>(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [deleting, setDeleting] = useState<R | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const missing = fields.filter((field) => field.isRequired && (values[field.source] ?? "").trim() === "");
+    if (missing.length > 0) {
+      setErrors(Object.fromEntries(missing.map((field) => [field.source, translate("ra.validation.required")])));
+      return;
+    }
+    try {
+      await dataProvider.create(resource, {
+        data: { eventId, ...Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()])) },
+      });
+    } catch (error) {
+      const bodyErrors =
+        error instanceof HttpError ? (error.body?.errors as Record<string, unknown> | undefined) : undefined;
+      const fieldErrors = Object.fromEntries(
+        Object.entries(bodyErrors ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+      );
+      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+      else
+        notify(error instanceof Error && error.message ? error.message : "admin.errors.unexpected", { type: "error" });
+      return;
+    }
+    setValues(empty);
+    setErrors({});
+    notify("admin.editor.saved", { type: "success" });
+    onChanged();
+  };
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
+      <Typography id={headingId} variant="h6" component="h2" gutterBottom>
+        {translate(title)}
+      </Typography>
+      {rows.length === 0 ? (
+        <Typography color="text.secondary">{translate(emptyText)}</Typography>
+      ) : (
+        <Table size="small" aria-labelledby={headingId}>
+          <TableHead>
+            <TableRow>
+              {fields.map((field) => (
+                <TableCell key={field.source}>{translate(field.label)}</TableCell>
+              ))}
+              {!readOnly && <TableCell />}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.id}>
+                {fields.map((field) => (
+                  <TableCell key={field.source}>
+                    {String((row as Record<string, unknown>)[field.source] ?? "")}
+                  </TableCell>
+                ))}
+                {!readOnly && (
+                  <TableCell align="right">
+                    <IconButton
+                      size="small"
+                      aria-label={translate("admin.editor.deleteNamed", { name: describe(row) })}
+                      onClick={() => setDeleting(row)}
+                    >
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {!readOnly && (
+        <Stack
+          component="form"
+          onSubmit={submit}
+          noValidate
+          direction={{ xs: "column", md: "row" }}
+          spacing={2}
+          sx={{ mt: 2, alignItems: { md: "flex-start" } }}
+        >
+          {fields.map((field) => (
+            <TextField
+              key={field.source}
+              size="small"
+              label={translate(field.label)}
+              required={field.isRequired}
+              multiline={field.isMultiline}
+              value={values[field.source] ?? ""}
+              onChange={(event) => setValues((current) => ({ ...current, [field.source]: event.target.value }))}
+              error={!!errors[field.source]}
+              helperText={errors[field.source]}
+            />
+          ))}
+          <Button type="submit" variant="outlined" startIcon={<AddIcon />} sx={{ flexShrink: 0 }}>
+            {translate(addLabel)}
+          </Button>
+        </Stack>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={translate("admin.editor.deleteNamed", { name: describe(deleting) })}
+          message={translate("admin.editor.deleteMessage")}
+          confirmLabel={translate("ra.action.delete")}
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            try {
+              await dataProvider.delete(resource, { id: deleting.id, previousData: deleting });
+              notify("admin.editor.deleted", { type: "success" });
+            } catch (error) {
+              notify(error instanceof Error && error.message ? error.message : "admin.errors.unexpected", {
+                type: "error",
+              });
+            }
+            onChanged();
+          }}
+        />
+      )}
+    </Box>
+  );
+}
