@@ -13,6 +13,7 @@ import { RateLimiter, TooManyRequests } from "./lib/rate-limit.ts";
 import { verifyAccessToken } from "./lib/tokens.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
+import { editorRoutes } from "./routes/editor.ts";
 import { eventRoutes } from "./routes/events.ts";
 import { frontendRoutes } from "./routes/frontend.ts";
 import { paymentRoutes } from "./routes/payments.ts";
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps) {
   api.get("/config", (c) => c.json({ support_email: deps.config.supportEmail }));
   api.route("/events", eventRoutes);
   api.route("/", catalogueRoutes);
+  api.route("/", editorRoutes);
   api.route("/", salesRoutes);
   api.route("/", frontendRoutes);
   api.route("/payments", paymentRoutes(api));

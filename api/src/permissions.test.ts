@@ -348,6 +348,19 @@ const CASES: Record<string, Case> = {
     { location: "Main entrance" },
   ),
 
+  "POST /nodes/:id/move": {
+    path: (t) => `/nodes/${t.nodeId}/move`,
+    body: (t) => ({ parent_id: t.rootNodeId, order: 0 }),
+    expect: ok(200),
+  },
+  "POST /nodes/:id/duplicate": { path: (t) => `/nodes/${t.nodeId}/duplicate`, body: () => ({}), expect: ok(201) },
+  "GET /events/:id/price-preview": {
+    path: (t) => `/events/${t.eventId}/price-preview?email=a@example.org`,
+    expect: ok(200),
+  },
+  "POST /uploaded-images": { path: () => "/uploaded-images", body: () => "not multipart", expect: { anonymous: 401 } },
+  "GET /uploaded-images/:id/file": { path: () => "/uploaded-images/999999/file", expect: publicRoute(404) },
+
   // Sales.
   "GET /baskets": {
     path: (t) => `/baskets?filter=${encodeURIComponent(JSON.stringify({ event_id: t.publicEventId }))}`,

@@ -21,7 +21,8 @@ import { conflict, invalid, notFound } from "../lib/errors.ts";
 import { answer, idParam, readBody, zId, zIsoDate } from "../lib/http.ts";
 import { parseListQuery, setContentRange } from "../lib/list-query.ts";
 import { assertEditable, getVisibleEvent, requireUser, visibleUnitIds } from "../services/access.ts";
-import { invalidateCatalogue, stockUsage } from "../services/catalogue.ts";
+import { type Catalogue, invalidateCatalogue, loadCatalogue, stockUsage } from "../services/catalogue.ts";
+import { clearLausanneTaxBelow } from "../services/tree-editing.ts";
 
 export const catalogueRoutes = new Hono<AppEnv>();
 
@@ -42,6 +43,13 @@ interface ResourceSpec {
   references?: Record<string, SQLiteTable & { id: AnySQLiteColumn; eventId: AnySQLiteColumn }>;
   decorate?: (rows: Row[], eventIds: number[], db: AppEnv["Variables"]["deps"]["database"]["db"]) => Promise<Row[]>;
   beforeDelete?: (row: Row) => void;
+  /** consequences of an update on other rows, inside its transaction */
+  afterUpdate?: (
+    tx: Db,
+    row: Row,
+    values: Record<string, unknown>,
+    catalogue: Catalogue,
+  ) => Generator<unknown, void, unknown>;
   /** checks across fields, on create (`current` undefined) and update */
   validate?: (values: Record<string, unknown>, current: Row | undefined, db: Db) => void | Promise<void>;
 }
@@ -242,6 +250,7 @@ function mountResource(spec: ResourceSpec) {
     } = body;
     await checkReferences(database.db, event.id, body);
     await spec.validate?.(values, row, database.db);
+    const catalogue = spec.afterUpdate ? await loadCatalogue(database.db, event.id) : null;
     const updated = await database.transaction(function* (tx) {
       const next = Object.keys(values).length
         ? ((yield* run(
@@ -268,6 +277,7 @@ function mountResource(spec: ResourceSpec) {
               .run(),
           );
       }
+      if (spec.afterUpdate && catalogue) yield* spec.afterUpdate(tx, next, values, catalogue);
       return next;
     });
     invalidateCatalogue(database.db, event.id);
@@ -308,6 +318,9 @@ mountResource({
     isTagsDisplayable: flag,
     isSubjectToLausanneTax: flag,
     isRequired: flag,
+  },
+  *afterUpdate(tx, row, values, catalogue) {
+    if (values.isSubjectToLausanneTax === false) yield* clearLausanneTaxBelow(tx, catalogue, row.id);
   },
 });
 

@@ -1,0 +1,134 @@
+// Editing the element tree (issue 4): move with dense ordering, duplicate a subtree, Lausanne tax downwards.
+import { and, asc, type Database, type Db, eq, gt, inArray, run, schema, sql } from "@ticketing/db";
+import { conflict, invalid, notFound } from "../lib/errors.ts";
+import { type Catalogue, type CatalogueNode, loadCatalogue } from "./catalogue.ts";
+
+type Tx = Db;
+type NodeRow = typeof schema.nodes.$inferSelect;
+
+function descendantIds(node: CatalogueNode): number[] {
+  return node.children.flatMap((child) => [child.id, ...descendantIds(child)]);
+}
+
+/** Rewrites the children's `order` as 0, 1, 2… in their current order, `first` put at `position` if given. */
+function* renumber(tx: Tx, parentId: number, first?: { id: number; position: number }) {
+  const siblings = yield* run(
+    tx
+      .select({ id: schema.nodes.id })
+      .from(schema.nodes)
+      .where(eq(schema.nodes.parentId, parentId))
+      .orderBy(asc(schema.nodes.order), asc(schema.nodes.id))
+      .all(),
+  );
+  const ids = siblings.map((s) => s.id).filter((id) => id !== first?.id);
+  if (first) ids.splice(Math.min(first.position, ids.length), 0, first.id);
+  for (const [order, id] of ids.entries())
+    yield* run(tx.update(schema.nodes).set({ order }).where(eq(schema.nodes.id, id)).run());
+}
+
+/** Moves a node (with its subtree) under `parentId` at `order`; both parents keep a dense order. */
+export async function moveNode(database: Database, node: NodeRow, target: { parentId: number; order: number }) {
+  if (node.parentId === null) throw conflict("errors.root_node_delete");
+  const catalogue = await loadCatalogue(database.db, node.eventId);
+  const parent = catalogue.byId.get(target.parentId);
+  const self = catalogue.byId.get(node.id);
+  if (!parent || !self) throw invalid("errors.parent_not_in_event", { parent_id: "errors.parent_not_in_event" });
+  if (parent.id === node.id || descendantIds(self).includes(parent.id))
+    throw invalid("errors.move_into_itself", { parent_id: "errors.move_into_itself" });
+  if (parent.configuration.category === "option")
+    throw invalid("errors.option_leaf", { parent_id: "errors.option_leaf" });
+  const oldParentId = node.parentId;
+  return database.transaction(function* (tx) {
+    yield* run(tx.update(schema.nodes).set({ parentId: parent.id }).where(eq(schema.nodes.id, node.id)).run());
+    yield* renumber(tx, parent.id, { id: node.id, position: target.order });
+    if (oldParentId !== parent.id) yield* renumber(tx, oldParentId);
+    return yield* run(tx.select().from(schema.nodes).where(eq(schema.nodes.id, node.id)).get());
+  });
+}
+
+const LINKS = [
+  schema.nodeConfigurationAccesses,
+  schema.nodeConfigurationAvailabilities,
+  schema.nodeConfigurationExtraInfoGroups,
+  schema.nodeConfigurationLimits,
+  schema.nodeConfigurationPriceRules,
+] as unknown as (typeof schema.nodeConfigurationAccesses)[];
+
+/** Copies a node and its subtree right after it: new configurations, linked to the same rules and stocks. */
+export async function duplicateNode(database: Database, node: NodeRow) {
+  if (node.parentId === null) throw conflict("errors.root_node_delete");
+  const catalogue: Catalogue = await loadCatalogue(database.db, node.eventId);
+  const source = catalogue.byId.get(node.id);
+  if (!source) throw notFound();
+  const parentId = node.parentId;
+  return database.transaction(function* (tx) {
+    // Make room after the original.
+    yield* run(
+      tx
+        .update(schema.nodes)
+        .set({ order: sql`${schema.nodes.order} + 1` })
+        .where(and(eq(schema.nodes.parentId, parentId), gt(schema.nodes.order, node.order)))
+        .run(),
+    );
+    function* copy(original: CatalogueNode, newParentId: number, order: number): Generator<unknown, NodeRow, unknown> {
+      const { id: _c, ...configuration } = original.configuration;
+      const newConfiguration = yield* run(tx.insert(schema.nodeConfigurations).values(configuration).returning().get());
+      const { id: _k, ...cart } = original.cart;
+      const newCart = yield* run(tx.insert(schema.nodeCartConfigurations).values(cart).returning().get());
+      for (const link of LINKS) {
+        const rows = yield* run(
+          tx.select().from(link).where(eq(link.nodeConfigurationId, original.configurationId)).all(),
+        );
+        for (const row of rows)
+          yield* run(
+            tx.insert(link).values({ nodeConfigurationId: newConfiguration.id, targetId: row.targetId }).run(),
+          );
+      }
+      const tags = yield* run(
+        tx
+          .select()
+          .from(schema.nodeTags)
+          .where(eq(schema.nodeTags.nodeConfigurationId, original.configurationId))
+          .all(),
+      );
+      for (const { id: _t, ...tag } of tags)
+        yield* run(
+          tx
+            .insert(schema.nodeTags)
+            .values({ ...tag, nodeConfigurationId: newConfiguration.id })
+            .run(),
+        );
+      const created = yield* run(
+        tx
+          .insert(schema.nodes)
+          .values({
+            eventId: original.eventId,
+            parentId: newParentId,
+            order,
+            configurationId: newConfiguration.id,
+            cartConfigurationId: newCart.id,
+          })
+          .returning()
+          .get(),
+      );
+      for (const [index, child] of original.children.entries()) yield* copy(child, created.id, index);
+      return created;
+    }
+    return yield* copy(source, parentId, node.order + 1);
+  });
+}
+
+/** SPEC 5: disabling the Lausanne tax on an element disables it on all its children. */
+export function* clearLausanneTaxBelow(tx: Tx, catalogue: Catalogue, configurationId: number) {
+  const owners = [...catalogue.byId.values()].filter((n) => n.configurationId === configurationId);
+  const below = owners.flatMap((owner) => descendantIds(owner)).map((id) => catalogue.byId.get(id)?.configurationId);
+  const ids = below.filter((id): id is number => id !== undefined);
+  if (ids.length)
+    yield* run(
+      tx
+        .update(schema.nodeConfigurations)
+        .set({ isSubjectToLausanneTax: false })
+        .where(inArray(schema.nodeConfigurations.id, ids))
+        .run(),
+    );
+}
