@@ -102,3 +102,14 @@ export function thirdPartyToken(secretKey: string, claims: { email: string; exp?
   const body = `${encode({ alg: "HS256", typ: "JWT" })}.${encode({ exp: Math.floor(Date.now() / 1000) + 600, ...claims })}`;
   return `${body}.${createHmac("sha256", secretKey).update(body).digest("base64url")}`;
 }
+
+/** Adds an article to the demo event once (journeys run JS off and on against the same server). */
+export async function ensureDemoArticle(
+  request: APIRequestContext,
+  article: { title: string; price: number; stock: number },
+) {
+  const moderator = await asStaff(request);
+  const articles: { title: string }[] = await moderator.get(`/events/${DEMO_EVENT_ID}/articles`);
+  if (!articles.some((existing) => existing.title === article.title))
+    await moderator.post(`/events/${DEMO_EVENT_ID}/articles`, article);
+}

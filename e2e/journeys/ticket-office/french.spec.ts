@@ -1,0 +1,61 @@
+// Issue 5 (DESIGN 7): the language switch turns the ticket office, and the API's messages, into French.
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./office.ts";
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`French with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a visitor switches to French and buys in French", async ({ page }) => {
+      await page.goto("/tickets/demo");
+      await expect(page.getByRole("link", { name: "Buy tickets" })).toBeVisible();
+      await page.getByRole("button", { name: "Français" }).click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+      await expect(page.getByRole("button", { name: "Français" })).toHaveAttribute("aria-pressed", "true");
+      await expect(page.getByText("Quand")).toBeVisible();
+      await page.getByRole("link", { name: "Acheter des billets" }).click();
+
+      await expect(page.getByRole("heading", { name: "Connexion" })).toBeVisible();
+      await page.getByRole("button", { name: "Continuer en tant qu'invité" }).click();
+      await expect(page.getByRole("heading", { name: "Choisissez vos billets" })).toBeVisible();
+      await expectAccessible(page, { javaScriptEnabled });
+
+      // The API answers in French too.
+      await page.getByRole("textbox", { name: "Saisissez un code promotionnel" }).fill("INCONNU");
+      await page.getByRole("button", { name: "Appliquer" }).click();
+      await expect(page.getByText("Ce code promotionnel n'est pas valable")).toBeVisible();
+
+      const dayPass = page.getByRole("article", { name: "Day pass" });
+      await expect(dayPass).toContainText("45.00");
+      await expect(dayPass.getByText("Disponible")).toBeVisible();
+      await dayPass.getByRole("button", { name: "Ajouter au panier" }).click();
+      const basket = page.getByRole("complementary", { name: "Votre panier" });
+      await expect(basket).toContainText("Day pass");
+      await basket.getByRole("link", { name: "Passer la commande" }).click();
+
+      await expect(page.getByRole("heading", { name: "Informations de facturation" })).toBeVisible();
+      await page.getByRole("button", { name: "Continuer" }).click();
+      await expect(page.getByText("Il y a un problème")).toBeVisible();
+      await page.getByLabel("Prénom").fill("Marie");
+      await page.getByLabel("Nom", { exact: true }).fill("Curie");
+      await page.getByLabel("E-mail").fill("marie@example.org");
+      await page.getByLabel("Adresse").fill("1 rue Pierre et Marie Curie");
+      await page.getByLabel("Code postal").fill("75005");
+      await page.getByLabel("Localité").fill("Paris");
+      await page.getByLabel("Pays").fill("France");
+      await page.getByRole("button", { name: "Continuer" }).click();
+
+      await expect(page.getByRole("heading", { name: "Mode de paiement" })).toBeVisible();
+      await page.getByRole("checkbox", { name: "J'accepte les conditions générales" }).check();
+      await page.getByRole("button", { name: "Payer maintenant" }).click();
+      // The demo provider's page is the API's, in the browser's language (en-GB here), as a real provider's.
+      await expect(page.getByRole("heading", { name: "Demo payment" })).toBeVisible();
+      await page.getByRole("button", { name: /^Pay CHF\s*45\.00$/ }).click();
+      const heading = page.getByRole("heading", { name: /Merci pour votre commande|Paiement reçu/ });
+      await heading.waitFor();
+      if (!(await heading.textContent())?.startsWith("Merci"))
+        await page.getByRole("link", { name: "Voir votre commande" }).click();
+      await expect(page.getByRole("heading", { name: "Merci pour votre commande" })).toBeVisible();
+    });
+  });
+}
