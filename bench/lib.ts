@@ -21,6 +21,7 @@ export async function freePort(): Promise<number> {
 
 export interface ChildServer {
   url: string;
+  dataDir: string;
   process: ChildProcess;
   stop(): Promise<void>;
 }
@@ -51,6 +52,7 @@ export async function startServer(
   }
   return {
     url,
+    dataDir,
     process: child,
     stop: () =>
       new Promise((resolve) => {
