@@ -207,7 +207,7 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
                 </p>
               )}
               <Link
-                to={officeHref(base, "checkout/billing-information")}
+                to={officeHref(base, "checkout/forms")}
                 className="button button-primary button-block"
               >
                 {t("basket.checkout")}
