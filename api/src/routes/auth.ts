@@ -1,9 +1,9 @@
-import { eq, inArray, schema } from "@ticketing/db";
+import { inArray, schema } from "@ticketing/db";
 import { PASSWORD_MESSAGES, zPassword } from "@ticketing/shared/passwords";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv, Ctx } from "../context.ts";
-import { conflict, forbidden, notFound } from "../lib/errors.ts";
+import { forbidden, notFound } from "../lib/errors.ts";
 import { answer, readBody, readQuery, zBooleanFlag, zId } from "../lib/http.ts";
 import { RATE_RULES } from "../lib/rate-limit.ts";
 import { canSeeUnit, requireFrontendLogins, requireUser } from "../services/access.ts";

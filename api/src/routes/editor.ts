@@ -107,7 +107,7 @@ editorRoutes.get("/uploaded-images/:id/file", async (c) => {
     .from(schema.uploadedImages)
     .where(eq(schema.uploadedImages.id, idParam(c)))
     .get();
-  if (!image || image.privacyLevel !== "public") throw notFound();
+  if (image?.privacyLevel !== "public") throw notFound();
   const extension = image.file.split(".").pop() ?? "";
   return c.body(readFileSync(join(config.dataDir, "uploads", image.file)), 200, {
     "Content-Type": CONTENT_TYPES[extension] ?? "application/octet-stream",

@@ -47,6 +47,22 @@ async function ownedBasket(c: Ctx, basketId: number) {
   return { basket, event, login };
 }
 
+/** A row hanging off a basket (selected node, selected code), found by the path's id, if the basket is the caller's. */
+async function ownedBasketRow<T extends typeof schema.selectedNodes | typeof schema.selectedPromotionCodes>(
+  c: Ctx,
+  table: T,
+) {
+  requireFrontendLogins(c.get("auth"));
+  const row = await c
+    .get("deps")
+    .database.db.select()
+    .from(table)
+    .where(eq(table.id, idParam(c)))
+    .get();
+  if (!row) throw notFound();
+  return { row: row as T["$inferSelect"], ...(await ownedBasket(c, row.basketId)) };
+}
+
 async function presentOne(c: Ctx, basketId: number) {
   const { database, config } = c.get("deps");
   const basket = await findOwnedBasket(database.db, requireFrontendLogins(c.get("auth")), basketId);
@@ -129,16 +145,8 @@ frontendRoutes.get("/frontend/selected-nodes", async (c) => {
 });
 
 frontendRoutes.delete("/frontend/selected-nodes/:id", async (c) => {
-  const loginIds = requireFrontendLogins(c.get("auth"));
+  const { row, basket, event } = await ownedBasketRow(c, schema.selectedNodes);
   const { database } = c.get("deps");
-  const row = await database.db
-    .select()
-    .from(schema.selectedNodes)
-    .where(eq(schema.selectedNodes.id, idParam(c)))
-    .get();
-  if (!row) throw notFound();
-  const basket = await findOwnedBasket(database.db, loginIds, row.basketId);
-  const event = await eventById(c, basket.eventId);
   await removeSelectedNode(database, { event, basket, selectedNodeId: row.id, now: now(c) });
   return answer(c, { id: row.id, basketId: basket.id });
 });
@@ -193,15 +201,8 @@ frontendRoutes.post("/frontend/selected-promotion-codes", async (c) => {
 });
 
 frontendRoutes.delete("/frontend/selected-promotion-codes/:id", async (c) => {
-  const loginIds = requireFrontendLogins(c.get("auth"));
+  const { row, basket } = await ownedBasketRow(c, schema.selectedPromotionCodes);
   const { database } = c.get("deps");
-  const row = await database.db
-    .select()
-    .from(schema.selectedPromotionCodes)
-    .where(eq(schema.selectedPromotionCodes.id, idParam(c)))
-    .get();
-  if (!row) throw notFound();
-  const basket = await findOwnedBasket(database.db, loginIds, row.basketId);
   if (basket.status !== "new") throw conflict("errors.basket_not_modifiable");
   await database.transaction(function* (tx) {
     yield* run(tx.delete(schema.selectedPromotionCodes).where(eq(schema.selectedPromotionCodes.id, row.id)).run());
@@ -289,15 +290,8 @@ frontendRoutes.get("/frontend/baskets/:id/forms", async (c) => {
 });
 
 frontendRoutes.put("/frontend/selected-nodes/:id/extra-infos", async (c) => {
-  requireFrontendLogins(c.get("auth"));
+  const { row, basket, event, login } = await ownedBasketRow(c, schema.selectedNodes);
   const { database } = c.get("deps");
-  const row = await database.db
-    .select()
-    .from(schema.selectedNodes)
-    .where(eq(schema.selectedNodes.id, idParam(c)))
-    .get();
-  if (!row) throw notFound();
-  const { basket, event, login } = await ownedBasket(c, row.basketId);
   const body = await readBody(
     c,
     z.strictObject({
