@@ -95,7 +95,9 @@ test("registration, moderation and publication; another organiser sees none of i
   await organiser.getByRole("option", { name: "Public" }).click();
   await organiser.getByRole("button", { name: /^save$/i }).click();
   await expect
-    .poll(async () => (await organiser.request.get(`/api/v1/events/public-infos?path=${path}`)).status(), { timeout: 15_000 })
+    .poll(async () => (await organiser.request.get(`/api/v1/events/public-infos?path=${path}`)).status(), {
+      timeout: 15_000,
+    })
     .toBe(200);
 
   // Another organiser (the demo one) sees none of it: 404 in the UI and in the API.
