@@ -52,3 +52,28 @@ export function mailLinks(dataDirectory: string, to: string): string[] {
   }
   return [];
 }
+
+/** A back-office access token for `who`, through the API (for the steps a journey does not take in the UI). */
+export async function backOfficeToken(
+  request: import("@playwright/test").APIRequestContext,
+  who: { email: string; password: string },
+): Promise<string> {
+  const answer = await request.post("/api/v1/auth/login", { data: who });
+  return (await answer.json()).access_token as string;
+}
+
+/** Submits the event for moderation as the organiser and approves it as the moderator, through the API. */
+export async function approveThroughApi(request: import("@playwright/test").APIRequestContext, eventId: number) {
+  const organiser = await backOfficeToken(request, ORGANISER);
+  const moderator = await backOfficeToken(request, MODERATOR);
+  for (const [action, token] of [
+    ["request", organiser],
+    ["approve", moderator],
+  ] as const) {
+    const answer = await request.post(`/api/v1/events/${eventId}/moderation/${action}`, {
+      data: {},
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (answer.status() !== 200) throw new Error(`moderation ${action}: ${answer.status()} ${await answer.text()}`);
+  }
+}

@@ -384,6 +384,7 @@ export const FormsSection = ({ configurationId }: { configurationId: number }) =
     <>
       <LinkedSection
         title="admin.editor.forms.title"
+        kind="admin.editor.forms.kind"
         resource="node-extra-info-groups"
         rows={catalogue.extraInfoGroups}
         configurationId={configurationId}

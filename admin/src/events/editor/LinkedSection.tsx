@@ -31,6 +31,7 @@ export interface RuleDialogProps<R> {
  */
 export function LinkedSection<R extends Linked>({
   title,
+  kind,
   resource,
   rows,
   configurationId,
@@ -39,6 +40,8 @@ export function LinkedSection<R extends Linked>({
   Dialog,
 }: {
   title: string;
+  /** the singular name (an i18n key): "New: Stock" */
+  kind: string;
   resource: string;
   rows: readonly R[];
   configurationId: number;
@@ -64,6 +67,7 @@ export function LinkedSection<R extends Linked>({
       success,
     );
   const heading = translate(title);
+  const kindName = translate(kind);
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mb: 2 }}>
       <Typography id={headingId} variant="subtitle1" component="h3">
@@ -126,14 +130,14 @@ export function LinkedSection<R extends Linked>({
       {!readOnly && (
         <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: "center", flexWrap: "wrap" }}>
           <Button size="small" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
-            {translate("admin.editor.linked.create", { kind: heading })}
+            {translate("admin.editor.linked.create", { kind: kindName })}
           </Button>
           {others.length > 0 && (
             <>
               <TextField
                 select
                 size="small"
-                label={translate("admin.editor.linked.existing", { kind: heading })}
+                label={translate("admin.editor.linked.existing", { kind: kindName })}
                 value={toLink}
                 onChange={(event) => setToLink(event.target.value)}
                 sx={{ minWidth: 200 }}
@@ -155,7 +159,7 @@ export function LinkedSection<R extends Linked>({
                   setToLink("");
                 }}
               >
-                {translate("admin.editor.linked.link")}
+                {translate("admin.editor.linked.link", { kind: kindName })}
               </Button>
             </>
           )}

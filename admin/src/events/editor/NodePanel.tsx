@@ -290,7 +290,7 @@ const TagsSection = ({ node }: { node: TreeNode }) => {
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
-          <Button type="submit" size="small">
+          <Button type="submit" size="small" sx={{ flexShrink: 0, whiteSpace: "nowrap" }}>
             {translate("admin.editor.tags.add")}
           </Button>
         </Stack>
@@ -323,6 +323,7 @@ export const NodePanel = ({ node, price }: { node: TreeNode; price: number | und
       <Divider sx={{ my: 2 }} />
       <LinkedSection
         title="admin.editor.limits.title"
+        kind="admin.editor.limits.kind"
         resource="node-limits"
         rows={catalogue.limits}
         configurationId={configurationId}
@@ -339,6 +340,7 @@ export const NodePanel = ({ node, price }: { node: TreeNode; price: number | und
       />
       <LinkedSection
         title="admin.editor.priceRules.title"
+        kind="admin.editor.priceRules.kind"
         resource="node-price-rules"
         rows={catalogue.priceRules}
         configurationId={configurationId}
@@ -356,6 +358,7 @@ export const NodePanel = ({ node, price }: { node: TreeNode; price: number | und
       />
       <LinkedSection
         title="admin.editor.availabilities.title"
+        kind="admin.editor.availabilities.kind"
         resource="node-availabilities"
         rows={catalogue.availabilities}
         configurationId={configurationId}
@@ -365,6 +368,7 @@ export const NodePanel = ({ node, price }: { node: TreeNode; price: number | und
       />
       <LinkedSection
         title="admin.editor.accesses.title"
+        kind="admin.editor.accesses.kind"
         resource="node-accesses"
         rows={catalogue.accesses}
         configurationId={configurationId}
