@@ -247,24 +247,34 @@ test("an organiser builds a tree in the editor; buyers see its elements and pric
   ).toBe(201);
   expect(await buyerTree(api, eventId, guest.access_token, basket.id)).toMatchObject({ [DAY]: 3200, [WEEKEND]: 7000 });
 
-  // One stock of 2 over both passes: the third ticket is refused.
+  // One stock of 2 over both passes: a single-choice group takes one pass per basket, so three buyers try.
   const nodeIdOf = async (title: string) => {
     const answer = await api.get(`/api/v1/frontend/events/${eventId}/tree`, { headers: guestAuth });
     const nodes = flatten((await answer.json()).root) as (BuyerNode & { id: number })[];
     return nodes.find((node) => node.title === title)?.id;
   };
-  const add = (title: string) =>
-    nodeIdOf(title).then((nodeId) =>
-      api.post("/api/v1/frontend/selected-nodes", {
-        data: { basket_id: basket.id, node_id: nodeId },
-        headers: guestAuth,
-      }),
-    );
-  expect((await add(DAY)).status()).toBe(201);
-  expect((await add(WEEKEND)).status()).toBe(201);
-  const third = await add(DAY);
-  expect(third.status()).toBe(409);
-  expect((await third.json()).errors.join(" ")).toMatch(/Sold out/);
+  const add = async (basketId: number, headers: Record<string, string>, title: string) =>
+    api.post("/api/v1/frontend/selected-nodes", {
+      data: { basket_id: basketId, node_id: await nodeIdOf(title) },
+      headers,
+    });
+  const anotherBuyer = async () => {
+    const login = await (
+      await api.post("/api/v1/auth/anonymous-login", { data: { active_module_id: moduleId, is_testing: false } })
+    ).json();
+    const headers = { authorization: `Bearer ${login.access_token}` };
+    const created = await (
+      await api.post("/api/v1/frontend/baskets", { data: { event_id: eventId, testing: false }, headers })
+    ).json();
+    return { headers, basketId: created.id as number };
+  };
+  expect((await add(basket.id, guestAuth, DAY)).status()).toBe(201);
+  const second = await anotherBuyer();
+  expect((await add(second.basketId, second.headers, WEEKEND)).status()).toBe(201);
+  const third = await anotherBuyer();
+  const refused = await add(third.basketId, third.headers, DAY);
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).errors.join(" ")).toMatch(/Sold out/);
 
   // The day pass carries the form: a required date of birth with majority.
   const forms = await (await api.get(`/api/v1/frontend/baskets/${basket.id}/forms`, { headers: guestAuth })).json();
@@ -283,12 +293,13 @@ test("an organiser builds a tree in the editor; buyers see its elements and pric
       })
     ).status(),
   ).toBe(201);
-  const link = mailLinks(dataDir, email).find((candidate) => candidate.includes("/login/verify/"));
-  const [, loginPk, token] = link?.match(/\/login\/verify\/([^/]+)\/([^/?#]+)/) ?? [];
-  const member = await (
-    await api.post("/api/v1/auth/trusted-email-login/validate", {
-      data: { active_module_id: moduleId, login_pk: Number(loginPk), validation_token: token, is_testing: false },
-    })
-  ).json();
+  const verifyLink = () => mailLinks(dataDir, email).find((candidate) => candidate.includes("/login/verify/"));
+  await expect.poll(verifyLink).toBeTruthy(); // the mail is written by the outbox, shortly after the call
+  const [, loginPk, token] = verifyLink()?.match(/\/login\/verify\/([^/]+)\/([^/?#]+)/) ?? [];
+  const validated = await api.post("/api/v1/auth/trusted-email-login/validate", {
+    data: { active_module_id: moduleId, login_pk: Number(loginPk), validation_token: token, is_testing: false },
+  });
+  expect(validated.status()).toBe(200);
+  const member = await validated.json();
   expect(await buyerTree(api, eventId, member.access_token)).toMatchObject({ [DINNER]: 5000, [DAY]: 4000 });
 });
