@@ -3,9 +3,12 @@
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 3210);
+// A port (and data folder) per run, chosen in the main process and inherited by the workers through the
+// environment, so two runs on one machine do not collide.
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
+const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
-export const dataDir = join(import.meta.dirname, ".data");
+export const dataDir = join(import.meta.dirname, `.data-${port}`);
 
 export default defineConfig({
   testDir: "journeys",
