@@ -25,7 +25,7 @@ async function pick(page: Page, scope: Locator, combobox: string, option: string
   await page.getByRole("option", { name: option, exact: true }).click();
 }
 
-async function saveDialog(page: Page, opened: Locator) {
+async function saveDialog(opened: Locator) {
   await opened.getByRole("button", { name: "Save", exact: true }).click();
   await expect(opened).toBeHidden(); // it closes once the API accepted every write
 }
@@ -124,39 +124,39 @@ test("an organiser builds a tree in the editor; buyers see its elements and pric
   let opened = await dialog(admin);
   await opened.getByRole("textbox", { name: "Stock label" }).fill("Passes");
   await opened.getByRole("textbox", { name: "Maximum" }).fill("2");
-  await saveDialog(admin, opened);
+  await saveDialog(opened);
   await expect(admin.getByRole("list", { name: "Stocks" })).toContainText("maximum 2");
-  await saveDialog(admin, await addPriceRule(admin, "Day price", "Set the price to", "40.00"));
+  await saveDialog(await addPriceRule(admin, "Day price", "Set the price to", "40.00"));
   // 20 % off with the promotion code EARLY.
   opened = await addPriceRule(admin, "Early bird", "Subtract a percentage", "20");
   await opened.getByRole("button", { name: "Add a statement" }).click();
   await expect(opened.getByRole("combobox", { name: "Statement 1: subject" })).toContainText("Promotion code");
   await expect(opened.getByRole("combobox", { name: "Statement 1: comparison" })).toContainText("equal to");
   await opened.getByRole("textbox", { name: "Statement 1: value" }).fill("EARLY");
-  await saveDialog(admin, opened);
+  await saveDialog(opened);
   await expect(admin.getByRole("list", { name: "Price rules" })).toContainText("Early bird");
   // The form: a required date of birth with majority on the event's date.
   await admin.getByRole("button", { name: "New: Form" }).click();
   opened = await dialog(admin);
   await opened.getByRole("textbox", { name: "Form name" }).fill("Attendee");
   await opened.getByRole("checkbox", { name: "Required" }).check();
-  await saveDialog(admin, opened);
+  await saveDialog(opened);
   await admin.getByRole("button", { name: "Add a field to Attendee" }).click();
   opened = await dialog(admin);
   await opened.getByRole("textbox", { name: "Field name" }).fill("Date of birth");
   await pick(admin, opened, "Field type", "Date of birth (majority)");
   await expect(opened.getByRole("textbox", { name: "Minimum age" })).toHaveValue("18");
   await opened.getByRole("checkbox", { name: "Required field" }).check();
-  await saveDialog(admin, opened);
+  await saveDialog(opened);
   await expect(admin.getByRole("list", { name: "Fields of Attendee" })).toContainText("Date of birth (majority)");
 
   // An option with a price under the day pass.
   await addElement(admin, DAY, "Option", LUNCH);
-  await saveDialog(admin, await addPriceRule(admin, "Lunch price", "Set the price to", "15.00"));
+  await saveDialog(await addPriceRule(admin, "Lunch price", "Set the price to", "15.00"));
 
   // The second article shares the stock of the first.
   await addElement(admin, PASS, "Article", WEEKEND);
-  await saveDialog(admin, await addPriceRule(admin, "Weekend price", "Set the price to", "70.00"));
+  await saveDialog(await addPriceRule(admin, "Weekend price", "Set the price to", "70.00"));
   const stocks = admin.getByRole("region", { name: "Stocks" });
   await pick(admin, stocks, "Share an existing one: Stock", "Passes");
   await stocks.getByRole("button", { name: "Share: Stock" }).click();
@@ -173,7 +173,7 @@ test("an organiser builds a tree in the editor; buyers see its elements and pric
 
   // An article only @example.org addresses see.
   await addElement(admin, rootTitle, "Article", DINNER);
-  await saveDialog(admin, await addPriceRule(admin, "Dinner price", "Set the price to", "50.00"));
+  await saveDialog(await addPriceRule(admin, "Dinner price", "Set the price to", "50.00"));
   await admin.getByRole("button", { name: "New: Access" }).click();
   opened = await dialog(admin);
   await opened.getByRole("textbox", { name: "Access label" }).fill("Members only");
@@ -182,7 +182,7 @@ test("an organiser builds a tree in the editor; buyers see its elements and pric
   await pick(admin, opened, "Statement 1: subject", "User email");
   await pick(admin, opened, "Statement 1: comparison", "matches the domain");
   await opened.getByRole("textbox", { name: "Statement 1: value" }).fill("@example.org");
-  await saveDialog(admin, opened);
+  await saveDialog(opened);
 
   // The promotion code, and the tree's base prices.
   await admin.getByRole("textbox", { name: "Reference name" }).fill("Early bird");
