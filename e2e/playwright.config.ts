@@ -44,6 +44,13 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, NODE_ENV: "production", LOG_MAILS: "false" },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      NODE_ENV: "production",
+      LOG_MAILS: "false",
+      RATE_LIMIT_MULTIPLIER: "100",
+    },
   },
 });

@@ -26,7 +26,7 @@ export const API_BASE = "/api/v1";
 
 export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
-  const rateLimiter = new RateLimiter();
+  const rateLimiter = new RateLimiter(deps.config.rateLimitMultiplier);
 
   api.use("*", cors({ origin: (origin) => origin, exposeHeaders: ["Content-Range"], credentials: true }));
   api.use("*", async (c, next) => {

@@ -16,6 +16,7 @@ const EnvSchema = z.object({
   SECRET_KEY: z.string().min(32, "SECRET_KEY must be at least 32 characters").optional(),
   SUPPORT_EMAIL: z.email().default("support@example.org"),
   LOG_MAILS: z.enum(["true", "false"]).default("true"),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
 export interface Config {
@@ -30,6 +31,8 @@ export interface Config {
   secretKey: string;
   supportEmail: string;
   logMails: boolean;
+  /** scales the login/register/reset rate limits (1 in production) */
+  rateLimitMultiplier: number;
 }
 
 /** Reads the environment; throws an Error listing every bad variable. */
@@ -54,6 +57,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretKey: e.SECRET_KEY ?? loadOrCreateSecret(dataDir),
     supportEmail: e.SUPPORT_EMAIL,
     logMails: e.LOG_MAILS === "true",
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
   };
 }
 

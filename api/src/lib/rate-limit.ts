@@ -11,7 +11,11 @@ export interface RateRule {
 export class RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /** `multiplier` scales every allowance (configuration RATE_LIMIT_MULTIPLIER; e.g. for a browser test suite). */
+  constructor(
+    private readonly multiplier = 1,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Counts an attempt under `key`; throws 429 when the window's allowance is used up. */
   hit(key: string, rule: RateRule) {
@@ -23,7 +27,7 @@ export class RateLimiter {
       this.windows.set(key, window);
     }
     window.count += 1;
-    if (window.count > rule.limit) {
+    if (window.count > rule.limit * this.multiplier) {
       const seconds = Math.ceil((window.resetAt - now) / 1000);
       throw new TooManyRequests(seconds);
     }

@@ -310,6 +310,7 @@ mountResource({
     category: z.enum(NODE_CATEGORIES),
     title,
     description: z.string().max(20_000),
+    imageId: zId.nullable(),
     imageStyle: z.string().max(100).nullable(),
     itemStyle: z.string().max(100).nullable(),
     isTitleDisplayable: flag,
@@ -319,6 +320,7 @@ mountResource({
     isSubjectToLausanneTax: flag,
     isRequired: flag,
   },
+  references: { imageId: schema.uploadedImages as never },
   *afterUpdate(tx, row, values, catalogue) {
     if (values.isSubjectToLausanneTax === false) yield* clearLausanneTaxBelow(tx, catalogue, row.id);
   },

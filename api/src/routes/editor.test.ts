@@ -121,6 +121,13 @@ describe("the tree editor's calls", () => {
     const { url } = (await response.json()) as { url: string };
     const served = await ctx.app.request(url);
     expect(served.headers.get("content-type")).toBe("image/png");
+    const configurationId = (await ctx.call("GET", `/nodes/${nodes[0]}`, { token })).body.configuration_id;
+    const image = Number(url.split("/").at(-2));
+    const linked = await ctx.call("PUT", `/node-configurations/${configurationId}`, {
+      token,
+      body: { image_id: image },
+    });
+    expect(linked.body.image_id).toBe(image);
     const fake = new FormData();
     fake.set("event_id", String(eventId));
     fake.set("file", new File(["<script>"], "x.png", { type: "image/png" }));
