@@ -79,6 +79,8 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(pitch).toContainText("Choose 1");
       await expect(extras).toContainText("Choose up to 2");
       await expect(pitch.getByRole("radio")).toHaveCount(2);
+      // "Choose 1": the browser asks for the pitch before posting.
+      await expect(pitch.getByRole("radio", { name: /Tent/ })).toHaveAttribute("required", "");
       await expect(extras.getByRole("checkbox")).toHaveCount(3);
       await expectAccessible(page, { javaScriptEnabled });
 

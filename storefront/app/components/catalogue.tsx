@@ -37,13 +37,16 @@ function RangeHintText({ hint, id }: { hint: RangeHint | null; id?: string }) {
 function OptionInput({ option, group }: { option: TreeNode; group: TreeNode | null }) {
   const { t, i18n } = useTranslation();
   const isSoldOut = option.stock?.display === "out_of_stock";
+  const isRadio = group?.category === "single_choice";
   return (
     <label className="checkbox">
       <input
-        type={group?.category === "single_choice" ? "radio" : "checkbox"}
+        type={isRadio ? "radio" : "checkbox"}
         name={optionFieldName(group)}
         value={option.id}
         disabled={isSoldOut}
+        // A single choice that must be made: the browser asks for it (the API checks ranges it can see).
+        required={isRadio && (group?.cart?.rangeMin ?? 0) > 0}
       />
       <span>
         {option.title} <span className="muted">+ {formatMoney(option.optionCalculatedPrice ?? 0, i18n.language)}</span>

@@ -206,10 +206,7 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
                   {t("basket.heldUntil", { time: formatTime(basket.expiresAt, i18n.language) })}
                 </p>
               )}
-              <Link
-                to={officeHref(base, "checkout/forms")}
-                className="button button-primary button-block"
-              >
+              <Link to={officeHref(base, "checkout/forms")} className="button button-primary button-block">
                 {t("basket.checkout")}
               </Link>
             </>

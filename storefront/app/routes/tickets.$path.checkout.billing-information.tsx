@@ -1,6 +1,6 @@
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import { ErrorSummary } from "../components/error-summary";
 import { getFixedT } from "../i18n.server";
 import { ApiError } from "../lib/api.server";
 import type { BillingInformation } from "../lib/api-types";
@@ -60,41 +60,16 @@ export default function BillingInformationStep({ loaderData, actionData }: Route
   const isSubmitting = useNavigation().state === "submitting";
   const values = actionData?.values ?? loaderData.values ?? {};
   const fieldErrors = actionData?.fieldErrors ?? {};
-  const errorFields = FIELDS.filter(({ name }) => fieldErrors[name]);
-  const hasErrors = errorFields.length > 0 || (actionData?.errors.length ?? 0) > 0;
-  const summary = useRef<HTMLDivElement>(null);
-  // With JavaScript the summary takes focus, as a full page load would put the reader at its top.
-  useEffect(() => {
-    if (actionData) summary.current?.focus();
-  }, [actionData]);
+  const errorFields = FIELDS.flatMap(({ name }) => {
+    const message = fieldErrors[name];
+    return message ? [{ id: fieldId(name), label: t(`checkout.billing.fields.${name}`), message }] : [];
+  });
 
   return (
     <section className="narrow">
       <title>{t("checkout.billing.title")}</title>
       <h1>{t("checkout.billing.title")}</h1>
-      {hasErrors && (
-        <div
-          className="alert alert-error"
-          role="alert"
-          tabIndex={-1}
-          ref={summary}
-          aria-labelledby="error-summary-title"
-        >
-          <h2 id="error-summary-title">{t("forms.errorSummary")}</h2>
-          <ul>
-            {actionData?.errors.map((error) => (
-              <li key={error}>{error}</li>
-            ))}
-            {errorFields.map(({ name }) => (
-              <li key={name}>
-                <a href={`#${fieldId(name)}`}>
-                  {t(`checkout.billing.fields.${name}`)}: {fieldErrors[name]}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ErrorSummary errors={actionData?.errors ?? []} fields={errorFields} result={actionData} />
       <Form method="post" noValidate className="stack">
         {FIELDS.map(({ name, autoComplete, type }) => {
           const error = fieldErrors[name];

@@ -1,7 +1,7 @@
 import { MAJORITY_AGE } from "@ticketing/shared/constants";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import { ErrorSummary } from "../components/error-summary";
 import { ApiError } from "../lib/api.server";
 import type { ExtraInfo, ItemForms } from "../lib/api-types";
 import { requireWizardBasket } from "../lib/baskets.server";
@@ -178,11 +178,6 @@ export default function FormsStep({ loaderData, actionData }: Route.ComponentPro
   const values: Record<string, string> = actionData?.values ?? loaderData.values;
   const fieldErrors: Record<string, string> = actionData?.fieldErrors ?? {};
   const errors = actionData?.errors ?? [];
-  const summary = useRef<HTMLDivElement>(null);
-  // With JavaScript the summary takes focus, as a full page load would put the reader at its top.
-  useEffect(() => {
-    if (actionData) summary.current?.focus();
-  }, [actionData]);
   // The summary lists the errors in page order, each linked to its input.
   const errorLinks = forms.flatMap((item) =>
     item.groups.flatMap((group) =>
@@ -197,29 +192,7 @@ export default function FormsStep({ loaderData, actionData }: Route.ComponentPro
       <title>{t("checkout.forms.title")}</title>
       <h1>{t("checkout.forms.title")}</h1>
       <p>{t("checkout.forms.intro")}</p>
-      {(errors.length > 0 || errorLinks.length > 0) && (
-        <div
-          className="alert alert-error"
-          role="alert"
-          tabIndex={-1}
-          ref={summary}
-          aria-labelledby="error-summary-title"
-        >
-          <h2 id="error-summary-title">{t("forms.errorSummary")}</h2>
-          <ul>
-            {errors.map((error) => (
-              <li key={error}>{error}</li>
-            ))}
-            {errorLinks.map((link) => (
-              <li key={link.id}>
-                <a href={`#${link.id}`}>
-                  {link.label}: {link.message}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ErrorSummary errors={errors} fields={errorLinks} result={actionData} />
       <Form method="post" noValidate className="stack">
         {forms.map((item, index) => (
           <fieldset key={item.itemId} className="item-forms">
