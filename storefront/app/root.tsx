@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import turboUrl from "@hotwired/turbo/dist/turbo.es2017-esm.js?url";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
 import styles from "./styles.css?url";
@@ -19,6 +20,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* Turbo Drive: no prefetch on hover, no stale snapshot of a basket on "back". */}
+        <meta name="turbo-prefetch" content="false" />
+        <meta name="turbo-cache-control" content="no-cache" />
+        <script type="module" dangerouslySetInnerHTML={{ __html: enhancement(turboUrl) }} />
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -33,11 +38,30 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <ScrollRestoration />
-        <Scripts />
       </body>
     </html>
   );
+}
+
+/**
+ * The ticket office ships no framework JavaScript (docs/decisions/0006): pages are rendered on the server and
+ * every step is a link or a form post. With JavaScript on, Turbo Drive fetches links and form posts and swaps
+ * the page without a full reload, marks the submitting form busy and disables its button, and shows a
+ * progress bar. A `<meta http-equiv="refresh">` only works on a page the browser loaded itself: for pages Turbo
+ * swaps in, this script honours it.
+ */
+function enhancement(turbo: string) {
+  return `import * as Turbo from ${JSON.stringify(turbo)};
+let refresh;
+let isFirstLoad = true;
+document.addEventListener("turbo:load", () => {
+  clearTimeout(refresh);
+  const meta = document.querySelector('meta[http-equiv="refresh"]');
+  if (isFirstLoad || !meta) { isFirstLoad = false; return; }
+  const [seconds, target] = meta.content.split(";");
+  const url = (target || "").trim().replace(/^url=/i, "") || location.href;
+  refresh = setTimeout(() => Turbo.visit(url, { action: "replace" }), Number(seconds) * 1000);
+});`;
 }
 
 export default function App() {

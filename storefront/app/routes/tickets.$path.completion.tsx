@@ -51,6 +51,7 @@ export default function Completion({ loaderData: { basket } }: Route.ComponentPr
             <a
               href={`${base}/baskets/${basket.id}/tickets/${item.id}`}
               download={`ticket-${item.id}.pdf`}
+              data-turbo="false"
               className="button button-small"
             >
               {t("completion.downloadTicket")}
