@@ -44,11 +44,13 @@ export async function benchBuyPage(): Promise<PageFigures> {
     const first = await timeGet(page, { cookie });
     if (!first.text.includes("Day pass")) throw new Error("the buy page does not show the demo articles");
     const html = first.text;
+    // Every script the page loads: <script src>, module preloads, and modules imported by inline scripts.
     const scripts = [
       ...new Set(
-        [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
-          (m) => m[1] as string,
-        ),
+        [
+          ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g),
+          ...html.matchAll(/(?:import|from)\s*(?:\* as \w+ from\s*)?"(\/[^"]+\.js)"/g),
+        ].map((m) => m[1] as string),
       ),
     ];
     let javascriptGzipBytes = 0;

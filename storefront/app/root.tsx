@@ -1,6 +1,6 @@
+import turboUrl from "@hotwired/turbo/dist/turbo.es2017-esm.js?url";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import turboUrl from "@hotwired/turbo/dist/turbo.es2017-esm.js?url";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
@@ -61,6 +61,24 @@ document.addEventListener("turbo:load", () => {
   const [seconds, target] = meta.content.split(";");
   const url = (target || "").trim().replace(/^url=/i, "") || location.href;
   refresh = setTimeout(() => Turbo.visit(url, { action: "replace" }), Number(seconds) * 1000);
+});
+// Countdowns ([data-countdown]): tick every second, go on at 0, stop on request.
+let countdown;
+document.addEventListener("turbo:load", () => {
+  clearInterval(countdown);
+  const element = document.querySelector("[data-countdown]");
+  if (!element) return;
+  const text = element.querySelector("[data-countdown-text]");
+  const stop = element.querySelector("[data-countdown-stop]");
+  let left = Number(element.dataset.countdown);
+  const say = (n) => (n === 1 ? element.dataset.countdownOne : element.dataset.countdownOther.replace("99", String(n)));
+  stop.hidden = false;
+  stop.addEventListener("click", () => { clearInterval(countdown); stop.hidden = true; element.hidden = true; });
+  countdown = setInterval(() => {
+    left -= 1;
+    text.textContent = say(Math.max(0, left));
+    if (left <= 0) { clearInterval(countdown); Turbo.visit(element.dataset.countdownTo); }
+  }, 1000);
 });`;
 }
 

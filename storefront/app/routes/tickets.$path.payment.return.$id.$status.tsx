@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link, useNavigate } from "react-router";
+import { data, Link } from "react-router";
 import { useOffice } from "../components/use-office";
 import { hasResolvedInvoice } from "../lib/basket-rules";
 import { loadCompletedBasket } from "../lib/baskets.server";
@@ -36,38 +35,28 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 /**
  * SPEC 2.4: back to the basket after a countdown. Without JavaScript a meta refresh does it (inside
- * `<noscript>`, so that it does not run when scripts do); with JavaScript the countdown can be stopped
- * (WCAG 2.2.1: a time limit the reader may turn off).
+ * `<noscript>`, so that it does not run when scripts do); with JavaScript the root's enhancement script counts
+ * down in this paragraph and shows the button that stops it (WCAG 2.2.1: a time limit the reader may turn off).
  */
 function Countdown({ seconds, to }: { seconds: number; to: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [left, setLeft] = useState(seconds);
-  const [isRunning, setIsRunning] = useState(false);
-  useEffect(() => setIsRunning(true), []);
-  useEffect(() => {
-    if (!isRunning) return;
-    const timer = setInterval(() => setLeft((value) => Math.max(0, value - 1)), 1000);
-    return () => clearInterval(timer);
-  }, [isRunning]);
-  useEffect(() => {
-    if (left === 0) navigate(to);
-  }, [left, navigate, to]);
   return (
     <>
       <noscript>
         <meta httpEquiv="refresh" content={`${seconds};url=${to}`} />
       </noscript>
-      {isRunning || left === seconds ? (
-        <p aria-live="polite">
-          {t("payment.backToBasketIn", { count: left })}{" "}
-          {isRunning && (
-            <button type="button" className="link-button" onClick={() => setIsRunning(false)}>
-              {t("payment.stopCountdown")}
-            </button>
-          )}
-        </p>
-      ) : null}
+      <p
+        aria-live="polite"
+        data-countdown={seconds}
+        data-countdown-to={to}
+        data-countdown-one={t("payment.backToBasketIn", { count: 1 })}
+        data-countdown-other={t("payment.backToBasketIn", { count: 99 })}
+      >
+        <span data-countdown-text>{t("payment.backToBasketIn", { count: seconds })}</span>{" "}
+        <button type="button" className="link-button" data-countdown-stop hidden>
+          {t("payment.stopCountdown")}
+        </button>
+      </p>
     </>
   );
 }
