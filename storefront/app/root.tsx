@@ -23,6 +23,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Turbo Drive: no prefetch on hover, no stale snapshot of a basket on "back". */}
         <meta name="turbo-prefetch" content="false" />
         <meta name="turbo-cache-control" content="no-cache" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script; the only value is JSON-encoded */}
         <script type="module" dangerouslySetInnerHTML={{ __html: enhancement(turboUrl) }} />
       </head>
       <body>
