@@ -230,6 +230,12 @@ const CASES: Record<string, Case> = {
     body: () => ({ description: "Add a refund policy" }),
     expect: moderator,
   },
+  "GET /events/:id/communication": { path: (t) => `/events/${t.eventId}/communication`, expect: ok(200) },
+  "PUT /events/:id/communication": {
+    path: (t) => `/events/${t.eventId}/communication`,
+    body: () => ({ confirmation_page_text: "See you there!" }),
+    expect: ok(200),
+  },
   "GET /events/:id/articles": { path: (t) => `/events/${t.eventId}/articles`, expect: ok(200) },
   "POST /events/:id/articles": {
     path: (t) => `/events/${t.eventId}/articles`,
@@ -467,6 +473,10 @@ const CASES: Record<string, Case> = {
     path: () => "/frontend/selected-nodes/1/extra-infos",
     body: () => ({ answers: [] }),
     expect: { anonymous: 401, superuser: 401 },
+  },
+  "GET /frontend/events/:id/confirmation-page": {
+    path: (t) => `/frontend/events/${t.publicEventId}/confirmation-page`,
+    expect: publicRoute(200),
   },
   "GET /frontend/events/:id/points-of-sale": {
     path: (t) => `/frontend/events/${t.publicEventId}/points-of-sale`,

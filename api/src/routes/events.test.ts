@@ -119,3 +119,38 @@ describe("moderation and the edit lock", () => {
     expect((await ctx.call("GET", "/config")).body).toEqual({ support_email: "support@example.org" });
   });
 });
+
+describe("communication settings", () => {
+  it("keeps the confirmation page's text and redirect address, shown to buyers; refuses a relative address", async () => {
+    const ctx = await createTestContext();
+    const user = await createUser(ctx.database, { email: "c@example.org", password: PASSWORD });
+    const token = await loginAs(ctx, "c@example.org", PASSWORD);
+    const event = await ctx.call("POST", "/events", {
+      token,
+      body: {
+        unit_id: user.personalUnitId,
+        name: "C",
+        frontend_title: "C",
+        frontend_path: "c",
+        start_date: "2030-01-01T10:00:00Z",
+        end_date: "2030-01-01T12:00:00Z",
+      },
+    });
+    const bad = await ctx.call("PUT", `/events/${event.body.id}/communication`, {
+      token,
+      body: { confirmation_redirect_url: "/thanks" },
+    });
+    expect(bad.status).toBe(400);
+    const saved = await ctx.call("PUT", `/events/${event.body.id}/communication`, {
+      token,
+      body: { confirmation_page_text: "See you there!", confirmation_redirect_url: "https://example.org/thanks" },
+    });
+    expect(saved.body).toMatchObject({
+      confirmation_page_text: "See you there!",
+      confirmation_redirect_url: "https://example.org/thanks",
+    });
+    const page = await ctx.call("GET", `/frontend/events/${event.body.id}/confirmation-page`);
+    expect(page.body).toEqual({ text: "See you there!", redirect_url: "https://example.org/thanks" });
+    await ctx.close();
+  });
+});

@@ -1,3 +1,4 @@
+import { eq, run, schema } from "@ticketing/db";
 import { ACCESS_METHODS, EVENT_STATUSES } from "@ticketing/shared/constants";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -8,6 +9,7 @@ import { parseListQuery, setContentRange } from "../lib/list-query.ts";
 import { assertEditable, canSeeUnit, getVisibleEvent, requireUser } from "../services/access.ts";
 import { addArticle, listArticles } from "../services/catalogue.ts";
 import {
+  communicationOf,
   createEvent,
   deleteEvent,
   eventExtras,
@@ -206,4 +208,48 @@ eventRoutes.post("/:id/articles", async (c) => {
     }),
   );
   return answer(c, await addArticle(database, event.id, body), 201);
+});
+
+/** Communication settings (SPEC 2.2 "communication"): confirmation mail, confirmation page, PDF ticket. */
+const CommunicationFields = z
+  .strictObject({
+    orderConfirmationSubject: z.string().trim().max(300).nullable(),
+    orderConfirmationBody: z.string().max(20_000).nullable(),
+    paymentReminderSubject: z.string().trim().max(300).nullable(),
+    paymentReminderBody: z.string().max(20_000).nullable(),
+    confirmationPageText: z.string().max(20_000).nullable(),
+    confirmationRedirectUrl: z
+      .url("Enter a full address starting with https://")
+      .max(2_000)
+      .nullable()
+      .or(z.literal("").transform(() => null)),
+    isPdfTicketEnabled: z.boolean(),
+    pdfTicketText: z.string().max(5_000).nullable(),
+    id: z.unknown(),
+    eventId: z.unknown(),
+  })
+  .partial();
+
+eventRoutes.get("/:id/communication", async (c) => {
+  const { database } = c.get("deps");
+  const user = await requireUser(database.db, c.get("auth"));
+  const event = await getVisibleEvent(database.db, user, idParam(c));
+  return answer(c, await communicationOf(database.db, event.id));
+});
+
+eventRoutes.put("/:id/communication", async (c) => {
+  const { database } = c.get("deps");
+  const user = await requireUser(database.db, c.get("auth"));
+  const event = await getVisibleEvent(database.db, user, idParam(c));
+  const { id: _id, eventId: _eventId, ...changes } = await readBody(c, CommunicationFields);
+  await database.transaction(function* (tx) {
+    yield* run(
+      tx
+        .update(schema.communicationSettings)
+        .set(changes)
+        .where(eq(schema.communicationSettings.eventId, event.id))
+        .run(),
+    );
+  });
+  return answer(c, await communicationOf(database.db, event.id));
 });

@@ -21,6 +21,7 @@ import {
 } from "../services/baskets.ts";
 import { buildVisitorTree, getCatalogue, withFreshStock } from "../services/catalogue.ts";
 import { checkout, paymentIntentsOf, saveBillingInformation } from "../services/checkout.ts";
+import { communicationOf } from "../services/events.ts";
 import { basketForms, hasMissingAnswers, saveAnswers } from "../services/forms.ts";
 import { createTicketCode } from "../services/ticket-codes.ts";
 import { loadTicketData, renderTicketPdf } from "../services/tickets.ts";
@@ -322,4 +323,14 @@ frontendRoutes.get("/frontend/events/:id/points-of-sale", async (c) => {
     c,
     rows.map(({ id, title, description, location }) => ({ id, title, description, location })),
   );
+});
+
+/** What the confirmation page shows after an order: the organiser's text, or a page of theirs to go to. */
+frontendRoutes.get("/frontend/events/:id/confirmation-page", async (c) => {
+  const event = await eventById(c, idParam(c));
+  const settings = await communicationOf(c.get("deps").database.db, event.id);
+  return answer(c, {
+    text: settings.confirmationPageText ?? null,
+    redirectUrl: settings.confirmationRedirectUrl ?? null,
+  });
 });

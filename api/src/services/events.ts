@@ -304,3 +304,13 @@ export async function moderate(
     return updated;
   });
 }
+
+export async function communicationOf(db: Db, eventId: number) {
+  const row = await db
+    .select()
+    .from(schema.communicationSettings)
+    .where(eq(schema.communicationSettings.eventId, eventId))
+    .get();
+  if (!row) throw notFound();
+  return row;
+}
