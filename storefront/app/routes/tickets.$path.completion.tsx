@@ -12,17 +12,24 @@ export async function loader(args: Route.LoaderArgs) {
   const office = await TicketOffice.open(args);
   const api = await office.requireLoginApi();
   const basket = await loadCompletedBasket(office, api);
-  if (basket) return office.data({ basket, isWaitingForPayment: false });
+  if (basket) {
+    // The organiser's own words, or their page to go on to (communication settings).
+    const page = await api.get<{ text: string | null; redirectUrl: string | null }>(
+      `/frontend/events/${office.event.id}/confirmation-page`,
+    );
+    return office.data({ basket, isWaitingForPayment: false, page });
+  }
   // Paid but not confirmed yet: say so instead of sending the visitor away.
   const open = await loadOpenBasket(office, api);
-  if (open.basket && ongoingPaymentIntent(open.basket)) return office.data({ basket: null, isWaitingForPayment: true });
+  if (open.basket && ongoingPaymentIntent(open.basket))
+    return office.data({ basket: null, isWaitingForPayment: true, page: null });
   throw await office.redirect(office.href("buy"));
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data?.isWaitingForPayment ? [{ httpEquiv: "refresh", content: "5" }] : [];
 
-export default function Completion({ loaderData: { basket } }: Route.ComponentProps) {
+export default function Completion({ loaderData: { basket, page } }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { base, event } = useOffice();
   if (!basket) {
@@ -42,6 +49,9 @@ export default function Completion({ loaderData: { basket } }: Route.ComponentPr
       <title>{t("completion.title")}</title>
       <h1>{t("completion.title")}</h1>
       <p className="alert alert-success">{t("completion.text", { event: event.frontendTitle })}</p>
+      {page?.text?.split(/\n{2,}/).map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
       <section className="card" aria-labelledby="order-title">
         <h2 id="order-title">{t("completion.order", { id: basket.id })}</h2>
         <BasketSummary
@@ -61,7 +71,13 @@ export default function Completion({ loaderData: { basket } }: Route.ComponentPr
         />
       </section>
       <p>
-        <Link to={base}>{t("completion.backToEvent")}</Link>
+        {page?.redirectUrl ? (
+          <a href={page.redirectUrl} className="button" data-turbo="false">
+            {t("completion.continueToOrganiser")}
+          </a>
+        ) : (
+          <Link to={base}>{t("completion.backToEvent")}</Link>
+        )}
       </p>
     </section>
   );
