@@ -56,6 +56,8 @@ export async function createProduct(
   const app = new Hono();
   app.route("/", api);
   app.get("/api", (c) => c.redirect(`${API_BASE}/`));
+  // An unknown API path is the API's 404 (JSON), not a page of the ticket office.
+  app.all(`${API_BASE}/*`, (c) => c.json({ errors: ["Resource not found"] }, 404));
   mountAdmin(app);
   await mountStorefront(app, async (path, init) => api.request(`${API_BASE}${path}`, init));
 

@@ -17,6 +17,7 @@ import {
   findOwnedBasket,
   listOwnBaskets,
   removeSelectedNode,
+  repriceBasket,
   visitorOf,
 } from "../services/baskets.ts";
 import { buildVisitorTree, getCatalogue, withFreshStock } from "../services/catalogue.ts";
@@ -161,7 +162,7 @@ frontendRoutes.get("/frontend/selected-promotion-codes", async (c) => {
 
 frontendRoutes.post("/frontend/selected-promotion-codes", async (c) => {
   const body = await readBody(c, z.strictObject({ basketId: zId, value: z.string().trim().min(1).max(100) }));
-  const { basket, event } = await ownedBasket(c, body.basketId);
+  const { basket, event, login } = await ownedBasket(c, body.basketId);
   const { database } = c.get("deps");
   assertBasketActionsAllowed(event, basket.testing, now(c));
   if (basket.status !== "new") throw conflict("errors.basket_not_modifiable");
@@ -198,16 +199,18 @@ frontendRoutes.post("/frontend/selected-promotion-codes", async (c) => {
         .get(),
     );
   });
+  await repriceBasket(database, { event, basket, login });
   return answer(c, { id: created.id, basketId: basket.id, name: code.name, value: code.value }, 201);
 });
 
 frontendRoutes.delete("/frontend/selected-promotion-codes/:id", async (c) => {
-  const { row, basket } = await ownedBasketRow(c, schema.selectedPromotionCodes);
+  const { row, basket, event, login } = await ownedBasketRow(c, schema.selectedPromotionCodes);
   const { database } = c.get("deps");
   if (basket.status !== "new") throw conflict("errors.basket_not_modifiable");
   await database.transaction(function* (tx) {
     yield* run(tx.delete(schema.selectedPromotionCodes).where(eq(schema.selectedPromotionCodes.id, row.id)).run());
   });
+  await repriceBasket(database, { event, basket, login });
   return answer(c, { id: row.id, basketId: basket.id });
 });
 

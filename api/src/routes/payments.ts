@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { AppEnv, Ctx } from "../context.ts";
 import { invalid, notFound } from "../lib/errors.ts";
 import { idParam, parseWith, readBody } from "../lib/http.ts";
+import { apiTranslator } from "../lib/i18n.ts";
 import { hmacHex, hmacMatches } from "../lib/tokens.ts";
 import { resolvePayment, ticketOfficeUrl } from "../services/checkout.ts";
 
@@ -40,9 +41,10 @@ export function paymentRoutes(api: Hono<AppEnv>) {
   const routes = new Hono<AppEnv>();
 
   routes.get("/demo/pay/:id", async (c) => {
-    const { intent, invoice } = await loadIntent(c, idParam(c), c.req.query("sig") ?? "");
-    const t = c.get("t");
-    const language = c.get("language");
+    const { intent, invoice, basket } = await loadIntent(c, idParam(c), c.req.query("sig") ?? "");
+    // The buyer's language at checkout, whatever the browser says.
+    const language = basket.language;
+    const t = apiTranslator(language);
     const amount = formatMoney(invoice.amount, language);
     const isOpen = !invoice.isResolved && !intent.isCancelled && !intent.isError;
     const sig = c.req.query("sig") ?? "";

@@ -272,4 +272,49 @@ describe("a tree with groups, shared stock, conditional prices, access rules and
     const third = await anonymousBuyer();
     expect(await add(third, ids.day as number)).toMatchObject({ status: 409, body: { errors: ["Sold out: Day"] } });
   });
+
+  it("prices the lines already in the basket again when a code is applied or removed", async () => {
+    // The passes are sold out by now: a poster with the same rules.
+    const root = (await ctx.call("GET", `/events/${eventId}`, { token: staff })).body.root_node_id as number;
+    const poster = await element(root, "article", "Poster");
+    const student = await create("conditions", { name: "Student again" });
+    await create("statements", {
+      condition_id: student.id,
+      left_hand_operand: "promotion_code",
+      operator: "=",
+      right_hand_value: "STUDENT",
+    });
+    await create("node-price-rules", { mode: "set", value: 5000, node_configuration_ids: [poster.configuration] });
+    await create("node-price-rules", {
+      mode: "minus_percent",
+      value: 2000,
+      order: 1,
+      condition_id: student.id,
+      node_configuration_ids: [poster.configuration],
+    });
+    const buyer = await anonymousBuyer();
+    expect((await add(buyer, poster.node)).status).toBe(201);
+    const basket = async () =>
+      (await ctx.call("GET", `/frontend/baskets/${buyer.basketId}`, { token: buyer.token })).body;
+    expect((await basket()).total).toBe(5000);
+    const code = await ctx.call("POST", "/frontend/selected-promotion-codes", {
+      token: buyer.token,
+      body: { basket_id: buyer.basketId, value: "STUDENT" },
+    });
+    expect((await basket()).total).toBe(4000);
+    await ctx.call("DELETE", `/frontend/selected-promotion-codes/${code.body.id}`, { token: buyer.token });
+    expect((await basket()).total).toBe(5000);
+  });
+
+  it("asks for a choice in an option group with a minimum", async () => {
+    const root = (await ctx.call("GET", `/events/${eventId}`, { token: staff })).body.root_node_id as number;
+    const shirt = await element(root, "article", "Shirt");
+    const size = await element(shirt.node, "single_choice", "Size", { range_min: 1, range_max: 1 });
+    const small = await element(size.node, "option", "S");
+    await create("node-price-rules", { mode: "set", value: 2000, node_configuration_ids: [shirt.configuration] });
+    const buyer = await anonymousBuyer();
+    const none = await add(buyer, shirt.node);
+    expect(none).toMatchObject({ status: 400, body: { errors: ["Choose more in this group"] } });
+    expect((await add(buyer, shirt.node, [small.node])).status).toBe(201);
+  });
 });

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, type Database, type Db, desc, eq, inArray, lt, run, schema, sql } from "@ticketing/db";
 import type { Visitor } from "@ticketing/shared/conditions";
+import { GROUP_CATEGORIES } from "@ticketing/shared/constants";
 import { GROUP_ERROR_MESSAGES, selectionErrors } from "@ticketing/shared/groups";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import type { Event } from "./access.ts";
@@ -129,6 +130,17 @@ export async function addSelectedNode(
   if (![article, ...options].every((node) => isVisible(catalogue, node, visitor, now))) throw notFound();
   // The line itself must satisfy the ranges of the article and of its option groups (e.g. "choose one size")…
   const lineErrors = selectionErrors(selectionTree(article), [article.id, ...options.map((o) => o.id)]);
+  // An option group with a minimum asks for a choice even when the buyer chose nothing in it ("pick a size").
+  for (const group of article.children) {
+    if (!(GROUP_CATEGORIES as readonly string[]).includes(group.configuration.category) || group.cart.rangeMin === 0)
+      continue;
+    const chosen = new Set(options.map((o) => o.id));
+    const weight = optionsOf(group)
+      .filter((o) => chosen.has(o.id))
+      .reduce((sum, o) => sum + o.cart.weight, 0);
+    if (weight < group.cart.rangeMin)
+      lineErrors.push({ kind: "below_min", nodeId: group.id, sum: weight, min: group.cart.rangeMin });
+  }
   // …and the basket as a whole must not exceed a group's maximum or a single choice (minimums wait for checkout).
   const heldNodeIds = await heldNodeIdsOf(database.db, basket.id);
   const basketErrors = selectionErrors(selectionTree(catalogue.root), [...heldNodeIds, article.id]).filter(
@@ -369,4 +381,29 @@ export async function heldNodeIdsOf(db: Db, basketId: number): Promise<number[]>
     .where(and(eq(schema.selectedNodes.basketId, basketId), eq(schema.selectedNodes.status, "held")))
     .all();
   return rows.map((r) => r.nodeId).filter((id): id is number => id !== null);
+}
+
+/**
+ * Applying or removing a promotion code changes what the basket's lines cost: they are priced again for the
+ * visitor as they now are (the server decides prices, DESIGN.md 4). Only a `new` basket changes.
+ */
+export async function repriceBasket(database: Database, input: { event: Event; basket: Basket; login: FrontendLogin }) {
+  const catalogue = await getCatalogue(database.db, input.event.id);
+  const visitor = await visitorOf(database.db, input.login, input.basket);
+  await database.transaction(function* (tx) {
+    const rows = yield* run(
+      tx
+        .select()
+        .from(schema.selectedNodes)
+        .where(and(eq(schema.selectedNodes.basketId, input.basket.id), eq(schema.selectedNodes.status, "held")))
+        .all(),
+    );
+    for (const row of rows) {
+      const node = row.nodeId === null ? undefined : catalogue.byId.get(row.nodeId);
+      if (!node) continue;
+      const price = nodePrice(catalogue, node, visitor);
+      if (price !== row.price)
+        yield* run(tx.update(schema.selectedNodes).set({ price }).where(eq(schema.selectedNodes.id, row.id)).run());
+    }
+  });
 }
