@@ -144,25 +144,9 @@ export async function loadCatalogue(db: Db, eventId: number): Promise<Catalogue>
       db.select().from(schema.nodeConfigurations).where(eq(schema.nodeConfigurations.eventId, eventId)).all(),
       db.select().from(schema.nodeCartConfigurations).where(eq(schema.nodeCartConfigurations.eventId, eventId)).all(),
       db.select().from(schema.nodeLimits).where(eq(schema.nodeLimits.eventId, eventId)).all(),
-      db
-        .select({
-          configurationId: schema.nodeConfigurationLimits.nodeConfigurationId,
-          targetId: schema.nodeConfigurationLimits.targetId,
-        })
-        .from(schema.nodeConfigurationLimits)
-        .innerJoin(schema.nodeLimits, eq(schema.nodeLimits.id, schema.nodeConfigurationLimits.targetId))
-        .where(eq(schema.nodeLimits.eventId, eventId))
-        .all(),
+      linked(asLink(schema.nodeConfigurationLimits)),
       db.select().from(schema.nodePriceRules).where(eq(schema.nodePriceRules.eventId, eventId)).all(),
-      db
-        .select({
-          configurationId: schema.nodeConfigurationPriceRules.nodeConfigurationId,
-          targetId: schema.nodeConfigurationPriceRules.targetId,
-        })
-        .from(schema.nodeConfigurationPriceRules)
-        .innerJoin(schema.nodePriceRules, eq(schema.nodePriceRules.id, schema.nodeConfigurationPriceRules.targetId))
-        .where(eq(schema.nodePriceRules.eventId, eventId))
-        .all(),
+      linked(asLink(schema.nodeConfigurationPriceRules)),
       db.select().from(schema.conditions).where(eq(schema.conditions.eventId, eventId)).all(),
       db
         .select()
