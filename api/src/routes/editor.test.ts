@@ -172,4 +172,13 @@ describe("the tree editor's calls", () => {
     expect(priceOf(plain.body, nodes[0] as number)).toBe(1000);
     expect(priceOf(vip.body, nodes[0] as number)).toBe(500);
   });
+
+  it("refuses to delete a configuration an element still uses, with 409", async () => {
+    const configurationId = (await ctx.call("GET", `/nodes/${nodes[1]}`, { token })).body.configuration_id;
+    const refused = await ctx.call("DELETE", `/node-configurations/${configurationId}`, { token });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { errors: ["This is still used by other elements: remove them first"] },
+    });
+  });
 });
