@@ -104,11 +104,24 @@ function ArticleCard({ article, canAdd, formKey, error }: CatalogueProps & { art
   const titleId = `article-${article.id}`;
   return (
     <article className="card article" aria-labelledby={titleId}>
+      {article.imageUrl && article.isImageDisplayable !== false && (
+        <img className="article-image" src={article.imageUrl} alt="" loading="lazy" />
+      )}
       <div className="line">
-        <h3 id={titleId}>{article.title}</h3>
+        {/* The title names the card for screen readers even when the organiser hides it on screen. */}
+        <h3 id={titleId} className={article.isTitleDisplayable === false ? "visually-hidden" : undefined}>
+          {article.title}
+        </h3>
         <span className="price">{formatMoney(article.articleCalculatedPrice ?? 0, i18n.language)}</span>
       </div>
-      {article.description && <p>{article.description}</p>}
+      {article.description && article.isDescriptionDisplayable !== false && <p>{article.description}</p>}
+      {article.isTagsDisplayable !== false && (article.tags?.length ?? 0) > 0 && (
+        <ul className="tags" aria-label={t("buy.tags")}>
+          {article.tags?.map((tag) => (
+            <li key={tag}>{tag}</li>
+          ))}
+        </ul>
+      )}
       <p className={`stock stock-${stock}`}>{t(`buy.stock.${stock}`)}</p>
       <ErrorMessages errors={error?.nodeId === article.id ? error.errors : undefined} />
       {canAdd && stock !== "out_of_stock" && (

@@ -42,6 +42,12 @@ export interface TreeNode {
   stock?: { display: StockDisplay; remaining: number; maximum: number } | null;
   /** The group's choice range over its children's weights (DESIGN 4 "Element tree"); null max: unbounded. */
   cart?: { weight: number; rangeMin: number; rangeMax: number | null } | null;
+  imageUrl?: string | null;
+  tags?: string[];
+  isTitleDisplayable?: boolean;
+  isImageDisplayable?: boolean;
+  isDescriptionDisplayable?: boolean;
+  isTagsDisplayable?: boolean;
   children: TreeNode[];
 }
 
