@@ -48,9 +48,9 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByRole("heading", { name: "Mode de paiement" })).toBeVisible();
       await page.getByRole("checkbox", { name: "J'accepte les conditions générales" }).check();
       await page.getByRole("button", { name: "Payer maintenant" }).click();
-      // The demo provider's page is the API's, in the browser's language (en-GB here), as a real provider's.
-      await expect(page.getByRole("heading", { name: "Demo payment" })).toBeVisible();
-      await page.getByRole("button", { name: /^Pay CHF\s*45\.00$/ }).click();
+      // The demo provider's page speaks the language the buyer checked out in, whatever the browser says.
+      await expect(page.getByRole("heading", { name: "Paiement de démonstration" })).toBeVisible();
+      await page.getByRole("button", { name: /^Payer\s*45[.,]00\s*CHF$|^Payer CHF\s*45[.,]00$/ }).click();
       const heading = page.getByRole("heading", { name: /Merci pour votre commande|Paiement reçu/ });
       await heading.waitFor();
       if (!(await heading.textContent())?.startsWith("Merci"))
