@@ -63,6 +63,8 @@ document.addEventListener("turbo:load", () => {
   const url = (target || "").trim().replace(/^url=/i, "") || location.href;
   refresh = setTimeout(() => Turbo.visit(url, { action: "replace" }), Number(seconds) * 1000);
 });
+// A refused form comes back with its error summary: put the reader there, as WCAG's error identification asks.
+document.addEventListener("turbo:render", () => document.querySelector("[data-error-summary]")?.focus());
 // Countdowns ([data-countdown]): tick every second, go on at 0, stop on request.
 let countdown;
 document.addEventListener("turbo:load", () => {

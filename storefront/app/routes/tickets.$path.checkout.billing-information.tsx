@@ -69,7 +69,7 @@ export default function BillingInformationStep({ loaderData, actionData }: Route
     <section className="narrow">
       <title>{t("checkout.billing.title")}</title>
       <h1>{t("checkout.billing.title")}</h1>
-      <ErrorSummary errors={actionData?.errors ?? []} fields={errorFields} result={actionData} />
+      <ErrorSummary errors={actionData?.errors ?? []} fields={errorFields} />
       <Form method="post" noValidate className="stack">
         {FIELDS.map(({ name, autoComplete, type }) => {
           const error = fieldErrors[name];

@@ -192,7 +192,7 @@ export default function FormsStep({ loaderData, actionData }: Route.ComponentPro
       <title>{t("checkout.forms.title")}</title>
       <h1>{t("checkout.forms.title")}</h1>
       <p>{t("checkout.forms.intro")}</p>
-      <ErrorSummary errors={errors} fields={errorLinks} result={actionData} />
+      <ErrorSummary errors={errors} fields={errorLinks} />
       <Form method="post" noValidate className="stack">
         {forms.map((item, index) => (
           <fieldset key={item.itemId} className="item-forms">
