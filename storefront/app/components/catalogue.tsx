@@ -1,12 +1,11 @@
 // The buy page's catalogue: articles as cards, groups of articles as sections, options (and groups of
 // options) inside each article's form. Works without JavaScript: one plain form per article.
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { TreeNode } from "../lib/api-types";
 import { holdsArticles, isGroup, optionFieldName, type RangeHint, rangeHint } from "../lib/catalogue";
 import { formatMoney } from "../lib/format";
 import { ErrorMessages } from "./error-messages";
-import { useSubmitOnce } from "./use-submit-once";
 
 interface CatalogueProps {
   canAdd: boolean;
@@ -95,9 +94,6 @@ function OptionChoices({ node, group }: { node: TreeNode; group: TreeNode | null
 
 function ArticleCard({ article, canAdd, formKey, error }: CatalogueProps & { article: TreeNode }) {
   const { t, i18n } = useTranslation();
-  const navigation = useNavigation();
-  const isAdding = navigation.formData?.get("nodeId") === String(article.id);
-  const submitOnce = useSubmitOnce();
   const stock = article.stock?.display ?? "available";
   const looseOptions = article.children.some((child) => child.category === "option");
   const optionGroups = article.children.filter(isGroup);
@@ -125,7 +121,7 @@ function ArticleCard({ article, canAdd, formKey, error }: CatalogueProps & { art
       <p className={`stock stock-${stock}`}>{t(`buy.stock.${stock}`)}</p>
       <ErrorMessages errors={error?.nodeId === article.id ? error.errors : undefined} />
       {canAdd && stock !== "out_of_stock" && (
-        <Form method="post" preventScrollReset key={formKey} onSubmit={submitOnce}>
+        <Form method="post" key={formKey}>
           <input type="hidden" name="nodeId" value={article.id} />
           {looseOptions && (
             <fieldset className="options">
@@ -140,7 +136,7 @@ function ArticleCard({ article, canAdd, formKey, error }: CatalogueProps & { art
           {optionGroups.map((group) => (
             <OptionGroup key={group.id} group={group} />
           ))}
-          <button type="submit" name="intent" value="add" className="button button-primary" aria-disabled={isAdding}>
+          <button type="submit" name="intent" value="add" className="button button-primary">
             {t("buy.add")}
           </button>
         </Form>

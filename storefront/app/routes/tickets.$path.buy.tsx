@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { BasketSummary } from "../components/basket-summary";
 import { CatalogueBranch } from "../components/catalogue";
 import { ErrorMessages } from "../components/error-messages";
 import { useOffice } from "../components/use-office";
-import { useSubmitOnce } from "../components/use-submit-once";
 import { getFixedT } from "../i18n.server";
 import { ApiError } from "../lib/api.server";
 import type { Basket, Tree } from "../lib/api-types";
@@ -82,15 +81,8 @@ export async function action(args: Route.ActionArgs) {
   return office.redirect(office.href("buy"));
 }
 
-/** A refused add (sold out) changed what is left: show the fresh stock, also with JavaScript. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 409 || defaultShouldRevalidate;
-
 function PromotionCodes({ basket, error }: { basket: Basket | null; error: string[] | undefined }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const submitOnce = useSubmitOnce();
-  const isBusy = navigation.formData?.get("intent") === "addCode";
   const codes = basket?.promotionCodes ?? [];
   const errorText = error?.join(" ");
   return (
@@ -100,7 +92,7 @@ function PromotionCodes({ basket, error }: { basket: Basket | null; error: strin
         <ul className="inline-list codes" aria-label={t("promotionCode.active")}>
           {codes.map((code) => (
             <li key={code.id}>
-              <Form method="post" preventScrollReset onSubmit={submitOnce} className="code">
+              <Form method="post" className="code">
                 <span>
                   <strong>{code.value}</strong> <span className="muted">{code.name}</span>
                 </span>
@@ -114,7 +106,7 @@ function PromotionCodes({ basket, error }: { basket: Basket | null; error: strin
           ))}
         </ul>
       )}
-      <Form method="post" preventScrollReset onSubmit={submitOnce} className="stack" key={codes.length}>
+      <Form method="post" className="stack" key={codes.length}>
         <div className={errorText ? "field field-invalid" : "field"}>
           <label htmlFor="promotion-code">{t("promotionCode.label")}</label>
           {errorText && (
@@ -131,7 +123,7 @@ function PromotionCodes({ basket, error }: { basket: Basket | null; error: strin
             aria-describedby={errorText ? "promotion-code-error" : undefined}
           />
         </div>
-        <button type="submit" name="intent" value="addCode" className="button" aria-disabled={isBusy}>
+        <button type="submit" name="intent" value="addCode" className="button">
           {t("promotionCode.apply")}
         </button>
       </Form>
@@ -142,10 +134,7 @@ function PromotionCodes({ basket, error }: { basket: Basket | null; error: strin
 export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
   const { tree, basket, areBasketActionsAllowed } = loaderData;
   const { t, i18n } = useTranslation();
-  const navigation = useNavigation();
   const { base } = useOffice();
-  const submitOnce = useSubmitOnce();
-  const removingId = navigation.formData?.get("intent") === "remove" ? navigation.formData.get("itemId") : null;
   const articleError =
     actionData?.target === "article" && actionData.nodeId
       ? { nodeId: actionData.nodeId, errors: actionData.errors }
@@ -186,15 +175,9 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
                 basket={basket}
                 itemAction={(item) =>
                   areBasketActionsAllowed && (
-                    <Form method="post" preventScrollReset onSubmit={submitOnce}>
+                    <Form method="post">
                       <input type="hidden" name="itemId" value={item.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="remove"
-                        className="link-button"
-                        aria-disabled={removingId === String(item.id)}
-                      >
+                      <button type="submit" name="intent" value="remove" className="link-button">
                         {t("basket.remove")}
                       </button>
                     </Form>

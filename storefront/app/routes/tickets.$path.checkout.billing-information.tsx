@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { ErrorSummary } from "../components/error-summary";
 import { getFixedT } from "../i18n.server";
 import { ApiError } from "../lib/api.server";
@@ -57,7 +57,6 @@ export async function action(args: Route.ActionArgs) {
 
 export default function BillingInformationStep({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const isSubmitting = useNavigation().state === "submitting";
   const values = actionData?.values ?? loaderData.values ?? {};
   const fieldErrors = actionData?.fieldErrors ?? {};
   const errorFields = FIELDS.flatMap(({ name }) => {
@@ -94,7 +93,7 @@ export default function BillingInformationStep({ loaderData, actionData }: Route
             </div>
           );
         })}
-        <button type="submit" className="button button-primary" aria-disabled={isSubmitting}>
+        <button type="submit" className="button button-primary">
           {t("checkout.billing.submit")}
         </button>
       </Form>

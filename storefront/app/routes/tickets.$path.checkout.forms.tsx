@@ -1,6 +1,6 @@
 import { MAJORITY_AGE } from "@ticketing/shared/constants";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { ErrorSummary } from "../components/error-summary";
 import { ApiError } from "../lib/api.server";
 import type { ExtraInfo, ItemForms } from "../lib/api-types";
@@ -174,7 +174,6 @@ function Field(props: FieldProps) {
 export default function FormsStep({ loaderData, actionData }: Route.ComponentProps) {
   const { forms } = loaderData;
   const { t } = useTranslation();
-  const isSubmitting = useNavigation().state === "submitting";
   const values: Record<string, string> = actionData?.values ?? loaderData.values;
   const fieldErrors: Record<string, string> = actionData?.fieldErrors ?? {};
   const errors = actionData?.errors ?? [];
@@ -214,7 +213,7 @@ export default function FormsStep({ loaderData, actionData }: Route.ComponentPro
             ))}
           </fieldset>
         ))}
-        <button type="submit" className="button button-primary" aria-disabled={isSubmitting}>
+        <button type="submit" className="button button-primary">
           {t("checkout.forms.submit")}
         </button>
       </Form>

@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirectDocument, useNavigation } from "react-router";
+import { Form, Link, redirectDocument } from "react-router";
 import { BasketSummary } from "../components/basket-summary";
 import { ErrorMessages } from "../components/error-messages";
 import { useOffice } from "../components/use-office";
-import { useSubmitOnce } from "../components/use-submit-once";
 import { getFixedT } from "../i18n.server";
 import { ApiError } from "../lib/api.server";
 import type { CheckoutResult } from "../lib/api-types";
@@ -75,8 +74,6 @@ export default function PaymentMethodStep({ loaderData, actionData }: Route.Comp
   const { basket, ongoingPayment, isPaymentAllowed, isPointOfSaleEnabled, wasCancelled } = loaderData;
   const { t } = useTranslation();
   const { base } = useOffice();
-  const isSubmitting = useNavigation().state !== "idle";
-  const submitOnce = useSubmitOnce();
   const termsError = actionData?.termsError;
   const isFree = basket.total === 0;
   return (
@@ -117,7 +114,7 @@ export default function PaymentMethodStep({ loaderData, actionData }: Route.Comp
       ) : !isPaymentAllowed ? (
         <p className="alert alert-info">{t("checkout.payment.notAllowed")}</p>
       ) : (
-        <Form method="post" className="stack" onSubmit={submitOnce}>
+        <Form method="post" className="stack">
           {!isFree && (
             <fieldset>
               <legend>{t("checkout.payment.method")}</legend>
@@ -155,7 +152,7 @@ export default function PaymentMethodStep({ loaderData, actionData }: Route.Comp
               </Link>
             </p>
           </div>
-          <button type="submit" className="button button-primary" aria-disabled={isSubmitting}>
+          <button type="submit" className="button button-primary">
             {isFree ? t("checkout.payment.confirmFree") : t("checkout.payment.pay")}
           </button>
         </Form>

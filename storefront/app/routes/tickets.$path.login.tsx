@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { ErrorMessages } from "../components/error-messages";
-import { useSubmitOnce } from "../components/use-submit-once";
 import { getFixedT } from "../i18n.server";
 import { ApiError, createApiClient } from "../lib/api.server";
 import type { AnonymousLogin, TokenPair } from "../lib/api-types";
@@ -91,10 +90,8 @@ export async function action(args: Route.ActionArgs) {
 
 function StaffLogin({ nextUrl }: { nextUrl: string }) {
   const { t } = useTranslation();
-  const isSubmitting = useNavigation().state === "submitting";
-  const submitOnce = useSubmitOnce();
   return (
-    <Form method="post" className="stack" onSubmit={submitOnce}>
+    <Form method="post" className="stack">
       <p>{t("login.staffText")}</p>
       <input type="hidden" name="nextUrl" value={nextUrl} />
       <div className="field">
@@ -105,7 +102,7 @@ function StaffLogin({ nextUrl }: { nextUrl: string }) {
         <label htmlFor="staff-password">{t("login.staffPassword")}</label>
         <input id="staff-password" name="password" type="password" autoComplete="current-password" required />
       </div>
-      <button type="submit" className="button button-primary" aria-disabled={isSubmitting}>
+      <button type="submit" className="button button-primary">
         {t("login.staffSubmit")}
       </button>
     </Form>
@@ -114,12 +111,9 @@ function StaffLogin({ nextUrl }: { nextUrl: string }) {
 
 function TrustedEmailLogin({ nextUrl, result }: { nextUrl: string; result: ActionResult | undefined }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const isSubmitting = navigation.formData?.get("intent") === "trustedEmail";
-  const submitOnce = useSubmitOnce();
   const error = result?.emailError;
   return (
-    <Form method="post" className="card stack" onSubmit={submitOnce} noValidate aria-labelledby="email-login-title">
+    <Form method="post" className="card stack" noValidate aria-labelledby="email-login-title">
       <h2 id="email-login-title">{t("login.emailTitle")}</h2>
       <p>{t("login.emailText")}</p>
       <input type="hidden" name="nextUrl" value={nextUrl} />
@@ -141,7 +135,7 @@ function TrustedEmailLogin({ nextUrl, result }: { nextUrl: string; result: Actio
           aria-describedby={error ? "login-email-error" : undefined}
         />
       </div>
-      <button type="submit" name="intent" value="trustedEmail" className="button" aria-disabled={isSubmitting}>
+      <button type="submit" name="intent" value="trustedEmail" className="button">
         {t("login.emailSubmit")}
       </button>
     </Form>
@@ -151,9 +145,6 @@ function TrustedEmailLogin({ nextUrl, result }: { nextUrl: string; result: Actio
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { nextUrl, isPreview, accessMethods, isEmailSent } = loaderData;
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const isSubmitting = navigation.formData?.get("intent") === "anonymous";
-  const submitOnce = useSubmitOnce();
   if (isEmailSent) {
     return (
       <section className="narrow">
@@ -178,16 +169,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       ) : (
         <>
           {offersAnonymous && (
-            <Form method="post" onSubmit={submitOnce} className="stack">
+            <Form method="post" className="stack">
               <p>{t("login.anonymousText")}</p>
               <input type="hidden" name="nextUrl" value={nextUrl} />
-              <button
-                type="submit"
-                name="intent"
-                value="anonymous"
-                className="button button-primary"
-                aria-disabled={isSubmitting}
-              >
+              <button type="submit" name="intent" value="anonymous" className="button button-primary">
                 {t("login.anonymous")}
               </button>
             </Form>
