@@ -261,6 +261,15 @@ export function* releaseSelectedNodes(tx: Tx, selectedNodeIds: number[]): Genera
   return ids.length;
 }
 
+/** The condition selecting one held article line of a basket (not an option, not released). */
+export const heldArticleOf = (basketId: number, selectedNodeId: number) =>
+  and(
+    eq(schema.selectedNodes.id, selectedNodeId),
+    eq(schema.selectedNodes.basketId, basketId),
+    eq(schema.selectedNodes.isArticle, true),
+    eq(schema.selectedNodes.status, "held"),
+  );
+
 /** Removes an article (with its options) from a `new` basket. */
 export async function removeSelectedNode(
   database: Database,
@@ -274,18 +283,7 @@ export async function removeSelectedNode(
     );
     if (current?.status !== "new") throw conflict("errors.basket_not_modifiable");
     const row = yield* run(
-      tx
-        .select()
-        .from(schema.selectedNodes)
-        .where(
-          and(
-            eq(schema.selectedNodes.id, input.selectedNodeId),
-            eq(schema.selectedNodes.basketId, basket.id),
-            eq(schema.selectedNodes.isArticle, true),
-            eq(schema.selectedNodes.status, "held"),
-          ),
-        )
-        .get(),
+      tx.select().from(schema.selectedNodes).where(heldArticleOf(basket.id, input.selectedNodeId)).get(),
     );
     if (!row) throw notFound();
     const options = yield* run(

@@ -5,7 +5,7 @@ import type { Visitor } from "@ticketing/shared/conditions";
 import { validateExtraInfo } from "@ticketing/shared/extra-infos";
 import { conflict, DomainError, notFound } from "../lib/errors.ts";
 import type { Event } from "./access.ts";
-import type { Basket } from "./baskets.ts";
+import { type Basket, heldArticleOf } from "./baskets.ts";
 import { type Catalogue, formGroupsFor, presentFormGroup } from "./catalogue.ts";
 
 type SelectedNode = typeof schema.selectedNodes.$inferSelect;
@@ -91,14 +91,7 @@ export async function saveAnswers(
   const item = await database.db
     .select()
     .from(schema.selectedNodes)
-    .where(
-      and(
-        eq(schema.selectedNodes.id, input.itemId),
-        eq(schema.selectedNodes.basketId, basket.id),
-        eq(schema.selectedNodes.isArticle, true),
-        eq(schema.selectedNodes.status, "held"),
-      ),
-    )
+    .where(heldArticleOf(basket.id, input.itemId))
     .get();
   if (!item) throw notFound();
   const groups = groupsOfItem(catalogue, item, input.visitor);
