@@ -1,6 +1,5 @@
 import { Admin, CustomRoutes, defaultDarkTheme, defaultLightTheme, Resource, reactRouterProvider } from "react-admin";
 import { createBrowserRouter, Navigate, RouterProvider } from "react-router";
-import { AnonymousOnly } from "./auth/AnonymousOnly.tsx";
 import { PasswordChangePage } from "./auth/PasswordChangePage.tsx";
 import { PasswordResetPage } from "./auth/PasswordResetPage.tsx";
 import { PasswordResetRequestPage } from "./auth/PasswordResetRequestPage.tsx";
@@ -50,14 +49,7 @@ const BackOffice = () => (
   >
     {/* SPEC 2.2 / 6: reachable without a session (react-admin's own /login stays too). */}
     <CustomRoutes noLayout>
-      <Route
-        path="/auth/login"
-        element={
-          <AnonymousOnly>
-            <LoginPage />
-          </AnonymousOnly>
-        }
-      />
+      <Route path="/auth/login" element={<LoginPage />} />
       <Route path="/auth/register" element={<RegisterPage />} />
       <Route path="/auth/register/verify/:userIdB64/:hash" element={<VerifyPage />} />
       <Route path="/auth/password-reset-request" element={<PasswordResetRequestPage />} />
@@ -83,4 +75,8 @@ const router = createBrowserRouter([
   { path: "*", element: <Navigate to={BASENAME} replace /> },
 ]);
 
-export const App = () => <RouterProvider router={router} />;
+// No transitions: react-admin's logout navigates to the login page and clears its query cache at once; inside a
+// transition the navigation kept losing to the cache's urgent re-render, which mounted the signed-out catch-all
+// (LogoutOnMount) again at the old location, so /admin navigated to the login page hundreds of times a second.
+// react-admin's own router turns transitions off the same way (v7_startTransition: false).
+export const App = () => <RouterProvider router={router} useTransitions={false} />;

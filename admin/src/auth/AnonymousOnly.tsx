@@ -1,15 +1,29 @@
 import { type ReactNode, useEffect } from "react";
-import { useCheckAuth, useRedirect } from "react-admin";
+import { useBasename, useCheckAuth } from "react-admin";
+import { useNavigate } from "react-router";
 
-/** SPEC 2.2 / 6: signed-in users visiting login or register go to the back office's home. */
+/** Where a signed-in user lands: the first resource's list (react-admin's home would redirect there again). */
+const HOME_PATH = "/events";
+
+/**
+ * SPEC 2.2 / 6: signed-in users visiting login or register go to the back office's home, in one navigation that
+ * replaces the auth page (the back button does not bring them back to a form they cannot use).
+ */
 export const AnonymousOnly = ({ children }: { children: ReactNode }) => {
   const checkAuth = useCheckAuth();
-  const redirect = useRedirect();
+  const navigate = useNavigate();
+  const basename = useBasename();
   useEffect(() => {
+    let isCurrent = true; // StrictMode runs the effect twice: only the mounted one navigates
     checkAuth({}, false).then(
-      () => redirect(() => "/"),
+      () => {
+        if (isCurrent) navigate(`${basename}${HOME_PATH}`, { replace: true });
+      },
       () => undefined, // anonymous: stay
     );
-  }, [checkAuth, redirect]);
+    return () => {
+      isCurrent = false;
+    };
+  }, [checkAuth, navigate, basename]);
   return <>{children}</>;
 };

@@ -1,8 +1,6 @@
-import { Box, CardContent } from "@mui/material";
 import { useState } from "react";
 import {
   Form,
-  Login,
   required,
   TextInput,
   useAuthProvider,
@@ -12,9 +10,9 @@ import {
   useTranslate,
 } from "react-admin";
 import { useLocation, useNavigate } from "react-router";
-import { AuthLinks } from "../auth/AuthCard.tsx";
+import { AnonymousOnly } from "../auth/AnonymousOnly.tsx";
+import { AuthCard, AuthLinks } from "../auth/AuthCard.tsx";
 import { SubmitButton } from "../auth/SubmitButton.tsx";
-import { LanguageSwitch } from "./LanguageSwitch.tsx";
 
 interface Credentials {
   email: string;
@@ -53,41 +51,38 @@ const EmailLoginForm = () => {
   };
   return (
     <Form onSubmit={onSubmit}>
-      <CardContent>
-        <TextInput
-          autoFocus
-          source="email"
-          type="email"
-          label={translate("admin.auth.email")}
-          autoComplete="username"
-          validate={required()}
-          fullWidth
-        />
-        {/* Not <PasswordInput>: its "Show password" toggle would also answer getByLabel("Password"). */}
-        <TextInput
-          source="password"
-          type="password"
-          label={translate("admin.auth.password")}
-          autoComplete="current-password"
-          validate={required()}
-          fullWidth
-        />
-        <SubmitButton label="ra.auth.sign_in" isSubmitting={isSubmitting} />
-      </CardContent>
+      <TextInput
+        autoFocus
+        source="email"
+        type="email"
+        label={translate("admin.auth.email")}
+        autoComplete="username"
+        validate={required()}
+        fullWidth
+      />
+      {/* Not <PasswordInput>: its "Show password" toggle would also answer getByLabel("Password"). */}
+      <TextInput
+        source="password"
+        type="password"
+        label={translate("admin.auth.password")}
+        autoComplete="current-password"
+        validate={required()}
+        fullWidth
+      />
+      <SubmitButton label="ra.auth.sign_in" isSubmitting={isSubmitting} />
     </Form>
   );
 };
 
-/** The API logs in with an email (docs/api.md), not react-admin's default username. */
+/**
+ * The API logs in with an email (docs/api.md), not react-admin's default username. Not react-admin's <Login>
+ * frame either: its own "already signed in" check navigates to the site's root, outside the back office.
+ */
 export const LoginPage = () => (
-  <Login>
-    <EmailLoginForm />
-    <Box sx={{ px: 2 }}>
+  <AnonymousOnly>
+    <AuthCard title="ra.auth.sign_in">
+      <EmailLoginForm />
       <AuthLinks register passwordReset />
-    </Box>
-    {/* The app bar's language switch is not there before signing in. */}
-    <Box sx={{ display: "flex", justifyContent: "center", pb: 1 }}>
-      <LanguageSwitch />
-    </Box>
-  </Login>
+    </AuthCard>
+  </AnonymousOnly>
 );
