@@ -1,8 +1,51 @@
-// What the journeys share: the demo logins, a ticket's QR code read back from its PDF.
+// What the journeys share: the `test` they run in (pages that close themselves), the demo logins, a ticket's QR
+// code read back from its PDF.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  type Page,
+} from "@playwright/test";
+
+export { expect } from "@playwright/test";
+
+interface JourneyFixtures {
+  /**
+   * Opens a page in a browser context of its own (another person, or the same person with other options); the
+   * context is closed when the test ends, however it ends.
+   */
+  openPage: (options?: BrowserContextOptions) => Promise<Page>;
+  /** Fails a test that leaves a browser context open: the next journeys would run in a heavier browser. */
+  closesWhatItOpens: void;
+}
+
+export const test = base.extend<JourneyFixtures>({
+  closesWhatItOpens: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      const left = browser.contexts().filter((context) => !before.has(context));
+      await Promise.all(left.map((context) => context.close()));
+      if (left.length > 0) throw new Error(`${left.length} browser context(s) left open: use the openPage fixture`);
+    },
+    { auto: true },
+  ],
+  openPage: async ({ browser }, use) => {
+    const opened: BrowserContext[] = [];
+    await use(async (options) => {
+      // The runner gives these contexts the config's `use` options (base URL, locale), as it does `page`'s.
+      const context = await browser.newContext(options);
+      opened.push(context);
+      return context.newPage();
+    });
+    await Promise.all(opened.map((context) => context.close()));
+  },
+});
 
 export const ORGANISER = { email: "organiser@example.org", password: "demo-organiser-2026!" };
 export const MODERATOR = { email: "moderator@example.org", password: "demo-moderator-2026!" };
@@ -25,7 +68,7 @@ export const uniquePath = (prefix: string) => `${prefix}-${Date.now().toString(3
  * After the demo provider's "Pay": the return page says the payment is waiting for confirmation, or — when the
  * signed webhook already resolved the invoice, as the demo module's does — goes straight to the confirmation.
  */
-export async function reachConfirmation(page: import("@playwright/test").Page) {
+export async function reachConfirmation(page: Page) {
   const heading = page.getByRole("heading", {
     name: /Payment received, waiting for confirmation|Thank you for your order/,
   });
@@ -55,7 +98,7 @@ export function mailLinks(dataDirectory: string, to: string): string[] {
 
 /** A back-office access token for `who`, through the API (for the steps a journey does not take in the UI). */
 export async function backOfficeToken(
-  request: import("@playwright/test").APIRequestContext,
+  request: APIRequestContext,
   who: { email: string; password: string },
 ): Promise<string> {
   const answer = await request.post("/api/v1/auth/login", { data: who });
@@ -63,7 +106,7 @@ export async function backOfficeToken(
 }
 
 /** Submits the event for moderation as the organiser and approves it as the moderator, through the API. */
-export async function approveThroughApi(request: import("@playwright/test").APIRequestContext, eventId: number) {
+export async function approveThroughApi(request: APIRequestContext, eventId: number) {
   const organiser = await backOfficeToken(request, ORGANISER);
   const moderator = await backOfficeToken(request, MODERATOR);
   for (const [action, token] of [

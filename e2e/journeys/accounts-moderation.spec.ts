@@ -2,8 +2,8 @@
 // event in their personal unit, submits it; a superuser requests changes with a description, then approves;
 // the organiser publishes. A second organiser cannot see the first one's event, baskets or unit (404), in the
 // UI and in the API.
-import { expect, type Page, test } from "@playwright/test";
-import { MODERATOR, mailLinks, ORGANISER, uniquePath } from "../fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, MODERATOR, mailLinks, ORGANISER, test, uniquePath } from "../fixtures.ts";
 import { dataDir } from "../playwright.config.ts";
 
 async function signIn(page: Page, who: { email: string; password: string }) {
@@ -14,12 +14,12 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await expect(page.getByRole("button", { name: "Profile" })).toBeVisible();
 }
 
-test("registration, moderation and publication; another organiser sees none of it", async ({ browser }) => {
+test("registration, moderation and publication; another organiser sees none of it", async ({ openPage }) => {
   const email = `${uniquePath("newcomer")}@example.org`;
   const password = "my-first-festival-2027!";
   const path = uniquePath("newcomer-fest");
 
-  const organiser = await (await browser.newContext()).newPage();
+  const organiser = await openPage();
   await organiser.goto("/admin/auth/register");
   await organiser.getByRole("textbox", { name: "Email" }).fill(email);
   await organiser.getByRole("textbox", { name: "First name" }).fill("Nina");
@@ -67,7 +67,7 @@ test("registration, moderation and publication; another organiser sees none of i
   await expect(organiser.getByText("Pending moderation")).toBeVisible();
 
   // The moderator asks for changes, with a description.
-  const moderator = await (await browser.newContext()).newPage();
+  const moderator = await openPage();
   await signIn(moderator, MODERATOR);
   await moderator.goto(`/admin/events/${eventId}`);
   await moderator.getByRole("button", { name: "Request changes" }).click();
@@ -103,7 +103,7 @@ test("registration, moderation and publication; another organiser sees none of i
   // Another organiser (the demo one) sees none of it: 404 in the UI and in the API.
   const unitId = (await (await organiser.request.get(`/api/v1/events/public-infos?path=${path}`)).json()).id as number;
   expect(unitId).toBe(eventId);
-  const other = await (await browser.newContext()).newPage();
+  const other = await openPage();
   await signIn(other, ORGANISER);
   await other.goto(`/admin/events/${eventId}`);
   await expect(other.getByText("Resource not found").first()).toBeVisible();

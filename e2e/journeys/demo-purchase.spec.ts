@@ -1,6 +1,5 @@
 // DONE-WHEN (issue 2): the seeded demo event can be bought in a browser, with JavaScript off and on.
-import { expect, test } from "@playwright/test";
-import { reachConfirmation } from "../fixtures.ts";
+import { expect, reachConfirmation, test } from "../fixtures.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`the demo event with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {

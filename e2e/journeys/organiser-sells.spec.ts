@@ -1,8 +1,8 @@
 // DONE-WHEN (issue 2): an organiser creates an event and an article in the admin and publishes it; a buyer
 // with JavaScript disabled buys it and downloads a PDF whose QR code decodes to a ticket code the API
 // verifies; a second buyer is refused when the stock is exhausted.
-import { expect, type Page, test } from "@playwright/test";
-import { decodeTicketQr, MODERATOR, ORGANISER, reachConfirmation, uniquePath } from "../fixtures.ts";
+import type { Page } from "@playwright/test";
+import { decodeTicketQr, expect, MODERATOR, ORGANISER, reachConfirmation, test, uniquePath } from "../fixtures.ts";
 
 async function guestOnBuyPage(page: Page, path: string) {
   await page.goto(`/tickets/${path}/buy`);
@@ -11,13 +11,13 @@ async function guestOnBuyPage(page: Page, path: string) {
 }
 
 test("an organiser puts one ticket on sale; the first buyer (no JavaScript) gets it, the second is refused", async ({
-  browser,
+  openPage,
 }) => {
   const path = uniquePath("quartet");
   const title = "Front-row seat";
 
   // The organiser, in the back office (a react-admin SPA: JavaScript on).
-  const admin = await browser.newPage();
+  const admin = await openPage();
   await admin.goto("/admin");
   await admin.getByLabel("Email").fill(ORGANISER.email);
   await admin.getByLabel("Password").fill(ORGANISER.password);
@@ -73,8 +73,8 @@ test("an organiser puts one ticket on sale; the first buyer (no JavaScript) gets
 
   // Two buyers without JavaScript open the buy page while the seat is still available.
   const context = { javaScriptEnabled: false, acceptDownloads: true };
-  const first = await (await browser.newContext(context)).newPage();
-  const second = await (await browser.newContext(context)).newPage();
+  const first = await openPage(context);
+  const second = await openPage(context);
   await guestOnBuyPage(first, path);
   await guestOnBuyPage(second, path);
   await expect(second.getByRole("article", { name: title })).toContainText("Only a few left");

@@ -3,8 +3,8 @@
 // article visible only to emails of @example.org and a form with a required date-of-birth-with-majority field;
 // a buyer then sees exactly the expected elements and prices, with and without the code, and the third ticket
 // is refused.
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { approveThroughApi, mailLinks, ORGANISER, uniquePath } from "../fixtures.ts";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { approveThroughApi, expect, mailLinks, ORGANISER, test, uniquePath } from "../fixtures.ts";
 import { dataDir } from "../playwright.config.ts";
 
 const PASS = "Festival pass";
@@ -84,11 +84,11 @@ async function buyerTree(api: APIRequestContext, eventId: number, token: string,
 }
 
 test("an organiser builds a tree in the editor; buyers see its elements and prices, the third ticket is refused", async ({
-  browser,
+  openPage,
 }) => {
   test.setTimeout(180_000);
   const path = uniquePath("editor");
-  const admin = await browser.newPage();
+  const admin = await openPage();
   const api = admin.request;
 
   await admin.goto("/admin");
@@ -213,7 +213,7 @@ test("an organiser builds a tree in the editor; buyers see its elements and pric
   // The buyer. The storefront shows the groups; the prices with a code and the email-restricted article depend
   // on storefront work in progress (promotion codes in groups, trusted-email login), so they are asserted
   // through the buyer's API tree as well.
-  const buyer = await (await browser.newContext()).newPage();
+  const buyer = await openPage();
   await buyer.goto(`/tickets/${path}/buy`);
   await buyer.getByRole("button", { name: "Continue as guest" }).click();
   await expect(buyer.getByRole("heading", { name: "Choose your tickets" })).toBeVisible();

@@ -1,6 +1,5 @@
 // Issue 5 (buy page): images and tags are shown per the element's display flags.
-import { expect, test } from "@playwright/test";
-import { MODERATOR } from "../../fixtures.ts";
+import { expect, MODERATOR, test } from "../../fixtures.ts";
 import { asStaff, DEMO_EVENT_ID, guestOnBuyPage } from "./office.ts";
 
 // A 1×1 PNG.
@@ -11,7 +10,10 @@ const PIXEL = Buffer.from(
 
 test.describe.configure({ mode: "serial" });
 
-test("the organiser's image and tag appear on the article, and disappear when hidden", async ({ browser, request }) => {
+test("the organiser's image and tag appear on the article, and disappear when hidden", async ({
+  openPage,
+  request,
+}) => {
   const staff = await asStaff(request, MODERATOR);
   const articles = (await staff.get(`/events/${DEMO_EVENT_ID}/articles`)) as {
     node_id: number;
@@ -36,7 +38,7 @@ test("the organiser's image and tag appear on the article, and disappear when hi
   });
 
   for (const javaScriptEnabled of [false, true]) {
-    const page = await (await browser.newContext({ javaScriptEnabled })).newPage();
+    const page = await openPage({ javaScriptEnabled });
     await guestOnBuyPage(page);
     const card = page.getByRole("article", { name: "Weekend pass" });
     await expect(card.getByRole("list", { name: "Tags" })).toContainText("Best value");
@@ -47,7 +49,7 @@ test("the organiser's image and tag appear on the article, and disappear when hi
     is_tags_displayable: false,
     is_image_displayable: false,
   });
-  const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  const page = await openPage({ javaScriptEnabled: false });
   await guestOnBuyPage(page);
   const card = page.getByRole("article", { name: "Weekend pass" });
   await expect(card.getByRole("list", { name: "Tags" })).toHaveCount(0);

@@ -1,7 +1,6 @@
 // Issue 5 (SPEC 2.3 "completion"): the confirmation page shows the organiser's text, or sends the buyer on to
 // the organiser's page, beside the ticket downloads.
-import { expect, test } from "@playwright/test";
-import { MODERATOR } from "../../fixtures.ts";
+import { expect, MODERATOR, test } from "../../fixtures.ts";
 import {
   addArticle,
   asStaff,

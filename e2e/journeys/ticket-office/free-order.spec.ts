@@ -1,5 +1,5 @@
 // Issue 5 (DESIGN 4): a basket whose total is 0 is confirmed without a payment.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../../fixtures.ts";
 import { addArticle, ensureDemoArticle, expectAccessible, fillBillingInformation, guestOnBuyPage } from "./office.ts";
 
 for (const javaScriptEnabled of [false, true]) {

@@ -1,5 +1,5 @@
 // Issue 5 (DESIGN 7): the language switch turns the ticket office, and the API's messages, into French.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../../fixtures.ts";
 import { expectAccessible } from "./office.ts";
 
 for (const javaScriptEnabled of [false, true]) {

@@ -1,7 +1,7 @@
 // Issue 5: an article with groups of options (a single choice and a ranged multiple choice) and a form with
 // every field type of SPEC 9, bought with JavaScript off and on.
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { reachConfirmation } from "../../fixtures.ts";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, reachConfirmation, test } from "../../fixtures.ts";
 import { asStaff, DEMO_EVENT_ID, expectAccessible, fillBillingInformation, guestOnBuyPage } from "./office.ts";
 
 const ARTICLE = "Camping pass";

@@ -1,6 +1,6 @@
 // Issue 5 (SPEC 2.3, 5, 8): the ticket office's guards hold on the server, with JavaScript off and on.
-import { expect, type Page, test } from "@playwright/test";
-import { ORGANISER, reachConfirmation, uniquePath } from "../../fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, ORGANISER, reachConfirmation, test, uniquePath } from "../../fixtures.ts";
 import { addArticle, asStaff, fillBillingInformation, guestOnBuyPage } from "./office.ts";
 
 const notFound = async (page: Page, url: string) => {

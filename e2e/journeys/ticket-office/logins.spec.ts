@@ -1,6 +1,6 @@
 // Issue 5 (DESIGN 4 "Ticket-office logins"): the login page offers the event's access methods; a trusted-email
 // link from the mail logs in once; a partner site's signed token logs in and opens the buy page.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../../fixtures.ts";
 import { asStaff, DEMO_EVENT_ID, expectAccessible, newestMailTo, thirdPartyToken } from "./office.ts";
 
 const ALL_METHODS = ["anonymous", "trusted_email", "third_party"];
@@ -28,7 +28,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expectAccessible(page, { javaScriptEnabled });
     });
 
-    test("a buyer logs in through the link mailed to a trusted address, once", async ({ page, browser, request }) => {
+    test("a buyer logs in through the link mailed to a trusted address, once", async ({ page, openPage, request }) => {
       await (await asStaff(request)).put(`/events/${DEMO_EVENT_ID}`, { access_methods: ALL_METHODS });
       const email = `trusted-${javaScriptEnabled ? "js" : "nojs"}-${Date.now()}@example.org`;
       await page.goto("/tickets/demo/checkout/payment-method");
@@ -62,7 +62,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByRole("heading", { name: "Choose your tickets" })).toBeVisible();
 
       // The link works once.
-      const other = await (await browser.newContext({ javaScriptEnabled })).newPage();
+      const other = await openPage({ javaScriptEnabled });
       await other.goto(link as string);
       await expect(other.getByRole("heading", { name: "Email not validated" })).toBeVisible();
       await expect(other.getByText("Could not validate email, please try again")).toBeVisible();

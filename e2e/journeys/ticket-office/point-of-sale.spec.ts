@@ -1,6 +1,8 @@
 // Issue 5 (DESIGN 4 "Payments"): the buyer chooses to pay at a point of sale, sees where and the reference to
 // quote; staff mark the invoice paid and the buyer's order is confirmed.
-import { type APIRequestContext, expect, test } from "@playwright/test";
+
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "../../fixtures.ts";
 import {
   addArticle,
   asStaff,

@@ -1,7 +1,6 @@
 // Issue 5 (DESIGN 4 "Testing mode"): staff preview the ticket office under /tickets/preview/demo; every step
 // keeps the preview segment, and a preview purchase leaves the real stock untouched.
-import { expect, test } from "@playwright/test";
-import { ORGANISER, reachConfirmation } from "../../fixtures.ts";
+import { expect, ORGANISER, reachConfirmation, test } from "../../fixtures.ts";
 import { addArticle, expectAccessible, fillBillingInformation, remainingStock } from "./office.ts";
 
 for (const javaScriptEnabled of [false, true]) {

@@ -1,7 +1,6 @@
 // Issue 5: a guest buys with options and the promotion code EARLYBIRD, with JavaScript off and on; the main
 // pages have no serious accessibility violation.
-import { expect, test } from "@playwright/test";
-import { reachConfirmation } from "../../fixtures.ts";
+import { expect, reachConfirmation, test } from "../../fixtures.ts";
 import { expectAccessible, fillBillingInformation, guestOnBuyPage } from "./office.ts";
 
 for (const javaScriptEnabled of [false, true]) {

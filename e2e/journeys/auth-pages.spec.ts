@@ -1,0 +1,69 @@
+// Issue 9 (SPEC 2.2): every auth page of the back office is reachable signed out and renders once: no page
+// keeps navigating after it loaded (the signed-out /admin used to reload its sign-in page hundreds of times a
+// second). A signed-in user is sent away from login and register once, to the events list.
+import type { Page } from "@playwright/test";
+import { expect, ORGANISER, test } from "../fixtures.ts";
+
+/** How long a page is watched after its load event: a redirect loop makes hundreds of navigations in it. */
+const WATCH_MS = 3_000;
+
+/**
+ * Opens `path`, waits until `heading` is on screen, and answers how many times the main frame navigated (full or
+ * same-document) within WATCH_MS of the load event.
+ */
+async function navigationsAfterLoad(page: Page, path: string, heading: string): Promise<number> {
+  let navigations = 0;
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) navigations += 1;
+  });
+  await page.goto(path, { waitUntil: "load" });
+  const atLoad = navigations;
+  // A window of time is what is measured here, so this one wait is on the clock.
+  const watched = page.waitForTimeout(WATCH_MS);
+  await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+  await watched;
+  return navigations - atLoad;
+}
+
+const SIGNED_OUT_PAGES = [
+  // The back office's home redirects to the sign-in page: that one navigation is allowed.
+  { path: "/admin", heading: "Sign in" },
+  { path: "/admin/events", heading: "Sign in" },
+  { path: "/admin/auth/login", heading: "Sign in" },
+  { path: "/admin/auth/register", heading: "Create an account" },
+  // A made-up link: the page says the verification failed (and counts down 5 s before going to sign in).
+  { path: "/admin/auth/register/verify/OTk5OQ/not-a-hash", heading: "Email verification" },
+  { path: "/admin/auth/password-reset-request", heading: "Forgot your password?" },
+  { path: "/admin/auth/password-reset-request/OTk5OQ/bm90LWEtdG9rZW4", heading: "Choose a new password" },
+];
+
+test("each auth page opened signed out settles at once", async ({ openPage }) => {
+  // The pages are watched side by side, each in a browser of its own: one window of WATCH_MS for all.
+  const counts = await Promise.all(
+    SIGNED_OUT_PAGES.map(async ({ path, heading }) => {
+      const page = await openPage();
+      return { path, navigations: await navigationsAfterLoad(page, path, heading) };
+    }),
+  );
+  for (const { path, navigations } of counts) expect(navigations, path).toBeLessThanOrEqual(1);
+});
+
+test("a signed-in user opening login or register is sent to the events list once", async ({ openPage, request }) => {
+  const tokens = await (await request.post("/api/v1/auth/login", { data: ORGANISER })).json();
+  const counts = await Promise.all(
+    ["/admin/auth/login", "/admin/auth/register"].map(async (path) => {
+      const page = await openPage();
+      // SPEC 9: the back office keeps its tokens in local storage under "authToken".
+      await page.addInitScript(
+        (stored) => {
+          if (!window.localStorage.getItem("authToken")) window.localStorage.setItem("authToken", stored);
+        },
+        JSON.stringify({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token }),
+      );
+      const navigations = await navigationsAfterLoad(page, path, "Events");
+      await expect(page).toHaveURL("/admin/events");
+      return { path, navigations };
+    }),
+  );
+  for (const { path, navigations } of counts) expect(navigations, path).toBe(1);
+});
