@@ -21,14 +21,14 @@ interface JourneyFixtures {
    */
   openPage: (options?: BrowserContextOptions) => Promise<Page>;
   /** Fails a test that leaves a browser context open: the next journeys would run in a heavier browser. */
-  closesWhatItOpens: void;
+  closesWhatItOpens: undefined;
 }
 
 export const test = base.extend<JourneyFixtures>({
   closesWhatItOpens: [
     async ({ browser }, use) => {
       const before = new Set(browser.contexts());
-      await use();
+      await use(undefined);
       const left = browser.contexts().filter((context) => !before.has(context));
       await Promise.all(left.map((context) => context.close()));
       if (left.length > 0) throw new Error(`${left.length} browser context(s) left open: use the openPage fixture`);

@@ -31,7 +31,7 @@ export default defineConfig({
   use: {
     baseURL,
     locale: "en-GB",
-    // Traces keep the DOM snapshots of a failed journey; screenshots of every step would double the browser's work.
+    // Traces keep the DOM snapshots of a failed journey, without a screenshot taken at every step of every journey.
     trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     launchOptions: {

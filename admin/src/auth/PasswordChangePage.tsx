@@ -1,13 +1,12 @@
 import { Box, Card, CardContent } from "@mui/material";
-import { Form, required, TextInput, Title, useDataProvider, useNotify, useRedirect, useTranslate } from "react-admin";
+import { Form, Title, useDataProvider, useNotify, useRedirect } from "react-admin";
 import type { PasswordChange, TicketingDataProvider } from "../dataProvider.ts";
-import { NewPasswordInputs } from "./PasswordInputs.tsx";
+import { CurrentPasswordInput, NewPasswordInputs } from "./PasswordInputs.tsx";
 import { SubmitButton } from "./SubmitButton.tsx";
 import { useApiForm } from "./useApiForm.ts";
 
 /** SPEC 2.2 password-change (signed in, inside the layout). The API revokes the other sessions. */
 export const PasswordChangePage = () => {
-  const translate = useTranslate();
   const dataProvider = useDataProvider<TicketingDataProvider>();
   const notify = useNotify();
   const redirect = useRedirect();
@@ -22,14 +21,7 @@ export const PasswordChangePage = () => {
       <Card>
         <CardContent>
           <Form onSubmit={onSubmit}>
-            <TextInput
-              source="currentPassword"
-              type="password"
-              label={translate("admin.auth.currentPassword")}
-              autoComplete="current-password"
-              validate={required()}
-              fullWidth
-            />
+            <CurrentPasswordInput source="currentPassword" label="admin.auth.currentPassword" />
             <NewPasswordInputs label="admin.auth.newPassword" />
             <SubmitButton label="admin.auth.passwordChange.submit" isSubmitting={isSubmitting} />
           </Form>

@@ -12,6 +12,7 @@ import {
 import { useLocation, useNavigate } from "react-router";
 import { AnonymousOnly } from "../auth/AnonymousOnly.tsx";
 import { AuthCard, AuthLinks } from "../auth/AuthCard.tsx";
+import { CurrentPasswordInput } from "../auth/PasswordInputs.tsx";
 import { SubmitButton } from "../auth/SubmitButton.tsx";
 
 interface Credentials {
@@ -60,15 +61,7 @@ const EmailLoginForm = () => {
         validate={required()}
         fullWidth
       />
-      {/* Not <PasswordInput>: its "Show password" toggle would also answer getByLabel("Password"). */}
-      <TextInput
-        source="password"
-        type="password"
-        label={translate("admin.auth.password")}
-        autoComplete="current-password"
-        validate={required()}
-        fullWidth
-      />
+      <CurrentPasswordInput source="password" label="admin.auth.password" />
       <SubmitButton label="ra.auth.sign_in" isSubmitting={isSubmitting} />
     </Form>
   );
