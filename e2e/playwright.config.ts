@@ -25,12 +25,16 @@ export default defineConfig({
     { name: "own data", testIgnore: USES_THE_DEMO_EVENT },
   ],
   retries: 0,
-  timeout: 90_000,
-  expect: { timeout: 10_000 },
+  // Generous limits: every wait is on something a person would see, so a passing run never waits them out,
+  // and two workers on two cores sometimes run several times slower than one alone.
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL,
     locale: "en-GB",
+    // A stuck step says which it was before the test's own limit runs out.
+    actionTimeout: 30_000,
     // Traces keep the DOM snapshots of a failed journey, without a screenshot taken at every step of every journey.
     trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",

@@ -67,8 +67,6 @@ interface BuyerNode {
   children: BuyerNode[];
 }
 
-test.use({ actionTimeout: 15_000 });
-
 const flatten = (node: BuyerNode): BuyerNode[] => [node, ...node.children.flatMap(flatten)];
 
 async function buyerTree(api: APIRequestContext, eventId: number, token: string, basketId?: number) {
@@ -86,7 +84,6 @@ async function buyerTree(api: APIRequestContext, eventId: number, token: string,
 test("an organiser builds a tree in the editor; buyers see its elements and prices, the third ticket is refused", async ({
   openPage,
 }) => {
-  test.setTimeout(180_000);
   const path = uniquePath("editor");
   const admin = await openPage();
   const api = admin.request;
