@@ -86,6 +86,7 @@ export const MAIL_KINDS = [
   "trusted_email_login",
   "register_verify",
   "password_reset",
+  "payment_expired",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -99,4 +100,8 @@ export type StockDisplay = (typeof STOCK_DISPLAYS)[number];
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAJORITY_AGE = 18;
 export const DEFAULT_RESERVATION_MINUTES = 30;
+/** How long an unpaid online payment holds its articles (pretix's default payment term). */
+export const DEFAULT_PAYMENT_TERM_MINUTES = 30;
+/** How many articles (options not counted) one basket may hold. */
+export const DEFAULT_MAX_ITEMS_PER_BASKET = 20;
 export const CURRENCY = "CHF";

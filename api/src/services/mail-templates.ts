@@ -20,6 +20,7 @@ export const MAIL_PAYLOADS = {
   trusted_email_login: z.strictObject({ link: z.url(), event_title: z.string().min(1) }),
   register_verify: linkPayload,
   password_reset: linkPayload,
+  payment_expired: basketPayload,
 } satisfies Record<MailKind, z.ZodType>;
 
 export type MailPayloads = { [K in MailKind]: z.infer<(typeof MAIL_PAYLOADS)[K]> };
@@ -61,7 +62,49 @@ export async function renderMail(
       return linkMail(t, mail.language, "register_verify", MAIL_PAYLOADS.register_verify.parse(mail.payload).link);
     case "password_reset":
       return linkMail(t, mail.language, "password_reset", MAIL_PAYLOADS.password_reset.parse(mail.payload).link);
+    case "payment_expired":
+      return renderPaymentExpiredMail(context, t, mail.language, MAIL_PAYLOADS.payment_expired.parse(mail.payload));
   }
+}
+
+/** The buyer's unpaid online payment ran past the event's payment term: the order is cancelled, nothing charged. */
+async function renderPaymentExpiredMail(
+  { database, config }: MailTemplateContext,
+  t: Translate,
+  language: Language,
+  { basket_id }: { basket_id: number },
+): Promise<RenderedMail> {
+  const order = await loadOrder(database, basket_id);
+  if (!order) throw new Error(`basket ${basket_id} not found`);
+  const values = {
+    event: order.event.frontendTitle,
+    reference: order.basket.unikey,
+    minutes: String(order.event.paymentTermMinutes),
+  };
+  const link = ticketOfficeUrl(config.publicUrl, order, "");
+  const body = t("payment_expired.body", values);
+  const again = t("payment_expired.again");
+  const greetingLine = greeting(t, order.holderName);
+  return {
+    subject: t("payment_expired.subject", values),
+    text: [
+      order.basket.testing ? t("testing_notice") : null,
+      greetingLine,
+      body,
+      t("label_value", { label: again, value: link }),
+      t("signature", values),
+    ]
+      .filter((paragraph) => paragraph !== null)
+      .join("\n\n"),
+    html: htmlPage(language, [
+      order.basket.testing ? `<p style="color:#c0392b"><strong>${escapeHtml(t("testing_notice"))}</strong></p>` : "",
+      paragraphs(greetingLine),
+      paragraphs(body),
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(again)}</a></p>`,
+      paragraphs(t("signature", values)),
+    ]),
+    attachments: [],
+  };
 }
 
 /** The ticket office of the basket's event, in preview mode for a testing basket (DESIGN.md 5). */

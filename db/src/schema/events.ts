@@ -1,5 +1,7 @@
 import {
   ACCESS_METHODS,
+  DEFAULT_MAX_ITEMS_PER_BASKET,
+  DEFAULT_PAYMENT_TERM_MINUTES,
   DEFAULT_RESERVATION_MINUTES,
   EVENT_STATUSES,
   MODERATION_STATUSES,
@@ -39,6 +41,9 @@ export const events = sqliteTable(
     paymentsEndDate: text("payments_end_date"),
     closedStartDate: text("closed_start_date"),
     reservationMinutes: integer("reservation_minutes").notNull().default(DEFAULT_RESERVATION_MINUTES),
+    /** How long an unpaid online payment keeps the basket's articles before it is cancelled. */
+    paymentTermMinutes: integer("payment_term_minutes").notNull().default(DEFAULT_PAYMENT_TERM_MINUTES),
+    maxItemsPerBasket: integer("max_items_per_basket").notNull().default(DEFAULT_MAX_ITEMS_PER_BASKET),
     isPointOfSaleEnabled: bool("is_point_of_sale_enabled").notNull().default(false),
     createdAt: createdAt(),
   },

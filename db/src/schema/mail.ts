@@ -17,6 +17,8 @@ export const mailOutbox = sqliteTable(
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     nextAttemptAt: text("next_attempt_at"),
+    /** The worker (process) holding the mail's claim while `next_attempt_at` is its lease end. */
+    claimedBy: text("claimed_by"),
     sentAt: text("sent_at"),
     createdAt: createdAt(),
   },

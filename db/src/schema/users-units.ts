@@ -26,6 +26,8 @@ export const users = sqliteTable("users", {
   isActive: bool("is_active").notNull().default(true),
   isSuperuser: bool("is_superuser").notNull().default(false),
   emailVerifiedAt: text("email_verified_at"),
+  /** Raised when the password changes: access tokens carrying an older version are refused. */
+  sessionVersion: integer("session_version").notNull().default(0),
   createdAt: createdAt(),
 });
 
