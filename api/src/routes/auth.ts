@@ -1,10 +1,11 @@
 import { inArray, schema } from "@ticketing/db";
 import { PASSWORD_MESSAGES, zPassword } from "@ticketing/shared/passwords";
+import { sitePath } from "@ticketing/shared/site-path";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv, Ctx } from "../context.ts";
 import { forbidden, notFound } from "../lib/errors.ts";
-import { answer, readBody, readQuery, zBooleanFlag, zId } from "../lib/http.ts";
+import { answer, parseId, readBody, readQuery, zBooleanFlag, zId } from "../lib/http.ts";
 import { RATE_RULES } from "../lib/rate-limit.ts";
 import { canSeeUnit, requireFrontendLogins, requireUser } from "../services/access.ts";
 import {
@@ -182,10 +183,15 @@ authRoutes.post("/anonymous-login", async (c) => {
   return answer(c, result, 201);
 });
 
-const zRelativePath = z
+/** A path of this site, normalised: the checked form is the one kept (shared/site-path). */
+const zSitePath = z
   .string()
   .max(500)
-  .refine((v) => v.startsWith("/") && !v.startsWith("//"), "next_url must be a path of this site");
+  .transform((value, ctx) => {
+    const path = sitePath(value);
+    if (path === null) ctx.addIssue({ code: "custom", message: "errors.next_url_off_site" });
+    return path ?? z.NEVER;
+  });
 
 authRoutes.post("/trusted-email-login", async (c) => {
   const body = await readBody(
@@ -194,7 +200,7 @@ authRoutes.post("/trusted-email-login", async (c) => {
       activeModuleId: zId,
       isTesting: zBooleanFlag.default(false),
       email: zEmail,
-      nextUrl: zRelativePath.optional(),
+      nextUrl: zSitePath.optional(),
     }),
   );
   const { database, config, onMailQueued } = c.get("deps");
@@ -273,7 +279,7 @@ frontendLoginRoutes.get("/", async (c) => {
     z.object({
       id: z
         .string()
-        .regex(/^\d+(,\d+)*$/, "id must be a comma-separated list of ids")
+        .refine((list) => list.split(",").every((id) => parseId(id) !== null), "errors.id_list_invalid")
         .optional(),
     }),
   );

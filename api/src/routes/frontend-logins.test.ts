@@ -1,6 +1,8 @@
 import { desc, eq, schema } from "@ticketing/db";
+import { OFF_SITE_TARGETS, ON_SITE_TARGETS } from "@ticketing/shared/site-path.fixtures";
 import { sign } from "hono/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestTrustedEmailLogin } from "../services/frontend-logins.ts";
 import { createOnSaleEvent, createTestContext, DRIVERS, loginAs, type TestContext } from "../test-support.ts";
 
 describe.each(DRIVERS)("ticket-office logins by trusted email and third-party token (%s)", (driver) => {
@@ -72,6 +74,57 @@ describe.each(DRIVERS)("ticket-office logins by trusted email and third-party to
       .orderBy(desc(schema.mailOutbox.id))
       .get();
     expect(new URL(String(second?.payload.link)).pathname.split("/").at(-2)).toBe(loginPk);
+  });
+
+  const lastLoginLink = async (to: string) => {
+    const mail = await ctx.database.db
+      .select()
+      .from(schema.mailOutbox)
+      .where(eq(schema.mailOutbox.to, to))
+      .orderBy(desc(schema.mailOutbox.id))
+      .get();
+    return mail ? new URL(String(mail.payload.link)) : null;
+  };
+
+  it.each(OFF_SITE_TARGETS)(
+    "refuses a next_url that leaves the site (%s), and mails nothing",
+    async (label, target) => {
+      await enable(["anonymous", "trusted_email"]);
+      const to = `off-site-${OFF_SITE_TARGETS.findIndex(([l]) => l === label)}-${driver}@example.org`;
+      const requested = await ctx.call("POST", "/auth/trusted-email-login", {
+        body: { active_module_id: sale.moduleId, email: to, next_url: target },
+      });
+      expect(requested).toMatchObject({
+        status: 400,
+        body: { field_errors: { next_url: "Must be a path of this site" } },
+      });
+      expect(await lastLoginLink(to)).toBeNull();
+    },
+  );
+
+  it.each(ON_SITE_TARGETS)("mails a link whose next_url is %s, normalised", async (label, target, normalised) => {
+    await enable(["anonymous", "trusted_email"]);
+    const to = `on-site-${ON_SITE_TARGETS.findIndex(([l]) => l === label)}-${driver}@example.org`;
+    const requested = await ctx.call("POST", "/auth/trusted-email-login", {
+      body: { active_module_id: sale.moduleId, email: to, next_url: target },
+    });
+    expect(requested.status).toBe(201);
+    expect((await lastLoginLink(to))?.searchParams.get("nextUrl")).toBe(normalised);
+  });
+
+  it("builds the emailed link without a next_url that leaves the site, whoever calls the service", async () => {
+    await enable(["anonymous", "trusted_email"]);
+    const to = `service-${driver}@example.org`;
+    for (const [, nextUrl] of OFF_SITE_TARGETS) {
+      await requestTrustedEmailLogin(
+        ctx.database,
+        { event: sale.event, testing: false, email: to, nextUrl, userId: null, language: "en", publicUrl: "http://x" },
+        new Date(),
+      );
+      const link = await lastLoginLink(to);
+      expect(link?.pathname).toMatch(/\/login\/verify\/\d+\/[\w-]+$/);
+      expect(link?.search).toBe("");
+    }
   });
 
   it("signs in with a third party's token signed with the event's key, and refuses forged or expired ones", async () => {

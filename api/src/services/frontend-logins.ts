@@ -3,6 +3,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, type Database, eq, gt, run, schema } from "@ticketing/db";
 import type { AccessMethod, Language } from "@ticketing/shared/constants";
+import { sitePath } from "@ticketing/shared/site-path";
 import { verify } from "hono/jwt";
 import { conflict, invalid } from "../lib/errors.ts";
 import { type AccessClaims, hashToken } from "../lib/tokens.ts";
@@ -88,7 +89,9 @@ export async function requestTrustedEmailLogin(
         .where(eq(schema.frontendLogins.id, login.id))
         .run(),
     );
-    const next = input.nextUrl ? `?nextUrl=${encodeURIComponent(input.nextUrl)}` : "";
+    // Checked again here, where the link is built: the mail is genuine, so its link must not lead off the site.
+    const nextUrl = sitePath(input.nextUrl);
+    const next = nextUrl ? `?${new URLSearchParams({ nextUrl })}` : "";
     yield* enqueueMail(tx, {
       kind: "trusted_email_login",
       to: email,
