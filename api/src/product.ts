@@ -10,6 +10,7 @@ import { API_BASE, createApp } from "./app.ts";
 import type { Config } from "./env.ts";
 import { isSeeded, seedDemo } from "./seed.ts";
 import { releaseExpiredHolds } from "./services/baskets.ts";
+import { expireUnpaidPayments } from "./services/checkout.ts";
 import { type MailWorker, startMailWorker } from "./services/mail.ts";
 import { loadTicketKeys } from "./services/ticket-codes.ts";
 
@@ -47,10 +48,16 @@ export async function createProduct(
     onMailQueued: () => void mailWorker.flush().catch((error: unknown) => console.error("[mail]", error)),
   });
   // Expired holds give their stock back (DESIGN.md 4 "Basket lifecycle").
+  // Unpaid online payments past the event's payment term are cancelled the same way, and their buyers told.
   const sweep = setInterval(() => {
     releaseExpiredHolds(database, new Date()).catch((error: unknown) =>
       console.error("[stock] release failed:", error),
     );
+    expireUnpaidPayments(database, new Date())
+      .then((expired) => {
+        if (expired.length) void mailWorker.flush().catch((error: unknown) => console.error("[mail]", error));
+      })
+      .catch((error: unknown) => console.error("[stock] payment expiry failed:", error));
   }, 30_000).unref();
 
   const app = new Hono();

@@ -1,3 +1,4 @@
+import { eq, run, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../services/auth.ts";
 import { createTestContext, loginAs, type TestContext } from "../test-support.ts";
@@ -118,6 +119,30 @@ describe("moderation and the edit lock", () => {
     );
     expect((await ctx.call("GET", "/config")).body).toEqual({ support_email: "support@example.org" });
   });
+
+  it("locks the communication settings with the rest of the event once approved and public; superusers may still edit", async () => {
+    const event = await newEvent("recital");
+    const edit = (token: string, text: string) =>
+      ctx.call("PUT", `/events/${event.id}/communication`, { token, body: { confirmation_page_text: text } });
+    expect((await edit(organiser, "Before approval")).status).toBe(200);
+    await ctx.call("POST", `/events/${event.id}/moderation/request`, { token: organiser, body: {} });
+    await ctx.call("POST", `/events/${event.id}/moderation/approve`, { token: moderator, body: {} });
+    await ctx.call("PUT", `/events/${event.id}`, { token: organiser, body: { status: "public" } });
+    const after = await edit(organiser, "Swapped after approval");
+    expect(after.status).toBe(409);
+    expect(after.body.errors[0]).toBe(
+      "Editing is locked because the event is not a draft. Contact support@example.org for changes.",
+    );
+    const french = await ctx.call("PUT", `/events/${event.id}/communication`, {
+      token: organiser,
+      body: { confirmation_page_text: "x" },
+      headers: { "accept-language": "fr" },
+    });
+    expect(french.body.errors[0]).toMatch(/brouillon/);
+    expect((await edit(moderator, "Fixed by support")).status).toBe(200);
+    const page = await ctx.call("GET", `/frontend/events/${event.id}/confirmation-page`);
+    expect(page.body.text).toBe("Fixed by support");
+  });
 });
 
 describe("communication settings", () => {
@@ -136,11 +161,24 @@ describe("communication settings", () => {
         end_date: "2030-01-01T12:00:00Z",
       },
     });
-    const bad = await ctx.call("PUT", `/events/${event.body.id}/communication`, {
-      token,
-      body: { confirmation_redirect_url: "/thanks" },
-    });
-    expect(bad.status).toBe(400);
+    for (const address of [
+      "/thanks",
+      "javascript:alert(document.cookie)",
+      "data:text/html,<script>alert(1)</script>",
+      "http://example.org/thanks",
+      "https://",
+      "ftp://example.org/thanks",
+    ]) {
+      const bad = await ctx.call("PUT", `/events/${event.body.id}/communication`, {
+        token,
+        body: { confirmation_redirect_url: address },
+      });
+      expect({ address, status: bad.status, errors: bad.body.errors }).toEqual({
+        address,
+        status: 400,
+        errors: ["Enter a full address starting with https://"],
+      });
+    }
     const saved = await ctx.call("PUT", `/events/${event.body.id}/communication`, {
       token,
       body: { confirmation_page_text: "See you there!", confirmation_redirect_url: "https://example.org/thanks" },
@@ -151,6 +189,19 @@ describe("communication settings", () => {
     });
     const page = await ctx.call("GET", `/frontend/events/${event.body.id}/confirmation-page`);
     expect(page.body).toEqual({ text: "See you there!", redirect_url: "https://example.org/thanks" });
+    // An address stored before they were checked is never handed to the ticket office.
+    // The row is changed directly, as an old database would hold it.
+    await ctx.database.transaction(function* (tx) {
+      yield* run(
+        tx
+          .update(schema.communicationSettings)
+          .set({ confirmationRedirectUrl: "javascript:alert(1)" })
+          .where(eq(schema.communicationSettings.eventId, event.body.id))
+          .run(),
+      );
+    });
+    const old = await ctx.call("GET", `/frontend/events/${event.body.id}/confirmation-page`);
+    expect(old.body.redirect_url).toBeNull();
     await ctx.close();
   });
 });

@@ -12,6 +12,7 @@ import {
   communicationOf,
   createEvent,
   deleteEvent,
+  EVENT_SORT_FIELDS,
   eventExtras,
   findEventByPath,
   listEvents,
@@ -43,6 +44,14 @@ const EventFields = {
     .min(1)
     .max(24 * 60)
     .optional(),
+  /** At least 5 minutes to pay, at most a week (a bank-transfer-like wait belongs to point of sale). */
+  paymentTermMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .optional(),
+  maxItemsPerBasket: z.number().int().min(1).max(500).optional(),
   isPointOfSaleEnabled: z.boolean().optional(),
   accessMethods: z
     .array(z.enum(ACCESS_METHODS))
@@ -118,7 +127,7 @@ eventRoutes.get("/public-infos", async (c) => {
 eventRoutes.get("/", async (c) => {
   const { database, config } = c.get("deps");
   const user = await requireUser(database.db, c.get("auth"));
-  const query = parseListQuery(c);
+  const query = parseListQuery(c, { sortable: EVENT_SORT_FIELDS, idFilters: ["id", "unitId"] });
   const { rows, total } = await listEvents(database.db, user, query);
   setContentRange(c, "events", query.offset, rows.length, total);
   return answer(c, await presentEvents(database.db, rows, config.publicUrl));
@@ -218,17 +227,27 @@ const CommunicationFields = z
     paymentReminderSubject: z.string().trim().max(300).nullable(),
     paymentReminderBody: z.string().max(20_000).nullable(),
     confirmationPageText: z.string().max(20_000).nullable(),
+    // Only https: a buyer is sent there after paying (never javascript:, data: or plain http).
     confirmationRedirectUrl: z
-      .url("Enter a full address starting with https://")
+      .string()
+      .trim()
       .max(2_000)
-      .nullable()
-      .or(z.literal("").transform(() => null)),
+      .refine((address) => address === "" || isHttpsAddress(address), "errors.confirmation_url_https")
+      .transform((address) => address || null)
+      .nullable(),
     isPdfTicketEnabled: z.boolean(),
     pdfTicketText: z.string().max(5_000).nullable(),
     id: z.unknown(),
     eventId: z.unknown(),
   })
   .partial();
+
+/** A full https address of a named host (no credentials in it): where a buyer may be sent after paying. */
+function isHttpsAddress(address: string): boolean {
+  if (!URL.canParse(address)) return false;
+  const url = new URL(address);
+  return url.protocol === "https:" && z.regexes.domain.test(url.hostname) && !url.username && !url.password;
+}
 
 eventRoutes.get("/:id/communication", async (c) => {
   const { database } = c.get("deps");
@@ -242,6 +261,10 @@ eventRoutes.put("/:id/communication", async (c) => {
   const user = await requireUser(database.db, c.get("auth"));
   const event = await getVisibleEvent(database.db, user, idParam(c));
   const { id: _id, eventId: _eventId, ...changes } = await readBody(c, CommunicationFields);
+  // Nothing to change (an untouched form) answers the settings as they are, as every PUT does.
+  if (Object.keys(changes).length === 0) return answer(c, await communicationOf(database.db, event.id));
+  // What buyers read is part of what moderation approved: locked with the rest of the event once not a draft.
+  assertEditable(event, user, c.get("deps").config.supportEmail);
   await database.transaction(function* (tx) {
     yield* run(
       tx

@@ -334,6 +334,7 @@ frontendRoutes.get("/frontend/events/:id/confirmation-page", async (c) => {
   const settings = await communicationOf(c.get("deps").database.db, event.id);
   return answer(c, {
     text: settings.confirmationPageText ?? null,
-    redirectUrl: settings.confirmationRedirectUrl ?? null,
+    // Rows written before addresses were checked may hold anything: only an https address is ever followed.
+    redirectUrl: settings.confirmationRedirectUrl?.startsWith("https://") ? settings.confirmationRedirectUrl : null,
   });
 });

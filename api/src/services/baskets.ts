@@ -1,6 +1,6 @@
 // Baskets and the atomic stock check (DESIGN.md 4 "Stock", "Basket lifecycle").
 import { randomBytes } from "node:crypto";
-import { and, asc, type Database, type Db, desc, eq, inArray, lt, run, schema, sql } from "@ticketing/db";
+import { and, asc, count, type Database, type Db, desc, eq, inArray, lt, run, schema, sql } from "@ticketing/db";
 import type { Visitor } from "@ticketing/shared/conditions";
 import { GROUP_CATEGORIES } from "@ticketing/shared/constants";
 import { GROUP_ERROR_MESSAGES, selectionErrors } from "@ticketing/shared/groups";
@@ -166,6 +166,22 @@ export async function addSelectedNode(
       tx.select({ status: schema.baskets.status }).from(schema.baskets).where(eq(schema.baskets.id, basket.id)).get(),
     );
     if (current?.status !== "new") throw conflict("errors.basket_not_modifiable");
+    // The item maximum is counted in the transaction that adds: two adds at once cannot both pass it.
+    const held = yield* run(
+      tx
+        .select({ n: count() })
+        .from(schema.selectedNodes)
+        .where(
+          and(
+            eq(schema.selectedNodes.basketId, basket.id),
+            eq(schema.selectedNodes.isArticle, true),
+            eq(schema.selectedNodes.status, "held"),
+          ),
+        )
+        .get(),
+    );
+    if ((held?.n ?? 0) >= event.maxItemsPerBasket)
+      throw conflict("errors.basket_item_limit", { max: event.maxItemsPerBasket });
     const taken = new Map<number, { count: number; title: string }>();
     const rows: (typeof schema.selectedNodes.$inferSelect)[] = [];
     for (const line of lines) {

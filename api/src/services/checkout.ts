@@ -1,11 +1,11 @@
 // Checkout and payment resolution (DESIGN.md 4 "Basket lifecycle", "Payments").
 import { randomBytes } from "node:crypto";
-import { and, asc, type Database, type Db, desc, eq, inArray, run, schema } from "@ticketing/db";
+import { and, asc, type Database, type Db, desc, eq, inArray, lt, ne, run, schema } from "@ticketing/db";
 import type { Language, PaymentMethod, PaymentOutcome } from "@ticketing/shared/constants";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import { hmacHex } from "../lib/tokens.ts";
 import type { Event } from "./access.ts";
-import { type Basket, basketTotal, type FrontendLogin } from "./baskets.ts";
+import { type Basket, basketTotal, type FrontendLogin, releaseSelectedNodes } from "./baskets.ts";
 import { eventWindows } from "./events.ts";
 import { enqueueMail } from "./mail.ts";
 
@@ -60,6 +60,12 @@ export const demoPaymentUrl = (publicUrl: string, secret: string, intent: { id: 
 export const ticketOfficeUrl = (publicUrl: string, event: Event, testing: boolean, rest: string) =>
   `${publicUrl}/tickets/${testing ? "preview/" : ""}${event.frontendPath}/${rest}`;
 
+const paymentDeadline = (event: Event, now: Date) =>
+  new Date(now.getTime() + event.paymentTermMinutes * 60_000).toISOString();
+
+/** Why the ticket office closed an intent itself (shown to the buyer, never a provider's message). */
+export const PAYMENT_TERM_EXPIRED = "payment_term_expired";
+
 export interface CheckoutInput {
   event: Event;
   basket: Basket;
@@ -95,6 +101,8 @@ export async function checkout(database: Database, input: CheckoutInput) {
         .set({
           status: isFree ? "validated" : "payment_in_progress",
           language: input.language,
+          // An online payment has the event's payment term to succeed; then it is cancelled (expireUnpaidPayments).
+          ...(moduleKey === "point_of_sale" || isFree ? {} : { expiresAt: paymentDeadline(event, now) }),
           updatedAt: now.toISOString(),
         })
         .where(and(eq(schema.baskets.id, basket.id), eq(schema.baskets.status, "new")))
@@ -256,4 +264,113 @@ export async function resolvePayment(
     );
     return { changed: true, basket: reopened ?? basket };
   });
+}
+
+/**
+ * Online payments still unpaid after the event's payment term: the intent is cancelled (the demo provider's
+ * hosted page reads that state and no longer takes the payment), the invoice cancelled, the articles given
+ * back to the stock, the basket left empty and `new`, and the buyer told by mail. Each basket moves in its
+ * own transaction, guarded on its status: a payment that succeeds first wins, and one arriving after finds
+ * the invoice cancelled and changes nothing. Point-of-sale payments wait for staff and do not expire.
+ * Returns the ids of the baskets it expired.
+ */
+export async function expireUnpaidPayments(database: Database, now: Date): Promise<number[]> {
+  const due = await database.db
+    .select({ basketId: schema.baskets.id })
+    .from(schema.baskets)
+    .innerJoin(schema.invoices, eq(schema.invoices.basketId, schema.baskets.id))
+    .innerJoin(schema.paymentIntents, eq(schema.paymentIntents.invoiceId, schema.invoices.id))
+    .where(
+      and(
+        eq(schema.baskets.status, "payment_in_progress"),
+        lt(schema.baskets.expiresAt, now.toISOString()),
+        eq(schema.invoices.isResolved, false),
+        eq(schema.invoices.isCancelled, false),
+        ne(schema.paymentIntents.moduleKey, "point_of_sale"),
+        eq(schema.paymentIntents.isCancelled, false),
+        eq(schema.paymentIntents.isError, false),
+      ),
+    )
+    .all();
+  const expired: number[] = [];
+  for (const basketId of new Set(due.map((row) => row.basketId))) {
+    const done = await database.transaction(function* (tx) {
+      const basket = yield* run(
+        tx
+          .update(schema.baskets)
+          .set({ status: "new", updatedAt: now.toISOString() })
+          .where(
+            and(
+              eq(schema.baskets.id, basketId),
+              eq(schema.baskets.status, "payment_in_progress"),
+              lt(schema.baskets.expiresAt, now.toISOString()),
+            ),
+          )
+          .returning()
+          .get(),
+      );
+      if (!basket) return false;
+      const invoices = yield* run(
+        tx
+          .update(schema.invoices)
+          .set({ isCancelled: true })
+          .where(
+            and(
+              eq(schema.invoices.basketId, basketId),
+              eq(schema.invoices.isResolved, false),
+              eq(schema.invoices.isCancelled, false),
+            ),
+          )
+          .returning({ id: schema.invoices.id })
+          .all(),
+      );
+      if (invoices.length)
+        yield* run(
+          tx
+            .update(schema.paymentIntents)
+            .set({ isCancelled: true, errorMessage: PAYMENT_TERM_EXPIRED })
+            .where(
+              and(
+                inArray(
+                  schema.paymentIntents.invoiceId,
+                  invoices.map((invoice) => invoice.id),
+                ),
+                eq(schema.paymentIntents.isCancelled, false),
+                eq(schema.paymentIntents.isError, false),
+              ),
+            )
+            .run(),
+        );
+      const held = yield* run(
+        tx
+          .select({ id: schema.selectedNodes.id })
+          .from(schema.selectedNodes)
+          .where(and(eq(schema.selectedNodes.basketId, basketId), eq(schema.selectedNodes.status, "held")))
+          .all(),
+      );
+      yield* releaseSelectedNodes(
+        tx,
+        held.map((row) => row.id),
+      );
+      const billing = basket.billingInformationId
+        ? yield* run(
+            tx
+              .select({ email: schema.billingInformation.email })
+              .from(schema.billingInformation)
+              .where(eq(schema.billingInformation.id, basket.billingInformationId))
+              .get(),
+          )
+        : undefined;
+      if (billing)
+        yield* enqueueMail(tx, {
+          kind: "payment_expired",
+          to: billing.email,
+          language: basket.language,
+          payload: { basket_id: basket.id },
+        });
+      return true;
+    });
+    if (done) expired.push(basketId);
+  }
+  return expired;
 }

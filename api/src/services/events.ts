@@ -2,7 +2,7 @@
 import { and, asc, count, type Database, type Db, desc, eq, inArray, like, run, schema, sql } from "@ticketing/db";
 import type { AccessMethod, EventStatus, ModerationStatus } from "@ticketing/shared/constants";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
-import type { ListQuery } from "../lib/list-query.ts";
+import { idFilter, type ListQuery } from "../lib/list-query.ts";
 import type { Event, User } from "./access.ts";
 import { assertEditable, visibleUnitIds } from "./access.ts";
 import { setAccessMethods } from "./frontend-logins.ts";
@@ -30,6 +30,8 @@ export interface EventInput {
   paymentsStartDate?: string | null;
   paymentsEndDate?: string | null;
   reservationMinutes?: number;
+  paymentTermMinutes?: number;
+  maxItemsPerBasket?: number;
   isPointOfSaleEnabled?: boolean;
   accessMethods?: AccessMethod[];
   status?: EventStatus;
@@ -213,23 +215,20 @@ const SORTABLE = {
   startDate: schema.events.startDate,
   endDate: schema.events.endDate,
 } as const;
+export const EVENT_SORT_FIELDS = Object.keys(SORTABLE);
 
 export async function listEvents(db: Db, user: User, query: ListQuery) {
   const units = await visibleUnitIds(db, user);
   const f = query.filter;
   const conditions = [
     units === null ? undefined : inArray(schema.events.unitId, units),
-    f.unitId !== undefined ? eq(schema.events.unitId, Number(f.unitId)) : undefined,
+    idFilter(query, "unitId", schema.events.unitId),
     typeof f.status === "string" ? eq(schema.events.status, f.status as EventStatus) : undefined,
-    Array.isArray(f.id)
-      ? inArray(schema.events.id, f.id.map(Number))
-      : f.id !== undefined
-        ? eq(schema.events.id, Number(f.id))
-        : undefined,
+    idFilter(query, "id", schema.events.id),
     typeof f.q === "string" && f.q.trim() ? like(schema.events.name, `%${f.q.trim()}%`) : undefined,
   ];
   const where = and(...conditions);
-  const column = SORTABLE[query.sort.field as keyof typeof SORTABLE] ?? schema.events.id;
+  const column = SORTABLE[query.sort.field as keyof typeof SORTABLE];
   const rows = await db
     .select()
     .from(schema.events)
@@ -259,6 +258,8 @@ export function presentPublicInfos(
     status: event.status,
     accessMethods: extras?.accessMethods ?? [],
     reservationMinutes: event.reservationMinutes,
+    paymentTermMinutes: event.paymentTermMinutes,
+    maxItemsPerBasket: event.maxItemsPerBasket,
     isPointOfSaleEnabled: event.isPointOfSaleEnabled,
     ...eventWindows(event, now),
   };

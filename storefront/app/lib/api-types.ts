@@ -21,6 +21,8 @@ export interface PublicInfos {
   isBasketItemModificationAllowed: boolean;
   arePaymentsAllowed: boolean;
   reservationMinutes: number;
+  paymentTermMinutes: number;
+  maxItemsPerBasket: number;
   isPointOfSaleEnabled?: boolean;
 }
 
@@ -68,6 +70,8 @@ export interface PaymentIntent {
   moduleKey: "demo" | "point_of_sale" | (string & {});
   isError: boolean;
   isCancelled: boolean;
+  /** `payment_term_expired` when the ticket office cancelled an unpaid payment itself. */
+  errorMessage: string | null;
   invoice: Invoice | null;
   paymentUrl?: string | null;
 }

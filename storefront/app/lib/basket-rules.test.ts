@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Basket, PaymentIntent } from "./api-types";
-import { buyRedirect, pickCompletedBasket, pickOpenBasket, wizardRedirect } from "./basket-rules";
+import { buyRedirect, paymentTermExpired, pickCompletedBasket, pickOpenBasket, wizardRedirect } from "./basket-rules";
 
 const item = { id: 11, nodeId: 2, title: "Day pass", price: 4500, options: [] };
 const invoice = (isResolved: boolean) => ({ id: 2, amount: 4500, isResolved, isCancelled: false });
@@ -9,6 +9,7 @@ const intent = (overrides: Partial<PaymentIntent> = {}): PaymentIntent => ({
   moduleKey: "demo",
   isError: false,
   isCancelled: false,
+  errorMessage: null,
   invoice: invoice(false),
   ...overrides,
 });
@@ -22,6 +23,19 @@ const basket = (overrides: Partial<Basket> = {}): Basket => ({
   items: [item],
   paymentIntents: [],
   ...overrides,
+});
+
+describe("payment term notice", () => {
+  const expired = intent({ isCancelled: true, errorMessage: "payment_term_expired" });
+  it("tells the buyer of an empty basket whose last payment ran out of time", () => {
+    expect(paymentTermExpired(basket({ items: [], paymentIntents: [expired] }))).toBe(true);
+    expect(buyRedirect(basket({ items: [], paymentIntents: [expired] }))).toBeNull();
+  });
+  it("says nothing once the buyer chose again, after their own cancel, or without a basket", () => {
+    expect(paymentTermExpired(basket({ paymentIntents: [expired] }))).toBe(false);
+    expect(paymentTermExpired(basket({ items: [], paymentIntents: [intent({ isCancelled: true })] }))).toBe(false);
+    expect(paymentTermExpired(null)).toBe(false);
+  });
 });
 
 describe("buy guard", () => {

@@ -8,6 +8,13 @@ export const isOngoing = (intent: PaymentIntent) =>
 
 export const ongoingPaymentIntent = (basket: Basket) => basket.paymentIntents.find(isOngoing) ?? null;
 
+/** The basket's last payment ran past the event's payment term and was cancelled with its articles released. */
+export const paymentTermExpired = (basket: Basket | null) =>
+  basket !== null &&
+  basket.items.length === 0 &&
+  basket.paymentIntents[0]?.isCancelled === true &&
+  basket.paymentIntents[0]?.errorMessage === "payment_term_expired";
+
 export const hasResolvedInvoice = (basket: Basket) =>
   basket.paymentIntents.some((intent) => intent.invoice?.isResolved);
 

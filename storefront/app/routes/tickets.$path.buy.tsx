@@ -7,7 +7,7 @@ import { useOffice } from "../components/use-office";
 import { getFixedT } from "../i18n.server";
 import { ApiError } from "../lib/api.server";
 import type { Basket, Tree } from "../lib/api-types";
-import { buyRedirect } from "../lib/basket-rules";
+import { buyRedirect, paymentTermExpired } from "../lib/basket-rules";
 import { loadOpenBasket, openBasketForAdding } from "../lib/baskets.server";
 import { chosenOptionIds, positiveInt } from "../lib/catalogue";
 import { formatMoney, formatTime } from "../lib/format";
@@ -134,7 +134,7 @@ function PromotionCodes({ basket, error }: { basket: Basket | null; error: strin
 export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
   const { tree, basket, areBasketActionsAllowed } = loaderData;
   const { t, i18n } = useTranslation();
-  const { base } = useOffice();
+  const { base, event } = useOffice();
   const articleError =
     actionData?.target === "article" && actionData.nodeId
       ? { nodeId: actionData.nodeId, errors: actionData.errors }
@@ -155,6 +155,11 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
         </p>
       )}
       {!areBasketActionsAllowed && <p className="alert alert-info">{t("welcome.registrationsClosed")}</p>}
+      {paymentTermExpired(basket) && (
+        <p className="alert alert-info" role="status">
+          {t("buy.paymentExpired", { minutes: event.paymentTermMinutes })}
+        </p>
+      )}
       {actionData?.target === "page" && <ErrorMessages errors={actionData.errors} />}
       <div className="buy-layout">
         <div className="catalogue">

@@ -101,6 +101,8 @@ export const PropertiesInputs = ({ readOnly }: { readOnly: boolean }) => (
     {dateInput("paymentsStartDate", readOnly)}
     {dateInput("paymentsEndDate", readOnly)}
     <NumberInput source="reservationMinutes" min={1} max={1440} step={1} readOnly={readOnly} />
+    <NumberInput source="paymentTermMinutes" min={5} max={10080} step={1} readOnly={readOnly} />
+    <NumberInput source="maxItemsPerBasket" min={1} max={500} step={1} readOnly={readOnly} />
     <CheckboxGroupInput
       source="accessMethods"
       choices={accessMethodChoices}
