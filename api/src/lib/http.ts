@@ -47,7 +47,7 @@ export async function readBody<S extends ZodType>(c: Context, schema: S): Promis
     try {
       raw = text.trim() === "" ? {} : JSON.parse(text);
     } catch {
-      throw new DomainError("invalid", ["The request body is not valid JSON"]);
+      throw new DomainError("invalid", ["errors.body_json"]);
     }
   }
   return parseWith(schema, camelizeKeys(raw));
@@ -65,14 +65,27 @@ export function answer(c: Context, data: unknown, status: ContentfulStatusCode =
   return c.json(snakifyKeys(data) as object, status);
 }
 
-/** Integer ids from a path parameter; anything else is a 404, as for an unknown id. */
-export function idParam(c: Context, name = "id"): number {
-  const raw = c.req.param(name) ?? "";
-  if (!/^\d{1,15}$/.test(raw)) throw new DomainError("not_found", ["Resource not found"]);
-  return Number(raw);
+/**
+ * An id is a positive safe integer: a JSON number, or written in decimal digits (a path, a query, a form).
+ * Anything else gives null: `true`, `[1]`, `"0x1"`, `"1e3"`, `" 1"`, `"01"`, `1.5`, `0`, `-1`, 2^53.
+ */
+export function parseId(value: unknown): number | null {
+  const id =
+    typeof value === "number" ? value : typeof value === "string" && /^[1-9]\d*$/.test(value) ? Number(value) : 0;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-export const zId = z.coerce.number().int().positive();
+/** An id from a path parameter; anything else is a 404, as for an unknown id. */
+export function idParam(c: Context, name = "id"): number {
+  const id = parseId(c.req.param(name));
+  if (id === null) throw new DomainError("not_found", ["errors.not_found"]);
+  return id;
+}
+
+/** An id in a body or a query (see parseId); anything else is a 400 naming the field. */
+export const zId = z
+  .custom<number | string>((value) => parseId(value) !== null, { error: "errors.id_invalid" })
+  .transform((value) => parseId(value) as number);
 export const zIsoDate = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString());
 export const zBooleanFlag = z.union([
   z.boolean(),

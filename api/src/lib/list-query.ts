@@ -1,18 +1,35 @@
 // ra-data-simple-rest list convention (DESIGN.md 3): ?sort=["id","ASC"]&range=[0,24]&filter={...}, plus plain keys.
+import { inArray, isNull } from "@ticketing/db";
+import type { SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import { z } from "zod";
-import { camelizeKeys, toCamel } from "./case.ts";
+import { camelizeKeys, toCamel, toSnake } from "./case.ts";
 import { DomainError } from "./errors.ts";
+import { parseId } from "./http.ts";
+
+export interface ListOptions {
+  /** fields (camelCase) the list can be ordered by; sorting by any other is a 400 */
+  sortable: readonly string[];
+  /** the order when none is asked for; "id" unless told */
+  defaultSort?: string;
+  /** filters holding ids: each value is checked (400 otherwise); read them with idFilter */
+  idFilters?: readonly string[];
+}
 
 export interface ListQuery {
+  /** `field` is one of the list's `sortable` fields */
   sort: { field: string; order: "asc" | "desc" };
   offset: number;
   limit: number;
-  /** camelCase keys; values as sent (a value may be an array for "many") */
+  /**
+   * camelCase keys; values as sent (a value may be an array for "many"), id filters as lists of ids or null. Its
+   * prototype is null: reading a key nobody sent (`constructor`, `toString`) gives undefined, never a built-in.
+   */
   filter: Record<string, unknown>;
 }
 
-const SortSchema = z.tuple([z.string().min(1), z.enum(["ASC", "DESC", "asc", "desc"])]);
+const SortSchema = z.tuple([z.string().min(1).max(100), z.enum(["ASC", "DESC", "asc", "desc"])]);
 const RangeSchema = z
   .tuple([z.number().int().min(0), z.number().int().min(0)])
   .refine(([a, b]) => b >= a, "range end before start");
@@ -22,42 +39,66 @@ function parseJson(name: string, raw: string): unknown {
   try {
     return JSON.parse(raw);
   } catch {
-    throw new DomainError("invalid", [`${name} is not valid JSON`]);
+    throw new DomainError("invalid", ["errors.list_parameter_json"], undefined, { name });
   }
 }
 
-export function parseListQuery(c: Context, defaultSort = "id"): ListQuery {
+/** An id filter's value as a list (one id is a list of one), or null (`"null"` in a plain query) for "none". */
+function readIdFilter(key: string, value: unknown): number[] | null {
+  if (value === null || value === "null") return null;
+  const ids = (Array.isArray(value) ? value : [value]).map(parseId);
+  if (ids.some((id) => id === null))
+    throw new DomainError("invalid", ["errors.filter_id_invalid"], undefined, { name: toSnake(key) });
+  return ids as number[];
+}
+
+export function parseListQuery(c: Context, options: ListOptions): ListQuery {
   const query = c.req.queries();
   const one = (key: string) => query[key]?.[0];
-  let sort: ListQuery["sort"] = { field: defaultSort, order: "asc" };
+  let sort: ListQuery["sort"] = { field: options.defaultSort ?? "id", order: "asc" };
   const rawSort = one("sort");
   if (rawSort) {
     const parsed = SortSchema.safeParse(parseJson("sort", rawSort));
-    if (!parsed.success) throw new DomainError("invalid", ['sort must look like ["id","ASC"]']);
-    sort = { field: toCamel(parsed.data[0]), order: parsed.data[1].toLowerCase() as "asc" | "desc" };
+    if (!parsed.success) throw new DomainError("invalid", ["errors.sort_invalid"]);
+    const field = toCamel(parsed.data[0]);
+    // An allow-list of names, never a lookup on an object: `constructor` must not find Object's.
+    if (!options.sortable.includes(field))
+      throw new DomainError("invalid", ["errors.sort_field_unknown"], undefined, {
+        field: parsed.data[0],
+        fields: options.sortable.map(toSnake).join(", "),
+      });
+    sort = { field, order: parsed.data[1].toLowerCase() as "asc" | "desc" };
   }
   let offset = 0;
   let limit = MAX_PAGE;
   const rawRange = one("range");
   if (rawRange) {
     const parsed = RangeSchema.safeParse(parseJson("range", rawRange));
-    if (!parsed.success) throw new DomainError("invalid", ["range must look like [0,24]"]);
+    if (!parsed.success) throw new DomainError("invalid", ["errors.range_invalid"]);
     offset = parsed.data[0];
     limit = Math.min(parsed.data[1] - parsed.data[0] + 1, MAX_PAGE);
   }
-  const filter: Record<string, unknown> = {};
+  const filter: Record<string, unknown> = Object.create(null);
   const rawFilter = one("filter");
   if (rawFilter) {
     const parsed = parseJson("filter", rawFilter);
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-      throw new DomainError("invalid", ["filter must be a JSON object"]);
+      throw new DomainError("invalid", ["errors.filter_invalid"]);
     Object.assign(filter, camelizeKeys(parsed));
   }
   for (const [key, values] of Object.entries(query)) {
     if (key === "sort" || key === "range" || key === "filter") continue;
     filter[toCamel(key)] = values.length > 1 ? values : values[0];
   }
+  for (const key of options.idFilters ?? [])
+    if (Object.hasOwn(filter, key)) filter[key] = readIdFilter(key, filter[key]);
   return { sort, offset, limit, filter };
+}
+
+/** The condition of one of `idFilters`: the column is one of the ids, or IS NULL for null; none when not asked. */
+export function idFilter(query: ListQuery, key: string, column: SQLiteColumn): SQL | undefined {
+  const ids = query.filter[key] as number[] | null | undefined;
+  return ids === undefined ? undefined : ids === null ? isNull(column) : inArray(column, ids);
 }
 
 // Sets `Content-Range: things 0-24/319`; an empty page is `things */319`.

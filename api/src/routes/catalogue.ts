@@ -13,13 +13,14 @@ import {
   STATEMENT_SCOPES,
 } from "@ticketing/shared/constants";
 import { GROUP_ERROR_MESSAGES, isRangeSatisfiable } from "@ticketing/shared/groups";
+import { getTableColumns } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv, Ctx } from "../context.ts";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import { answer, idParam, readBody, zId, zIsoDate } from "../lib/http.ts";
-import { parseListQuery, setContentRange } from "../lib/list-query.ts";
+import { idFilter, parseListQuery, setContentRange } from "../lib/list-query.ts";
 import { assertEditable, getVisibleEvent, requireUser, visibleUnitIds } from "../services/access.ts";
 import { type Catalogue, invalidateCatalogue, loadCatalogue, stockUsage } from "../services/catalogue.ts";
 import { clearLausanneTaxBelow } from "../services/tree-editing.ts";
@@ -56,7 +57,12 @@ interface ResourceSpec {
 
 function mountResource(spec: ResourceSpec) {
   const { table } = spec;
-  const columns = table as unknown as Record<string, AnySQLiteColumn>;
+  // Own properties only: a list sorts by a column of its table, never by what `table[name]` inherits.
+  const columns: Record<string, AnySQLiteColumn> = getTableColumns(table);
+  const listOptions = {
+    sortable: Object.keys(columns),
+    idFilters: ["id", "eventId", ...Object.keys(spec.filters ?? {})],
+  };
   const createSchema = z.strictObject({
     eventId: zId,
     ...Object.fromEntries(
@@ -147,7 +153,7 @@ function mountResource(spec: ResourceSpec) {
   catalogueRoutes.get(base, async (c) => {
     const { db } = c.get("deps").database;
     const user = await requireUser(db, c.get("auth"));
-    const query = parseListQuery(c);
+    const query = parseListQuery(c, listOptions);
     const units = await visibleUnitIds(db, user);
     const visibleEvents =
       units === null
@@ -156,26 +162,13 @@ function mountResource(spec: ResourceSpec) {
             table.eventId,
             db.select({ id: schema.events.id }).from(schema.events).where(inArray(schema.events.unitId, units)),
           );
-    const f = query.filter;
-    const idFilter =
-      f.id === undefined
-        ? undefined
-        : Array.isArray(f.id)
-          ? inArray(table.id, f.id.map(Number))
-          : eq(table.id, Number(f.id));
-    const extra = Object.entries(spec.filters ?? {}).map(([key, column]) => {
-      const value = f[key];
-      if (value === undefined) return undefined;
-      if (value === null || value === "null") return eq(column, null as never);
-      return Array.isArray(value) ? inArray(column, value.map(Number)) : eq(column, Number(value));
-    });
     const where = and(
       visibleEvents,
-      f.eventId === undefined ? undefined : eq(table.eventId, Number(f.eventId)),
-      idFilter,
-      ...extra,
+      idFilter(query, "eventId", table.eventId),
+      idFilter(query, "id", table.id),
+      ...Object.entries(spec.filters ?? {}).map(([key, column]) => idFilter(query, key, column)),
     );
-    const sortColumn = columns[query.sort.field] ?? table.id;
+    const sortColumn = columns[query.sort.field] as AnySQLiteColumn;
     const rows = (await db
       .select()
       .from(table)
@@ -596,10 +589,9 @@ mountResource({
 catalogueRoutes.get("/registration-modules", async (c) => {
   const { db } = c.get("deps").database;
   const user = await requireUser(db, c.get("auth"));
-  const query = parseListQuery(c);
-  const eventId = Number(query.filter.event ?? query.filter.eventId);
-  if (!Number.isInteger(eventId) || eventId <= 0)
-    throw invalid("event: an event id is required", { event: "Required" });
+  const query = parseListQuery(c, { sortable: ["id"], idFilters: ["event", "eventId"] });
+  const [eventId] = (query.filter.event ?? query.filter.eventId ?? []) as number[];
+  if (eventId === undefined) throw invalid("errors.event_filter_required", { event: "errors.event_filter_required" });
   const event = await getVisibleEvent(db, user, eventId);
   const rows = await db
     .select()

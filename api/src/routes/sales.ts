@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { conflict, notFound } from "../lib/errors.ts";
 import { answer, idParam, readBody } from "../lib/http.ts";
-import { parseListQuery, setContentRange } from "../lib/list-query.ts";
+import { idFilter, parseListQuery, setContentRange } from "../lib/list-query.ts";
 import { getVisibleEvent, requireUser, visibleUnitIds } from "../services/access.ts";
 import { basketById, presentBasketDetail, presentBaskets } from "../services/basket-views.ts";
 import { resolvePayment } from "../services/checkout.ts";
@@ -19,7 +19,7 @@ const SORTABLE = { id: schema.baskets.id, status: schema.baskets.status, created
 salesRoutes.get("/baskets", async (c) => {
   const { db } = c.get("deps").database;
   const user = await requireUser(db, c.get("auth"));
-  const query = parseListQuery(c);
+  const query = parseListQuery(c, { sortable: Object.keys(SORTABLE), idFilters: ["id", "eventId", "event"] });
   const f = query.filter;
   const units = await visibleUnitIds(db, user);
   const visible =
@@ -29,7 +29,6 @@ salesRoutes.get("/baskets", async (c) => {
           schema.baskets.eventId,
           db.select({ id: schema.events.id }).from(schema.events).where(inArray(schema.events.unitId, units)),
         );
-  const eventId = f.eventId ?? f.event;
   const status =
     typeof f.status === "string" && (BASKET_STATUSES as readonly string[]).includes(f.status)
       ? (f.status as (typeof BASKET_STATUSES)[number])
@@ -38,12 +37,12 @@ salesRoutes.get("/baskets", async (c) => {
   const preview = f.preview === true || f.preview === "true";
   const where = and(
     visible,
-    eventId === undefined ? undefined : eq(schema.baskets.eventId, Number(eventId)),
+    idFilter(query, "eventId", schema.baskets.eventId) ?? idFilter(query, "event", schema.baskets.eventId),
     status ? eq(schema.baskets.status, status) : undefined,
     eq(schema.baskets.testing, preview),
-    Array.isArray(f.id) ? inArray(schema.baskets.id, f.id.map(Number)) : undefined,
+    idFilter(query, "id", schema.baskets.id),
   );
-  const column = SORTABLE[query.sort.field as keyof typeof SORTABLE] ?? schema.baskets.id;
+  const column = SORTABLE[query.sort.field as keyof typeof SORTABLE];
   const rows = await db
     .select()
     .from(schema.baskets)

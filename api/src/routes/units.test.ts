@@ -104,3 +104,56 @@ describe("translated validation messages", () => {
     await ctx.close();
   });
 });
+
+describe("bad input on units", () => {
+  let ctx: TestContext;
+  let owner: string;
+  let unitId: number;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const user = await createUser(ctx.database, { email: "bad-input@example.org", password: PASSWORD });
+    unitId = user.personalUnitId as number;
+    owner = await loginAs(ctx, "bad-input@example.org", PASSWORD);
+  });
+  afterAll(async () => ctx.close());
+
+  it("answers an update with nothing to change with the unit as it is", async () => {
+    const before = await ctx.call("GET", `/units/${unitId}`, { token: owner });
+    for (const body of [{}, { id: unitId, created_at: before.body.created_at, current_user_role: "owner" }]) {
+      const response = await ctx.call("PUT", `/units/${unitId}`, { token: owner, body });
+      expect(response).toMatchObject({ status: 200, body: before.body });
+    }
+  });
+
+  it("answers a path id that is not an id as an unknown unit: 404, in the caller's language", async () => {
+    for (const id of ["abc", "0x1", "1e0", "1.0", "01", "%201", "-1", "0", "9007199254740992", "true", "[1]"]) {
+      expect(await ctx.call("GET", `/units/${id}`, { token: owner }), id).toMatchObject({
+        status: 404,
+        body: { errors: ["Resource not found"] },
+      });
+      expect((await ctx.call("PUT", `/units/${id}`, { token: owner, body: { name: "x" } })).status, id).toBe(404);
+    }
+    expect(await ctx.call("GET", "/units/0x1", { token: owner, headers: { "accept-language": "fr" } })).toMatchObject({
+      body: { errors: ["Ressource introuvable"] },
+    });
+  });
+
+  it('refuses ids in a body that are not ids: true, [1], "0x1", fractions, zero', async () => {
+    for (const id of [true, [unitId], `0x${unitId}`, `${unitId}.0`, 1.5, 0, -unitId, `${unitId}e0`]) {
+      const response = await ctx.call("POST", "/memberships", {
+        token: owner,
+        body: { unit_id: id, email: "bad-input@example.org" },
+      });
+      expect(response, JSON.stringify(id)).toMatchObject({
+        status: 400,
+        body: { field_errors: { unit_id: "Expected an id: a whole number from 1, written in digits" } },
+      });
+    }
+    // An id written in digits is an id (forms and query strings send text).
+    const same = await ctx.call("POST", "/memberships", {
+      token: owner,
+      body: { unit_id: String(unitId), email: "bad-input@example.org" },
+    });
+    expect(same).toMatchObject({ status: 409, body: { errors: ["This person is already a member of the unit"] } });
+  });
+});

@@ -1,6 +1,6 @@
 // Units and their memberships (issue 3): members see, owners manage, superusers do everything.
 
-import { and, asc, count, type Db, eq, inArray, run, schema } from "@ticketing/db";
+import { and, asc, count, type Db, desc, eq, inArray, run, schema } from "@ticketing/db";
 import { UNIT_ROLES, type UnitRole } from "@ticketing/shared/constants";
 import { Hono } from "hono";
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { AppEnv, Ctx } from "../context.ts";
 import { conflict, forbidden, invalid, notFound } from "../lib/errors.ts";
 import { answer, idParam, readBody, zId } from "../lib/http.ts";
-import { parseListQuery, setContentRange } from "../lib/list-query.ts";
+import { idFilter, parseListQuery, setContentRange } from "../lib/list-query.ts";
 import { requireUser, type User, visibleUnitIds } from "../services/access.ts";
 
 export const unitRoutes = new Hono<AppEnv>();
@@ -67,21 +67,23 @@ const UnitFields = {
   agentFees: z.number().int().min(0).max(10_000),
 };
 
+const UNIT_SORTABLE = { id: schema.units.id, name: schema.units.name } as const;
+
 unitRoutes.get("/", async (c) => {
   const { db } = c.get("deps").database;
   const user = await requireUser(db, c.get("auth"));
-  const query = parseListQuery(c);
+  const query = parseListQuery(c, { sortable: Object.keys(UNIT_SORTABLE), defaultSort: "name", idFilters: ["id"] });
   const units = await visibleUnitIds(db, user);
-  const ids = Array.isArray(query.filter.id) ? query.filter.id.map(Number) : undefined;
   const where = and(
     units === null ? undefined : inArray(schema.units.id, units),
-    ids ? inArray(schema.units.id, ids) : undefined,
+    idFilter(query, "id", schema.units.id),
   );
+  const column = UNIT_SORTABLE[query.sort.field as keyof typeof UNIT_SORTABLE];
   const rows = await db
     .select()
     .from(schema.units)
     .where(where)
-    .orderBy(asc(schema.units.name))
+    .orderBy(query.sort.order === "desc" ? desc(column) : asc(column))
     .limit(query.limit)
     .offset(query.offset)
     .all();
@@ -157,16 +159,19 @@ unitRoutes.put("/:id", async (c) => {
     (changes.agentBaseFees !== undefined && changes.agentBaseFees !== unit.agentBaseFees) ||
     (changes.agentFees !== undefined && changes.agentFees !== unit.agentFees);
   if (feesChanged && !user.isSuperuser) throw forbidden("errors.agent_fees_superuser");
-  const updated = await database.transaction(function* (tx) {
-    return yield* run(
-      tx
-        .update(schema.units)
-        .set({ ...changes, ...(changes.email !== undefined ? { email: changes.email || null } : {}) })
-        .where(eq(schema.units.id, unit.id))
-        .returning()
-        .get(),
-    );
-  });
+  // PUT takes the fields to change (docs/api.md): none (the admin saving an untouched form) answers the unit as it is.
+  const updated = Object.keys(changes).length
+    ? await database.transaction(function* (tx) {
+        return yield* run(
+          tx
+            .update(schema.units)
+            .set({ ...changes, ...(changes.email !== undefined ? { email: changes.email || null } : {}) })
+            .where(eq(schema.units.id, unit.id))
+            .returning()
+            .get(),
+        );
+      })
+    : unit;
   return answer(c, present(updated ?? unit, await roleIn(database.db, user, unit.id)));
 });
 
@@ -191,22 +196,32 @@ async function presentMemberships(db: Db, rows: (typeof schema.memberships.$infe
   });
 }
 
+const MEMBERSHIP_SORTABLE = {
+  id: schema.memberships.id,
+  role: schema.memberships.role,
+  createdAt: schema.memberships.createdAt,
+} as const;
+
 membershipRoutes.get("/", async (c) => {
   const { db } = c.get("deps").database;
   const user = await requireUser(db, c.get("auth"));
-  const query = parseListQuery(c);
+  const query = parseListQuery(c, {
+    sortable: Object.keys(MEMBERSHIP_SORTABLE),
+    idFilters: ["id", "unitId", "unit", "userId"],
+  });
   const units = await visibleUnitIds(db, user);
-  const unitId = query.filter.unitId ?? query.filter.unit;
   const where = and(
     units === null ? undefined : inArray(schema.memberships.unitId, units),
-    unitId === undefined ? undefined : eq(schema.memberships.unitId, Number(unitId)),
-    Array.isArray(query.filter.id) ? inArray(schema.memberships.id, query.filter.id.map(Number)) : undefined,
+    idFilter(query, "unitId", schema.memberships.unitId) ?? idFilter(query, "unit", schema.memberships.unitId),
+    idFilter(query, "userId", schema.memberships.userId),
+    idFilter(query, "id", schema.memberships.id),
   );
+  const column = MEMBERSHIP_SORTABLE[query.sort.field as keyof typeof MEMBERSHIP_SORTABLE];
   const rows = await db
     .select()
     .from(schema.memberships)
     .where(where)
-    .orderBy(asc(schema.memberships.id))
+    .orderBy(query.sort.order === "desc" ? desc(column) : asc(column))
     .limit(query.limit)
     .offset(query.offset)
     .all();

@@ -74,11 +74,12 @@ export const EventBasketList = () => {
           disableSort
           render={(basket) => basket.billingInformation?.email ?? ""}
         />
-        <DataTable.Col source="total" render={(basket) => formatMoney(basket.total, locale)} />
+        {/* Derived figures: the API orders baskets by id, status and creation date only. */}
+        <DataTable.Col source="total" disableSort render={(basket) => formatMoney(basket.total, locale)} />
         <DataTable.Col source="createdAt">
           <DateTimeField source="createdAt" />
         </DataTable.Col>
-        <DataTable.Col source="registrationsCount" />
+        <DataTable.Col source="registrationsCount" disableSort />
       </DataTable>
     </List>
   );
