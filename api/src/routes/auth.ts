@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { AppEnv, Ctx } from "../context.ts";
 import { forbidden, notFound } from "../lib/errors.ts";
 import { answer, parseId, readBody, readQuery, zBooleanFlag, zId } from "../lib/http.ts";
-import { RATE_RULES } from "../lib/rate-limit.ts";
+import { loginAttempt, RATE_RULES } from "../lib/rate-limit.ts";
 import { canSeeUnit, requireFrontendLogins, requireUser } from "../services/access.ts";
 import {
   changePassword,
@@ -43,10 +43,11 @@ authRoutes.post("/login", async (c) => {
     z.strictObject({ email: z.string().min(1).max(254), password: z.string().min(1).max(1_000) }),
   );
   const { database, config } = c.get("deps");
-  const limiter = c.get("rateLimiter");
-  limiter.hit(`login:ip:${c.get("clientIp")}`, RATE_RULES.loginPerIp);
-  limiter.hit(`login:account:${body.email.trim().toLowerCase()}`, RATE_RULES.loginPerAccount);
-  return answer(c, await login(database, config.secretKey, body.email, body.password, now(c)));
+  const attempt = loginAttempt(c.get("rateLimiter"), c.get("clientIp"), body.email.trim().toLowerCase());
+  // A refused sign-in throws here and stays counted; only a successful one is taken back.
+  const tokens = await login(database, config.secretKey, body.email, body.password, now(c));
+  attempt.succeeded();
+  return answer(c, tokens);
 });
 
 const zEmail = z.email("Enter a valid email address").max(254);
