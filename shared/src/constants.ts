@@ -85,6 +85,7 @@ export const MAIL_KINDS = [
   "payment_reminder",
   "trusted_email_login",
   "register_verify",
+  "register_existing",
   "password_reset",
   "payment_expired",
 ] as const;

@@ -107,54 +107,63 @@ export async function logout(database: Database, refreshToken: string, now: Date
   });
 }
 
+export interface NewUser {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  isSuperuser?: boolean;
+  verified?: boolean;
+}
+
 /** Creates a back-office user with a personal unit they own. */
-export async function createUser(
-  database: Database,
-  input: {
-    email: string;
-    password: string;
-    firstName?: string;
-    lastName?: string;
-    isSuperuser?: boolean;
-    verified?: boolean;
-  },
-) {
-  const email = input.email.trim().toLowerCase();
+export async function createUser(database: Database, input: NewUser & { password: string }) {
   const passwordHash = await hashPassword(input.password);
   return database.transaction(function* (tx) {
-    const existing = yield* run(tx.select().from(schema.users).where(eq(schema.users.email, email)).get());
+    const existing = yield* run(
+      tx.select().from(schema.users).where(eq(schema.users.email, input.email.trim().toLowerCase())).get(),
+    );
     if (existing)
       throw invalid("An account with this email already exists", {
         email: "An account with this email already exists",
       });
-    const user = yield* run(
-      tx
-        .insert(schema.users)
-        .values({
-          email,
-          username: email,
-          passwordHash,
-          firstName: input.firstName ?? "",
-          lastName: input.lastName ?? "",
-          isSuperuser: input.isSuperuser ?? false,
-          // Accounts made by staff (command line, seed) are trusted; self-registered ones verify their email.
-          emailVerifiedAt: input.verified === false ? null : new Date().toISOString(),
-        })
-        .returning()
-        .get(),
-    );
-    const unit = yield* run(
-      tx
-        .insert(schema.units)
-        .values({ name: [input.firstName, input.lastName].filter(Boolean).join(" ") || email, email })
-        .returning()
-        .get(),
-    );
-    yield* run(tx.insert(schema.memberships).values({ unitId: unit.id, userId: user.id, role: "owner" }).run());
-    return yield* run(
-      tx.update(schema.users).set({ personalUnitId: unit.id }).where(eq(schema.users.id, user.id)).returning().get(),
-    );
+    return yield* insertUser(tx, { ...input, passwordHash });
   });
+}
+
+/** The rows of a new user, inside the caller's transaction: the user, their personal unit, its ownership. */
+export function* insertUser(
+  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
+  input: NewUser & { passwordHash: string },
+) {
+  const email = input.email.trim().toLowerCase();
+  const user = yield* run(
+    tx
+      .insert(schema.users)
+      .values({
+        email,
+        username: email,
+        passwordHash: input.passwordHash,
+        firstName: input.firstName ?? "",
+        lastName: input.lastName ?? "",
+        isSuperuser: input.isSuperuser ?? false,
+        // Accounts made by staff (command line, seed) are trusted; self-registered ones verify their email.
+        emailVerifiedAt: input.verified === false ? null : new Date().toISOString(),
+      })
+      .returning()
+      .get(),
+  );
+  const unit = yield* run(
+    tx
+      .insert(schema.units)
+      .values({ name: [input.firstName, input.lastName].filter(Boolean).join(" ") || email, email })
+      .returning()
+      .get(),
+  );
+  yield* run(tx.insert(schema.memberships).values({ unitId: unit.id, userId: user.id, role: "owner" }).run());
+  const updated = yield* run(
+    tx.update(schema.users).set({ personalUnitId: unit.id }).where(eq(schema.users.id, user.id)).returning().get(),
+  );
+  return updated ?? user;
 }
 
 export async function findEventByRegistrationModule(database: Database, moduleId: number): Promise<Event> {

@@ -19,6 +19,7 @@ export const MAIL_PAYLOADS = {
   payment_reminder: basketPayload,
   trusted_email_login: z.strictObject({ link: z.url(), event_title: z.string().min(1) }),
   register_verify: linkPayload,
+  register_existing: linkPayload,
   password_reset: linkPayload,
   payment_expired: basketPayload,
 } satisfies Record<MailKind, z.ZodType>;
@@ -60,6 +61,8 @@ export async function renderMail(
     }
     case "register_verify":
       return linkMail(t, mail.language, "register_verify", MAIL_PAYLOADS.register_verify.parse(mail.payload).link);
+    case "register_existing":
+      return linkMail(t, mail.language, "register_existing", MAIL_PAYLOADS.register_existing.parse(mail.payload).link);
     case "password_reset":
       return linkMail(t, mail.language, "password_reset", MAIL_PAYLOADS.password_reset.parse(mail.payload).link);
     case "payment_expired":
@@ -198,7 +201,7 @@ async function renderOrderMail(
 function linkMail(
   t: Translate,
   language: Language,
-  kind: "trusted_email_login" | "register_verify" | "password_reset",
+  kind: "trusted_email_login" | "register_verify" | "register_existing" | "password_reset",
   link: string,
   eventTitle?: string,
 ): RenderedMail {
