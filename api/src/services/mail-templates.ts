@@ -8,7 +8,7 @@ import { formatMoney } from "@ticketing/shared/money";
 import { z } from "zod";
 import type { Config } from "../env.ts";
 import { createTicketCode, loadTicketKeys } from "./ticket-codes.ts";
-import { loadOrder, type Order, renderTicketPdf, ticketDataOf } from "./tickets.ts";
+import { loadOrder, type Order, renderTicketsPdf, ticketDataOf, ticketsFileName } from "./tickets.ts";
 
 const basketPayload = z.strictObject({ basket_id: z.number().int().positive() });
 const linkPayload = z.strictObject({ link: z.url() });
@@ -36,7 +36,16 @@ export interface RenderedMail {
 export interface MailTemplateContext {
   database: Database;
   config: Pick<Config, "publicUrl" | "dataDir">;
+  /** Stops a long rendering (the worker's time limit for one mail). */
+  signal?: AbortSignal;
 }
+
+/**
+ * Up to this many tickets travel in the confirmation mail, as one PDF of one page each (about 4 KB a page); an
+ * order with more gets the link to its page, where they download as one PDF. pretix likewise stops attaching
+ * tickets above a size: a mail of thousands of PDFs takes minutes to build and is refused by mail servers.
+ */
+export const MAX_ATTACHED_TICKETS = 50;
 
 /** Renders an outbox row; throws when its payload is invalid or what it refers to is gone (the worker retries). */
 export async function renderMail(
@@ -117,7 +126,7 @@ function ticketOfficeUrl(publicUrl: string, order: Order, page: string): string 
 }
 
 async function renderOrderMail(
-  { database, config }: MailTemplateContext,
+  { database, config, signal }: MailTemplateContext,
   t: Translate,
   language: Language,
   { basket_id }: { basket_id: number },
@@ -140,13 +149,29 @@ async function renderOrderMail(
     : `${greeting(t, order.holderName)}\n\n${t(`${section}.intro`, values)}`;
   const money = (cents: number) => (cents ? formatMoney(cents, language) : t("order_confirmation.free"));
   const isPdfTicketEnabled = isConfirmation && (communication?.isPdfTicketEnabled ?? true) && order.articles.length > 0;
+  const areTicketsAttached = isPdfTicketEnabled && order.articles.length <= MAX_ATTACHED_TICKETS;
+  const ticketsNote = !isPdfTicketEnabled
+    ? null
+    : areTicketsAttached
+      ? t("order_confirmation.tickets_attached")
+      : t("order_confirmation.tickets_linked", {
+          count: formatCount(order.articles.length, language),
+        });
   const link = isConfirmation
-    ? { label: t("order_confirmation.view_order"), url: ticketOfficeUrl(config.publicUrl, order, "completion") }
+    ? {
+        label: t(
+          isPdfTicketEnabled && !areTicketsAttached ? "order_confirmation.download" : "order_confirmation.view_order",
+        ),
+        url: ticketOfficeUrl(config.publicUrl, order, "completion"),
+      }
     : { label: t("payment_reminder.pay"), url: ticketOfficeUrl(config.publicUrl, order, "checkout/payment-method") };
 
-  const articleLines = order.articles.flatMap((article) => [
-    `- ${t("label_value", { label: article.title, value: money(article.linePrice) })}`,
-    ...article.options.map(
+  const lines = summaryLines(order);
+  const lineLabel = (line: SummaryLine) =>
+    line.count > 1 ? `${formatCount(line.count, language)} × ${line.article.title}` : line.article.title;
+  const articleLines = lines.flatMap((line) => [
+    `- ${t("label_value", { label: lineLabel(line), value: money(line.count * line.article.linePrice) })}`,
+    ...line.article.options.map(
       (option) => `    ${option.title}${option.price ? ` (${formatMoney(option.price, language)})` : ""}`,
     ),
   ]);
@@ -158,22 +183,23 @@ async function renderOrderMail(
       ...articleLines,
       t("label_value", { label: t("order_confirmation.total"), value: money(order.total) }),
     ].join("\n"),
-    isPdfTicketEnabled ? t("order_confirmation.tickets_attached") : null,
+    ticketsNote,
     t("label_value", { label: link.label, value: link.url }),
     t("signature", values),
   ]
     .filter((paragraph) => paragraph !== null)
     .join("\n\n");
 
-  const articleRows = order.articles
-    .map((article) => {
+  const articleRows = lines
+    .map((line) => {
+      const { article } = line;
       const options = article.options
         .map(
           (option) =>
             `<br><small>${escapeHtml(option.title)}${option.price ? ` (${escapeHtml(formatMoney(option.price, language))})` : ""}</small>`,
         )
         .join("");
-      return `<tr><td style="padding:4px 12px 4px 0">${escapeHtml(article.title)}${options}</td><td style="padding:4px 0;text-align:right;vertical-align:top;white-space:nowrap">${escapeHtml(money(article.linePrice))}</td></tr>`;
+      return `<tr><td style="padding:4px 12px 4px 0">${escapeHtml(lineLabel(line))}${options}</td><td style="padding:4px 0;text-align:right;vertical-align:top;white-space:nowrap">${escapeHtml(money(line.count * article.linePrice))}</td></tr>`;
     })
     .join("");
   const html = htmlPage(language, [
@@ -181,20 +207,43 @@ async function renderOrderMail(
     paragraphs(opening),
     `<h2 style="font-size:16px">${escapeHtml(t("order_confirmation.articles"))}</h2>`,
     `<table style="border-collapse:collapse">${articleRows}<tr><th style="padding:8px 12px 4px 0;text-align:left;border-top:1px solid #ccc">${escapeHtml(t("order_confirmation.total"))}</th><th style="padding:8px 0 4px;text-align:right;border-top:1px solid #ccc">${escapeHtml(money(order.total))}</th></tr></table>`,
-    isPdfTicketEnabled ? paragraphs(t("order_confirmation.tickets_attached")) : "",
+    ticketsNote ? paragraphs(ticketsNote) : "",
     `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
     paragraphs(t("signature", values)),
   ]);
 
   const attachments: RenderedMail["attachments"] = [];
-  if (isPdfTicketEnabled) {
+  if (areTicketsAttached) {
     const keys = loadTicketKeys(config.dataDir);
-    for (const ticket of ticketDataOf(order)) {
-      const content = await renderTicketPdf({ ...ticket, language, ticketCode: createTicketCode(keys, ticket.claims) });
-      attachments.push({ filename: `ticket-${ticket.claims.itemId}.pdf`, content, contentType: "application/pdf" });
-    }
+    const tickets = ticketDataOf(order).map(({ claims, ...ticket }) => ({
+      ...ticket,
+      language,
+      ticketCode: createTicketCode(keys, claims),
+    }));
+    const content = await renderTicketsPdf(tickets, { signal });
+    attachments.push({ filename: ticketsFileName(order.basket.unikey), content, contentType: "application/pdf" });
   }
   return { subject, text, html, attachments };
+}
+
+/** Counts written like the amounts beside them (Swiss grouping). */
+const formatCount = (count: number, language: Language) => count.toLocaleString(language === "fr" ? "fr-CH" : "en-CH");
+
+interface SummaryLine {
+  article: Order["articles"][number];
+  count: number;
+}
+
+/** The order's articles with identical ones (title, options, price) counted on one line: "3 × Day pass". */
+function summaryLines(order: Order): SummaryLine[] {
+  const lines = new Map<string, SummaryLine>();
+  for (const article of order.articles) {
+    const key = JSON.stringify([article.title, article.linePrice, article.options.map((o) => [o.title, o.price])]);
+    const line = lines.get(key);
+    if (line) line.count += 1;
+    else lines.set(key, { article, count: 1 });
+  }
+  return [...lines.values()];
 }
 
 /** The short mails: a sentence, the link, a safety note. */

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Database, type Driver, eq, schema } from "@ticketing/db";
@@ -7,7 +7,9 @@ import fr from "@ticketing/shared/i18n/fr/email.json" with { type: "json" };
 import { keyPaths } from "@ticketing/shared/i18n/translate";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
+  CLAIM_LEASE_MS,
   createMailTransport,
+  createWorkerId,
   deliverPendingMails,
   enqueueMail,
   MAX_MAIL_ATTEMPTS,
@@ -15,11 +17,13 @@ import {
   type OutgoingMail,
   startMailWorker,
 } from "./mail.ts";
-import { renderMail } from "./mail-templates.ts";
+import { MAX_ATTACHED_TICKETS, renderMail } from "./mail-templates.ts";
 import { loadTicketKeys, verifyTicketCode } from "./ticket-codes.ts";
-import { createTestDatabase, hasCommand, seedOrder, type TestDatabase } from "./tickets.fixtures.ts";
+import { addArticles, createTestDatabase, hasCommand, seedOrder, type TestDatabase } from "./tickets.fixtures.ts";
 
 const { mailOutbox } = schema;
+/** A worker of another machine: whether it lives cannot be told from here. */
+const OTHER_MACHINE_WORKER = "4242.a1b2c3@other-host#other-kernel";
 
 function enqueueOrderConfirmation(database: Database, basketId: number, language: "en" | "fr" = "en") {
   return database.transaction(function* (tx) {
@@ -45,6 +49,17 @@ function enqueueResets(database: Database, count: number) {
       ids.push(mail.id);
     }
     return ids;
+  });
+}
+
+/** Writes a claim as a worker leaves it: its name and the end of its lease. */
+function claimAs(database: Database, id: number, workerId: string, leaseEnd: Date) {
+  return database.transaction(function* (tx) {
+    yield tx
+      .update(mailOutbox)
+      .set({ claimedBy: workerId, nextAttemptAt: leaseEnd.toISOString() })
+      .where(eq(mailOutbox.id, id))
+      .run();
   });
 }
 
@@ -102,7 +117,7 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
     });
   });
 
-  it("writes an order confirmation as an .eml with one PDF ticket per article, and logs its link", async () => {
+  it("writes an order confirmation as an .eml with the tickets in one PDF, a page each, and logs its link", async () => {
     const log = vi.spyOn(console, "info").mockImplementation(() => undefined);
     const order = await seedOrder(database);
     const mail = await enqueueOrderConfirmation(database, order.basketId);
@@ -119,23 +134,29 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
     const eml = readFileSync(join(config.dataDir, "mail", files[0] ?? ""), "utf8").replace(/\r\n/g, "\n");
     expect(eml).toMatch(/^Subject: Your tickets for Winter Ball 2026$/m);
     expect(eml).toMatch(/^To: zoe@example\.org$/m);
+    // The same Message-ID whenever this row is sent: a mailbox can tell a mail sent again after a crash.
+    expect(eml).toContain(`Message-ID: <mail-${mail.id}.`);
+    expect(eml).toMatch(/^Message-ID: <mail-\d+\.\d{8}T\d{6,9}Z@example\.org>$/m);
 
+    const [reference] = /K7Q2\w+/.exec(eml) ?? [];
     const attachments = pdfAttachments(eml);
-    expect(attachments.map((attachment) => attachment.filename)).toEqual(
-      order.articleIds.map((id) => `ticket-${id}.pdf`),
-    );
-    const keys = loadTicketKeys(config.dataDir);
-    for (const [index, attachment] of attachments.entries()) {
-      expect(attachment.content.subarray(0, 4).toString()).toBe("%PDF");
-      if (hasCommand("pdftotext")) {
-        const file = join(test.directory, attachment.filename);
-        writeFileSync(file, attachment.content);
-        const text = execFileSync("pdftotext", ["-raw", file, "-"]).toString();
-        // The code is printed under its label, over two lines (-raw: keep a "-" that ends a line).
-        const code = (/TICKET CODE\n((?:[\w.-]+\n)+)/.exec(text)?.[1] ?? "").replace(/\s/g, "");
-        const claims = verifyTicketCode(keys, code);
-        expect(claims).toEqual({ eventId: order.eventId, basketId: order.basketId, itemId: order.articleIds[index] });
-      }
+    expect(attachments.map((attachment) => attachment.filename)).toEqual([`tickets-${reference}.pdf`]);
+    const [attachment] = attachments;
+    if (!attachment) throw new Error("no attachment");
+    expect(attachment.content.subarray(0, 4).toString()).toBe("%PDF");
+    expect(pageCount(attachment.content)).toBe(2);
+    if (hasCommand("pdftotext")) {
+      const file = join(test.directory, attachment.filename);
+      writeFileSync(file, attachment.content);
+      const text = execFileSync("pdftotext", ["-raw", file, "-"]).toString();
+      // Each page prints its code under its label, over two lines (-raw: keep a "-" that ends a line).
+      const codes = [...text.matchAll(/TICKET CODE\n((?:[\w.-]+\n)+)/g)].map((match) =>
+        (match[1] ?? "").replace(/\s/g, ""),
+      );
+      const keys = loadTicketKeys(config.dataDir);
+      expect(codes.map((code) => verifyTicketCode(keys, code))).toEqual(
+        order.articleIds.map((itemId) => ({ eventId: order.eventId, basketId: order.basketId, itemId })),
+      );
     }
 
     const completion = `http://localhost:3000/tickets/winter-ball-`;
@@ -318,7 +339,206 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
       true,
     );
     expect(mail.html).toContain("See you at &#60;the&#62; ball!");
-    expect(mail.attachments).toHaveLength(2);
+    expect(mail.attachments).toHaveLength(1);
+  });
+
+  it("sends a 2,500-ticket order as one mail of bounded size, at once, linking to its tickets", async () => {
+    const order = await seedOrder(database);
+    await addArticles(database, order.basketId, 2_498);
+    const mail = await enqueueOrderConfirmation(database, order.basketId);
+    const transport = recordingTransport();
+
+    const started = performance.now();
+    await deliverPendingMails(database, transport, config);
+    const milliseconds = Math.round(performance.now() - started);
+
+    const [sent] = transport.sent;
+    if (!sent) throw new Error("nothing sent");
+    const size = sent.text.length + sent.html.length + sent.attachments.reduce((sum, a) => sum + a.content.length, 0);
+    console.info(`[mail] 2,500-ticket confirmation: ${size} bytes in ${milliseconds} ms (${driver})`);
+    expect(sent.id).toBe(mail.id);
+    expect(sent.attachments).toEqual([]);
+    expect(size).toBeLessThan(20_000);
+    expect(milliseconds).toBeLessThan(5_000);
+    // Identical articles are counted on one line instead of listed 2,498 times.
+    // Swiss grouping: an apostrophe, typographic or not depending on the ICU data.
+    expect(sent.text).toMatch(/- 2['’]498 × Entry: CHF\s62['’]450\.00/);
+    expect(sent.text).toMatch(
+      /Your 2['’]500 tickets are too many to attach to an email: download them from your order page below/,
+    );
+    expect(sent.text).toMatch(/Download your tickets: http:\/\/localhost:3000\/tickets\/winter-ball-\w+\/completion/);
+    expect(sent.html).toContain(">Download your tickets</a>");
+  });
+
+  it(`attaches up to ${MAX_ATTACHED_TICKETS} tickets as one PDF, and links to them above`, async () => {
+    const order = await seedOrder(database);
+    await addArticles(database, order.basketId, MAX_ATTACHED_TICKETS - 2);
+    const render = (language: "en" | "fr") =>
+      renderMail(
+        { database, config },
+        { kind: "order_confirmation", language, payload: { basket_id: order.basketId } },
+      );
+
+    const started = performance.now();
+    const attached = await render("en");
+    const milliseconds = Math.round(performance.now() - started);
+    const [pdf] = attached.attachments;
+    if (!pdf) throw new Error("no attachment");
+    console.info(
+      `[mail] ${MAX_ATTACHED_TICKETS} tickets: one PDF of ${pdf.content.length} bytes in ${milliseconds} ms`,
+    );
+    expect(attached.attachments).toHaveLength(1);
+    expect(pageCount(pdf.content)).toBe(MAX_ATTACHED_TICKETS);
+    expect(pdf.content.length).toBeLessThan(MAX_ATTACHED_TICKETS * 8_000);
+    expect(attached.text).toContain("Your tickets are attached to this email as one PDF file, one page per ticket.");
+    expect(attached.text).toContain("View your order: http://localhost:3000/tickets/");
+
+    await addArticles(database, order.basketId, 1);
+    const linked = await render("fr");
+    expect(linked.attachments).toEqual([]);
+    expect(linked.text).toContain(
+      `Vos ${MAX_ATTACHED_TICKETS + 1} billets sont trop nombreux pour être joints à un e-mail : téléchargez-les`,
+    );
+    expect(linked.text).toMatch(
+      /Télécharger vos billets : http:\/\/localhost:3000\/tickets\/winter-ball-\w+\/completion/,
+    );
+  });
+
+  it("delivers the mails queued behind a slow one without waiting for it", async () => {
+    const [slow = 0, ...others] = await enqueueResets(database, 6);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent: number[] = [];
+    const transport: MailTransport = {
+      async send(mail) {
+        if (mail.id === slow) await released;
+        sent.push(mail.id);
+      },
+    };
+    const delivery = deliverPendingMails(database, transport, config);
+    await vi.waitFor(() => expect(sent.toSorted((a, b) => a - b)).toEqual(others), { timeout: 5_000 });
+    expect((await outboxRow(database, slow)).status).toBe("pending");
+    release();
+    expect(await delivery).toEqual({ sent: 6, failed: 0 });
+    expect(sent.at(-1)).toBe(slow);
+  });
+
+  it("stops a mail that outlasts its time limit and retries it later, sending the others", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const [stuck = 0, ...others] = await enqueueResets(database, 3);
+    const sent: number[] = [];
+    let isStopped = false;
+    const transport: MailTransport = {
+      async send(mail, signal) {
+        if (mail.id === stuck)
+          await new Promise((_, reject) =>
+            signal.addEventListener("abort", () => {
+              isStopped = true;
+              reject(signal.reason);
+            }),
+          );
+        sent.push(mail.id);
+      },
+    };
+    const clock = new Date("2026-11-21T10:00:00.000Z");
+    const report = await deliverPendingMails(database, transport, config, { now: () => clock, timeLimitMs: 300 });
+    expect(report).toEqual({ sent: 2, failed: 1 });
+    expect(sent).toEqual(others);
+    expect(isStopped).toBe(true);
+    expect(await outboxRow(database, stuck)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: "took longer than 0.3 s",
+      nextAttemptAt: "2026-11-21T10:01:00.000Z",
+      claimedBy: null,
+    });
+  });
+
+  it("takes over at once the claims of a worker process that was killed", async () => {
+    const [id = 0] = await enqueueResets(database, 1);
+    // A process of this machine that no longer exists claimed the mail for a whole lease, then died.
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid;
+    await claimAs(database, id, createWorkerId(dead), new Date(Date.now() + CLAIM_LEASE_MS));
+    const transport = recordingTransport();
+    const started = performance.now();
+    await deliverPendingMails(database, transport, config);
+    console.info(`[mail] a killed worker's mail was sent ${Math.round(performance.now() - started)} ms later`);
+    expect(transport.sent.map((mail) => mail.id)).toEqual([id]);
+  });
+
+  it("takes over the claim of a worker elsewhere once its lease has run out, and not before", async () => {
+    const [id = 0] = await enqueueResets(database, 1);
+    const start = new Date("2026-11-21T10:00:00.000Z");
+    // Another machine's worker: whether it lives cannot be known from here, only that it stopped renewing.
+    await claimAs(database, id, OTHER_MACHINE_WORKER, new Date(start.getTime() + CLAIM_LEASE_MS));
+    const transport = recordingTransport();
+    await deliverPendingMails(database, transport, config, {
+      now: () => new Date(start.getTime() + CLAIM_LEASE_MS - 1),
+    });
+    expect(transport.sent).toEqual([]);
+    await deliverPendingMails(database, transport, config, { now: () => new Date(start.getTime() + CLAIM_LEASE_MS) });
+    expect(transport.sent.map((mail) => mail.id)).toEqual([id]);
+    expect(CLAIM_LEASE_MS).toBeLessThanOrEqual(30_000);
+  });
+
+  it("never takes a live worker's claim, however long its send lasts", async () => {
+    const [id = 0] = await enqueueResets(database, 1);
+    const other = driver === "better-sqlite3" ? test.connectAgain() : database;
+    const timing = { leaseMs: 300, renewMs: 50 };
+    const sent: string[] = [];
+    const slow: MailTransport = {
+      async send(mail) {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        sent.push(`slow ${mail.id}`);
+      },
+    };
+    const eager: MailTransport = {
+      async send(mail) {
+        sent.push(`eager ${mail.id}`);
+      },
+    };
+    let isDone = false;
+    const first = deliverPendingMails(database, slow, config, timing).finally(() => {
+      isDone = true;
+    });
+    let rounds = 0;
+    // For five leases, another worker keeps looking for due mails.
+    while (!isDone) {
+      await deliverPendingMails(other, eager, config, timing);
+      rounds += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await first).toEqual({ sent: 1, failed: 0 });
+    expect(rounds).toBeGreaterThan(10);
+    expect(sent).toEqual([`slow ${id}`]);
+  });
+
+  it("stops sending a mail whose claim another worker holds, and leaves it to that worker", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const [id = 0] = await enqueueResets(database, 1);
+    let wasAborted = false;
+    const transport: MailTransport = {
+      async send(_mail, signal) {
+        // The claim changes hands while the mail is being sent (this worker was taken for dead).
+        await claimAs(database, id, OTHER_MACHINE_WORKER, new Date(Date.now() + 60_000));
+        await new Promise((_, reject) =>
+          signal.addEventListener("abort", () => {
+            wasAborted = true;
+            reject(signal.reason);
+          }),
+        );
+      },
+    };
+    const report = await deliverPendingMails(database, transport, config, { leaseMs: 400, renewMs: 50 });
+    expect(report).toEqual({ sent: 0, failed: 0 });
+    expect(wasAborted).toBe(true);
+    expect(await outboxRow(database, id)).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      claimedBy: OTHER_MACHINE_WORKER,
+    });
   });
 
   it("renders the short mails with their link", async () => {
@@ -340,6 +560,11 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
     expect(verify.html).toContain('href="http://localhost:3000/admin/verify/x"');
   });
 });
+
+/** How many pages a PDF of ours has (pdfkit writes one `/Type /Page` object a page). */
+function pageCount(pdf: Buffer): number {
+  return pdf.toString("latin1").match(/\/Type \/Page\b/g)?.length ?? 0;
+}
 
 /** The PDF parts of a raw message (nodemailer writes them base64-encoded). */
 function pdfAttachments(eml: string): { filename: string; content: Buffer }[] {

@@ -1,10 +1,35 @@
-// The mail outbox (DESIGN.md 2): a mail row is written in the transaction that causes it; a worker claims,
-// renders, sends and retries. Without SMTP_URL every mail becomes an .eml file under DATA_DIR/mail.
+// The mail outbox (DESIGN.md 2): a mail row is written in the transaction that causes it; workers claim,
+// render, send and retry. Without SMTP_URL every mail becomes an .eml file under DATA_DIR/mail.
+//
+// Delivery: each worker (one per process) sends a few mails at once, each within a time limit, so a huge or
+// slow mail holds one slot and never the queue. A claim is a short lease (`next_attempt_at`) naming its
+// worker (`claimed_by`), renewed while the worker works on the mail: a live worker's claim never runs out,
+// a dead worker's claim runs out within the lease, and at once when a restart on the same machine can tell
+// that the process which held it is gone.
+import { randomBytes } from "node:crypto";
+import { readFileSync, readlinkSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
+import { connect, type Socket } from "node:net";
+import { hostname } from "node:os";
 import { join } from "node:path";
-import { and, asc, type Database, type Db, eq, inArray, isNull, lte, or, run, schema } from "@ticketing/db";
+import {
+  and,
+  asc,
+  type Database,
+  type Db,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  run,
+  schema,
+} from "@ticketing/db";
 import type { Language, MailKind } from "@ticketing/shared/constants";
 import nodemailer from "nodemailer";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Config } from "../env.ts";
 import { MAIL_PAYLOADS, type MailPayloads, type RenderedMail, renderMail } from "./mail-templates.ts";
 
@@ -33,14 +58,22 @@ export interface OutgoingMail extends RenderedMail {
   id: number;
   kind: MailKind;
   to: string;
+  /** Derived from the outbox row: a mail sent again after a crash carries the same one, so mailboxes can tell. */
+  messageId: string;
 }
 
-/** Sends one rendered mail; throws when it was not accepted. */
+/** Sends one rendered mail; throws when it was not accepted. Stops (and throws) when `signal` aborts. */
 export interface MailTransport {
-  send(mail: OutgoingMail): Promise<void>;
+  send(mail: OutgoingMail, signal: AbortSignal): Promise<void>;
 }
 
 type MailConfig = Pick<Config, "smtpUrl" | "mailFrom" | "dataDir" | "logMails">;
+
+/** `<mail-42.20261121T100000123Z@example.org>`: the row's id and creation time, at the sender's domain. */
+export function messageIdOf(mail: Pick<OutboxMail, "id" | "createdAt">, mailFrom: string): string {
+  const domain = /@([\w.-]+)/.exec(mailFrom)?.[1] ?? "localhost";
+  return `<mail-${mail.id}.${mail.createdAt.replace(/[^\dTZ]/g, "")}@${domain}>`;
+}
 
 /** SMTP when `config.smtpUrl` is set; otherwise `.eml` files in `<dataDir>/mail/` and, if `logMails`, a console line. */
 export function createMailTransport(config: MailConfig): MailTransport {
@@ -51,26 +84,55 @@ export function createMailTransport(config: MailConfig): MailTransport {
     text: mail.text,
     html: mail.html,
     attachments: mail.attachments,
+    messageId: mail.messageId,
   });
-  if (config.smtpUrl) {
-    // Short timeouts: a send must end well within the claim's lease, or another worker may send the mail again.
-    const smtp = nodemailer.createTransport({
-      url: config.smtpUrl,
-      connectionTimeout: 30_000,
-      greetingTimeout: 30_000,
-      socketTimeout: 60_000,
-    });
+  const { smtpUrl } = config;
+  if (smtpUrl) {
     return {
-      async send(mail) {
-        await smtp.sendMail(message(mail));
+      async send(mail, signal) {
+        signal.throwIfAborted();
+        // One connection per mail, opened by us: an abort (time limit, lost claim) destroys it, so nothing of
+        // the mail can still reach the server after the worker gave it up.
+        const sockets = new Set<Socket>();
+        const options: SMTPTransport.Options = {
+          url: smtpUrl,
+          connectionTimeout: 15_000,
+          greetingTimeout: 15_000,
+          socketTimeout: 30_000,
+          getSocket(target, callback) {
+            const socket = connect({
+              host: target.host ?? "localhost",
+              port: Number(target.port) || (target.secure ? 465 : 587),
+            });
+            sockets.add(socket);
+            const refuse = (error: Error) => callback(error, undefined);
+            socket.once("error", refuse);
+            socket.once("connect", () => {
+              socket.off("error", refuse);
+              callback(null, { connection: socket });
+            });
+          },
+        };
+        const smtp = nodemailer.createTransport(options);
+        const abort = () => {
+          for (const socket of sockets) socket.destroy(signal.reason instanceof Error ? signal.reason : undefined);
+        };
+        signal.addEventListener("abort", abort, { once: true });
+        try {
+          await smtp.sendMail(message(mail));
+        } finally {
+          signal.removeEventListener("abort", abort);
+          smtp.close();
+        }
       },
     };
   }
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   const directory = join(config.dataDir, "mail");
   return {
-    async send(mail) {
+    async send(mail, signal) {
       const info = await stream.sendMail(message(mail));
+      signal.throwIfAborted();
       const stamp = new Date()
         .toISOString()
         .replace(/[-:]/g, "")
@@ -86,13 +148,31 @@ export function createMailTransport(config: MailConfig): MailTransport {
 }
 
 export const MAX_MAIL_ATTEMPTS = 8;
-/** A claimed mail is hidden from other workers this long; if its worker dies, the mail is sent after it. */
-const CLAIM_LEASE_MS = 10 * 60_000;
-const BATCH_SIZE = 10;
+/**
+ * How long a claim hides a mail from other workers. The worker renews it every `CLAIM_RENEW_MS` while it works
+ * on the mail, so it runs out only when its worker died (or could not reach the database for that long).
+ */
+export const CLAIM_LEASE_MS = 20_000;
+const CLAIM_RENEW_MS = 5_000;
+/**
+ * A worker stops sending a mail whose claim it could not renew for `lease − this`: it has given the mail up
+ * before another worker may claim it (clocks of the machines agreeing within this margin).
+ */
+const LEASE_MARGIN_MS = 5_000;
+/** The longest one mail may take to render and send; it is then stopped and retried like a failure. */
+export const MAIL_TIME_LIMIT_MS = 120_000;
+/** Mails one worker renders and sends at once. */
+export const MAIL_CONCURRENCY = 4;
 
 export interface DeliveryOptions {
-  /** The clock, for tests. */
+  /** The clock of `next_attempt_at` and `sent_at`, for tests. */
   now?: () => Date;
+  /** Names the worker's claims; a new one by default (`createWorkerId`). */
+  workerId?: string;
+  concurrency?: number;
+  leaseMs?: number;
+  renewMs?: number;
+  timeLimitMs?: number;
 }
 
 export interface DeliveryReport {
@@ -101,61 +181,218 @@ export interface DeliveryReport {
   failed: number;
 }
 
-/** Delivers every mail due now, batch by batch, until none is left; safe to run in several workers at once. */
-export async function deliverPendingMails(
-  database: Database,
-  transport: MailTransport,
-  config: Pick<Config, "publicUrl" | "dataDir">,
-  options: DeliveryOptions = {},
-): Promise<DeliveryReport> {
-  const now = options.now ?? (() => new Date());
-  const report: DeliveryReport = { sent: 0, failed: 0 };
-  for (;;) {
-    const claimed = await claimDueMails(database, now());
-    if (claimed.length === 0) return report;
-    for (const mail of claimed) {
-      const isSent = await deliverOne(database, transport, config, mail, now);
-      report[isSent ? "sent" : "failed"] += 1;
-    }
+// Who a worker is: `<pid>.<nonce>@<host>#<kernel>`, where the kernel part (boot id and pid namespace) says
+// whether another worker's pid can be checked from here. Missing where /proc is not (then leases alone).
+const KERNEL = (() => {
+  try {
+    const bootId = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    const pidNamespace = readlinkSync("/proc/self/ns/pid").replace(/\D/g, "");
+    return bootId && pidNamespace ? `${bootId}:${pidNamespace}` : "";
+  } catch {
+    return "";
   }
+})();
+const WORKER_ID = /^(\d+)\.(\w+)@[^#]*#(.*)$/;
+/** The workers of this process that may hold claims now. */
+const activeWorkers = new Set<string>();
+
+export function createWorkerId(pid = process.pid): string {
+  return `${pid}.${randomBytes(6).toString("hex")}@${hostname()}#${KERNEL}`;
 }
 
 /**
- * One statement picks the due mails and pushes their `next_attempt_at` past a lease: a second worker's claim,
- * serialised after it by SQLite's write lock, no longer sees them.
+ * Whether the worker that wrote `workerId` is certainly gone: it ran under this kernel and pid namespace, and
+ * its process no longer exists (or is this process, in which it is not running). Anything else may be alive.
  */
-function claimDueMails(database: Database, at: Date): Promise<OutboxMail[]> {
-  const now = at.toISOString();
-  const leaseEnd = new Date(at.getTime() + CLAIM_LEASE_MS).toISOString();
-  return database.transaction(function* (tx) {
-    const due = tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(eq(mailOutbox.status, "pending"), or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now))),
-      )
-      .orderBy(asc(mailOutbox.id))
-      .limit(BATCH_SIZE);
-    return yield* run(
-      tx.update(mailOutbox).set({ nextAttemptAt: leaseEnd }).where(inArray(mailOutbox.id, due)).returning().all(),
-    );
-  });
+function isWorkerGone(workerId: string): boolean {
+  const match = WORKER_ID.exec(workerId);
+  if (!match || !KERNEL || match[3] !== KERNEL || activeWorkers.has(workerId)) return false;
+  const pid = Number(match[1]);
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
 }
 
-async function deliverOne(
+class ClaimLostError extends Error {
+  constructor(id: number) {
+    super(`mail #${id}: another worker holds its claim`);
+  }
+}
+
+interface Attempt {
+  mail: OutboxMail;
+  controller: AbortController;
+  /** performance.now() of the last renewal that kept the claim. */
+  renewedAt: number;
+  done: Promise<void>;
+}
+
+/** Claims, renews and delivers with a bounded number of mails in flight; shared by the worker and one-off runs. */
+function createCourier(
   database: Database,
   transport: MailTransport,
-  config: Pick<Config, "publicUrl" | "dataDir">,
-  mail: OutboxMail,
-  now: () => Date,
-): Promise<boolean> {
-  const claimed = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, "pending"));
-  let subject: string;
-  try {
-    const rendered = await renderMail({ database, config }, mail);
-    await transport.send({ ...rendered, id: mail.id, kind: mail.kind, to: mail.to });
-    subject = rendered.subject;
-  } catch (error) {
+  config: Pick<Config, "publicUrl" | "dataDir" | "mailFrom">,
+  options: DeliveryOptions,
+) {
+  const now = options.now ?? (() => new Date());
+  const workerId = options.workerId ?? createWorkerId();
+  const concurrency = options.concurrency ?? MAIL_CONCURRENCY;
+  const leaseMs = options.leaseMs ?? CLAIM_LEASE_MS;
+  const renewMs = options.renewMs ?? CLAIM_RENEW_MS;
+  const timeLimitMs = options.timeLimitMs ?? MAIL_TIME_LIMIT_MS;
+  const marginMs = Math.min(LEASE_MARGIN_MS, leaseMs / 4);
+  const attempts = new Map<number, Attempt>();
+  const report: DeliveryReport = { sent: 0, failed: 0 };
+  let claiming: Promise<void> | undefined;
+  let lastGoneCheck = Number.NEGATIVE_INFINITY;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let isClosing = false;
+  activeWorkers.add(workerId);
+
+  const leaseEnd = () => new Date(now().getTime() + leaseMs).toISOString();
+
+  async function claimAndStart() {
+    if (performance.now() - lastGoneCheck >= renewMs) {
+      lastGoneCheck = performance.now();
+      await releaseClaimsOfGoneWorkers(database, now().toISOString());
+    }
+    const free = concurrency - attempts.size;
+    if (free <= 0) return;
+    const claimed = await database.transaction(function* (tx) {
+      const due = tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.status, "pending"),
+            or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now().toISOString())),
+          ),
+        )
+        .orderBy(asc(mailOutbox.id))
+        .limit(free);
+      return yield* run(
+        tx
+          .update(mailOutbox)
+          .set({ nextAttemptAt: leaseEnd(), claimedBy: workerId })
+          .where(inArray(mailOutbox.id, due))
+          .returning()
+          .all(),
+      );
+    });
+    for (const mail of claimed) start(mail);
+  }
+
+  /** Claims due mails for the free slots and starts them (one claim at a time in this worker). */
+  function fill(): Promise<void> {
+    if (isClosing) return Promise.resolve();
+    claiming ??= claimAndStart().finally(() => {
+      claiming = undefined;
+    });
+    return claiming;
+  }
+
+  function start(mail: OutboxMail) {
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new Error(`took longer than ${timeLimitMs / 1000} s`)),
+      timeLimitMs,
+    );
+    const attempt: Attempt = { mail, controller, renewedAt: performance.now(), done: Promise.resolve() };
+    attempt.done = deliver(mail, controller.signal)
+      .catch((error: unknown) => console.error(`[mail] #${mail.id} could not be recorded:`, error))
+      .finally(() => {
+        clearTimeout(timer);
+        attempts.delete(mail.id);
+        // A free slot takes the next mail at once.
+        if (heartbeat) fill().catch((error: unknown) => console.error("[mail] claiming failed:", error));
+      });
+    attempts.set(mail.id, attempt);
+  }
+
+  /** Keeps this worker's claims: the renewal names the worker, so a claim another worker took is not renewed. */
+  function renew(ids: number[]): Promise<Set<number>> {
+    return database.transaction(function* (tx) {
+      const rows = yield* run(
+        tx
+          .update(mailOutbox)
+          .set({ nextAttemptAt: leaseEnd() })
+          .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.claimedBy, workerId), eq(mailOutbox.status, "pending")))
+          .returning({ id: mailOutbox.id })
+          .all(),
+      );
+      return new Set(rows.map((row) => row.id));
+    });
+  }
+
+  async function renewAll() {
+    const ids = [...attempts.keys()];
+    if (ids.length > 0) {
+      const at = performance.now();
+      try {
+        const kept = await renew(ids);
+        for (const id of ids) {
+          const attempt = attempts.get(id);
+          if (!attempt) continue;
+          if (kept.has(id)) attempt.renewedAt = at;
+          else attempt.controller.abort(new ClaimLostError(id));
+        }
+      } catch (error) {
+        console.warn("[mail] could not renew the claims:", error instanceof Error ? error.message : error);
+      }
+    }
+    // Not renewed for too long: give the mail up before its lease ends and another worker may take it.
+    for (const attempt of attempts.values())
+      if (performance.now() - attempt.renewedAt > leaseMs - marginMs)
+        attempt.controller.abort(new ClaimLostError(attempt.mail.id));
+  }
+
+  async function deliver(mail: OutboxMail, signal: AbortSignal) {
+    let subject: string;
+    try {
+      const rendered = await untilAborted(renderMail({ database, config, signal }, mail), signal);
+      // The last check before the mail leaves: the claim is still this worker's, for a whole lease.
+      if (!(await renew([mail.id])).has(mail.id)) throw new ClaimLostError(mail.id);
+      const outgoing = { ...rendered, id: mail.id, kind: mail.kind, to: mail.to };
+      await untilAborted(
+        transport.send({ ...outgoing, messageId: messageIdOf(mail, config.mailFrom) }, signal),
+        signal,
+      );
+      subject = rendered.subject;
+    } catch (caught) {
+      const error = signal.aborted ? signal.reason : caught;
+      if (error instanceof ClaimLostError) {
+        console.warn(`[mail] ${mail.kind} #${mail.id} left to the worker that holds its claim`);
+        return;
+      }
+      await recordFailure(mail, error);
+      report.failed += 1;
+      return;
+    }
+    // Outside the catch: a mail that left must never be scheduled again as if it had failed.
+    await database.transaction(function* (tx) {
+      yield* run(
+        tx
+          .update(mailOutbox)
+          .set({
+            status: "sent",
+            subject,
+            sentAt: now().toISOString(),
+            nextAttemptAt: null,
+            claimedBy: null,
+            lastError: null,
+          })
+          .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, "pending")))
+          .run(),
+      );
+    });
+    report.sent += 1;
+  }
+
+  async function recordFailure(mail: OutboxMail, error: unknown) {
     const attempts = mail.attempts + 1;
     const isGivenUp = attempts >= MAX_MAIL_ATTEMPTS;
     // 1 minute after the first failure, then 2, 4, … 64.
@@ -171,67 +408,126 @@ async function deliverOne(
             lastError,
             status: isGivenUp ? "failed" : "pending",
             nextAttemptAt: isGivenUp ? null : retryAt,
+            claimedBy: null,
           })
-          .where(claimed)
+          .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, "pending"), eq(mailOutbox.claimedBy, workerId)))
           .run(),
       );
     });
-    return false;
   }
-  // Outside the catch: a mail that left must never be scheduled again as if it had failed.
-  const sentAt = now().toISOString();
+
+  /** Delivers until nothing is due and nothing is in flight. */
+  async function drain() {
+    for (;;) {
+      await fill();
+      if (attempts.size === 0) return;
+      await Promise.race([...attempts.values()].map((attempt) => attempt.done));
+    }
+  }
+
+  return {
+    report,
+    fill,
+    drain,
+    /** Renews the claims in flight, and takes new mails, every `renewMs`. */
+    open() {
+      heartbeat ??= setInterval(() => {
+        void renewAll()
+          .then(fill)
+          .catch((error: unknown) => console.error("[mail] claiming failed:", error));
+      }, renewMs).unref();
+    },
+    /** Waits for the mails in flight (their claims renewed meanwhile), then lets go. */
+    async close() {
+      isClosing = true;
+      while (attempts.size > 0) await Promise.all([...attempts.values()].map((attempt) => attempt.done));
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+      activeWorkers.delete(workerId);
+    },
+  };
+}
+
+/** Frees, for any worker to take now, the claims of workers that are certainly gone (see `isWorkerGone`). */
+async function releaseClaimsOfGoneWorkers(database: Database, now: string) {
+  const claimants = await database.db
+    .selectDistinct({ claimedBy: mailOutbox.claimedBy })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "pending"), isNotNull(mailOutbox.claimedBy), gt(mailOutbox.nextAttemptAt, now)))
+    .all();
+  const gone = claimants.flatMap(({ claimedBy }) => (claimedBy && isWorkerGone(claimedBy) ? [claimedBy] : []));
+  if (gone.length === 0) return;
   await database.transaction(function* (tx) {
     yield* run(
       tx
         .update(mailOutbox)
-        .set({ status: "sent", subject, sentAt, nextAttemptAt: null, lastError: null })
-        .where(claimed)
+        .set({ nextAttemptAt: now, claimedBy: null })
+        .where(and(eq(mailOutbox.status, "pending"), inArray(mailOutbox.claimedBy, gone)))
         .run(),
     );
   });
-  return true;
+}
+
+/** The promise's outcome, or the signal's reason as soon as it aborts (what was started may go on unobserved). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/**
+ * Delivers every mail due now, a few at a time, until none is left; safe to run in several workers at once.
+ * A mail that is slow to render or send holds one of the `concurrency` slots while the others go on.
+ */
+export async function deliverPendingMails(
+  database: Database,
+  transport: MailTransport,
+  config: Pick<Config, "publicUrl" | "dataDir" | "mailFrom">,
+  options: DeliveryOptions = {},
+): Promise<DeliveryReport> {
+  const courier = createCourier(database, transport, config, options);
+  courier.open();
+  try {
+    await courier.drain();
+  } finally {
+    await courier.close();
+  }
+  return courier.report;
 }
 
 export interface MailWorker {
-  /** Delivers everything due now (after the round in progress, if any). */
+  /** Delivers everything due now (and what is in flight). */
   flush(): Promise<void>;
-  /** Stops the timer and waits for the round in progress. */
+  /** Takes no more mails and waits for those in flight. */
   stop(): Promise<void>;
 }
 
-/** Delivers due mails every `intervalMs`, one round at a time. */
+/** Takes due mails every `intervalMs`, and as soon as a slot frees, for the life of the process. */
 export function startMailWorker(
   database: Database,
   config: MailConfig & Pick<Config, "publicUrl">,
-  options: { intervalMs: number; transport?: MailTransport },
+  options: DeliveryOptions & { intervalMs: number; transport?: MailTransport },
 ): MailWorker {
   const transport = options.transport ?? createMailTransport(config);
-  let round: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
+  const courier = createCourier(database, transport, config, options);
   let isStopped = false;
-
-  const deliver = () => {
-    const next = round.then(() => deliverPendingMails(database, transport, config));
-    round = next.catch(() => undefined);
-    return next;
+  const take = () => {
+    if (!isStopped) courier.fill().catch((error: unknown) => console.error("[mail] claiming failed:", error));
   };
-  const tick = () => {
-    deliver()
-      .catch((error: unknown) => console.error("[mail] delivery round failed:", error))
-      .finally(() => {
-        if (!isStopped) timer = setTimeout(tick, options.intervalMs).unref();
-      });
-  };
-  timer = setTimeout(tick, 0).unref();
-
+  courier.open();
+  const timer = setInterval(take, options.intervalMs).unref();
+  setImmediate(take);
   return {
     async flush() {
-      await deliver();
+      if (!isStopped) await courier.drain();
     },
     async stop() {
       isStopped = true;
-      clearTimeout(timer);
-      await round;
+      clearInterval(timer);
+      await courier.close();
     },
   };
 }

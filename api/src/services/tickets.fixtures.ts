@@ -134,6 +134,16 @@ export function seedOrder(database: Database, options: OrderOptions = {}): Promi
   });
 }
 
+/** Adds `count` held articles ("Entry", 25.00 each) to a basket: a group order. */
+export function addArticles(database: Database, basketId: number, count: number): Promise<void> {
+  return database.transaction(function* (tx) {
+    for (let index = 0; index < count; index++)
+      yield* run(
+        tx.insert(schema.selectedNodes).values({ basketId, isArticle: true, title: "Entry", price: 2500 }).run(),
+      );
+  });
+}
+
 /** Whether an optional tool (poppler's pdftotext, zbarimg) is installed: the tests use it when it is. */
 export function hasCommand(command: string): boolean {
   try {

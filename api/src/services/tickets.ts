@@ -1,4 +1,8 @@
-// PDF tickets (DESIGN.md 4 "Tickets"): one page per article, with a QR code carrying its signed ticket code.
+// PDF tickets (DESIGN.md 4 "Tickets"): one page per article, with a QR code carrying its signed ticket code;
+// an order's tickets also come as one document, one page each.
+
+import type { Readable } from "node:stream";
+import { setImmediate, setTimeout } from "node:timers/promises";
 import { and, asc, type Database, eq, inArray, schema } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
 import en from "@ticketing/shared/i18n/en/ticket.json" with { type: "json" };
@@ -145,6 +149,9 @@ export async function loadTicketData(database: Database, basketId: number, itemI
   return order ? ticketDataOf(order, itemId) : [];
 }
 
+/** The file name of an order's tickets as one PDF, in the confirmation mail and on download. */
+export const ticketsFileName = (basketReference: string) => `tickets-${basketReference.replace(/[^\w-]/g, "")}.pdf`;
+
 // Event times are shown where the events take place (prices are in CHF: Switzerland).
 const TIME_ZONE = "Europe/Zurich";
 
@@ -154,11 +161,23 @@ export function formatEventDates(start: string, end: string, language: Language)
   const to = new Date(end);
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return `${start} – ${end}`;
   const isDateOnly = /^\d{4}-\d{2}-\d{2}$/.test(start) && /^\d{4}-\d{2}-\d{2}$/.test(end);
-  const format = new Intl.DateTimeFormat(language === "fr" ? "fr-CH" : "en-GB", {
-    dateStyle: "full",
-    ...(isDateOnly ? { timeZone: "UTC" } : { timeStyle: "short", timeZone: TIME_ZONE }),
-  });
+  const format = dateFormat(language, isDateOnly);
   return from <= to ? format.formatRange(from, to) : format.format(from);
+}
+
+// Building an Intl.DateTimeFormat costs about a millisecond: one per language and kind, for every page.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(language: Language, isDateOnly: boolean): Intl.DateTimeFormat {
+  const key = `${language}:${isDateOnly}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === "fr" ? "fr-CH" : "en-GB", {
+      dateStyle: "full",
+      ...(isDateOnly ? { timeZone: "UTC" } : { timeStyle: "short", timeZone: TIME_ZONE }),
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
 }
 
 const dictionaries = { en, fr };
@@ -168,24 +187,65 @@ const QR_SIZE = 170;
 const INK = "#1a1a1a";
 const MUTED = "#666666";
 const BAND = "#1f3a5f";
+/** Pages drawn between two yields to the event loop: other requests and mails run while a long PDF renders. */
+const PAGES_PER_SLICE = 2;
+/** Output waiting for a slow reader above which drawing pauses, so a huge download never piles up in memory. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+
+export interface TicketsPdfOptions {
+  /** Stops drawing: the document stream is destroyed with the signal's reason. */
+  signal?: AbortSignal;
+}
 
 /** One A4 page: the event, the article, the holder, the QR code of the ticket code and the organiser's text. */
-export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
-  const t = createTranslator(dictionaries, input.language);
-  const qrCode = await QRCode.toDataURL(input.ticketCode, { errorCorrectionLevel: "M", margin: 1, width: 4 * QR_SIZE });
+export function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
+  return renderTicketsPdf([input]);
+}
+
+/** Several tickets in one PDF document, one page each, in the order given. */
+export async function renderTicketsPdf(inputs: readonly TicketPdfInput[], options: TicketsPdfOptions = {}) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of streamTicketsPdf(inputs, options)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The PDF of `inputs` as a stream, drawn a few pages at a time: a 2,500-page document never holds the event
+ * loop for more than a few pages, and drawing waits while the reader is behind.
+ */
+export function streamTicketsPdf(inputs: readonly TicketPdfInput[], options: TicketsPdfOptions = {}): Readable {
+  const [first] = inputs;
+  if (!first) throw new Error("a PDF needs at least one ticket");
+  const t = createTranslator(dictionaries, first.language);
+  const title = inputs.length === 1 ? "document_title" : "documents_title";
   const doc = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,
-    info: { Title: pdfText(t("document_title", { event: input.eventTitle })) },
-    lang: input.language,
+    autoFirstPage: false,
+    info: { Title: pdfText(t(title, { event: first.eventTitle })) },
+    lang: first.language,
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const { signal } = options;
+  const isStopped = () => doc.destroyed || signal?.aborted === true;
+  const draw = async () => {
+    for (const [index, input] of inputs.entries()) {
+      if (index > 0 && index % PAGES_PER_SLICE === 0) {
+        await setImmediate();
+        while (doc.readableLength > MAX_BUFFERED_BYTES && !isStopped()) await setTimeout(10);
+      }
+      if (isStopped()) break;
+      drawTicketPage(doc, input);
+    }
+    if (signal?.aborted) doc.destroy(signal.reason instanceof Error ? signal.reason : new Error("aborted"));
+    else if (!doc.destroyed) doc.end();
+  };
+  draw().catch((error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))));
+  return doc;
+}
 
+function drawTicketPage(doc: PDFKit.PDFDocument, input: TicketPdfInput) {
+  const t = createTranslator(dictionaries, input.language);
+  doc.addPage();
   const left = PAGE.margin;
   const contentWidth = PAGE.width - 2 * PAGE.margin;
 
@@ -214,7 +274,7 @@ export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
 
   // Details on the left, the QR code on the right.
   const qrX = PAGE.width - PAGE.margin - QR_SIZE;
-  doc.image(qrCode, qrX, y, { width: QR_SIZE, height: QR_SIZE });
+  drawQrCode(doc, input.ticketCode, qrX, y, QR_SIZE);
   const detailsWidth = qrX - left - 24;
   const field = (label: string, value: string, bold = false) => {
     doc
@@ -288,9 +348,31 @@ export async function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
         ellipsis: true,
       });
   }
+}
 
-  doc.end();
-  return finished;
+/**
+ * The QR code as vector squares (one rectangle per run of dark modules in a row), with a one-module quiet zone:
+ * a few hundred bytes a ticket and sharp at any zoom, where a PNG cost ~25 KB and most of a page's render time.
+ */
+function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+  // Byte mode said up front: the library's search for the shortest mix of modes took as long as the rest of a page.
+  const { modules } = QRCode.create([{ data: Buffer.from(text), mode: "byte" }], { errorCorrectionLevel: "M" });
+  const quiet = 1;
+  const cell = size / (modules.size + 2 * quiet);
+  doc.rect(x, y, size, size).fill("#ffffff");
+  for (let row = 0; row < modules.size; row++) {
+    let runStart = -1;
+    for (let column = 0; column <= modules.size; column++) {
+      const isDark = column < modules.size && modules.get(row, column) === 1;
+      if (isDark && runStart < 0) runStart = column;
+      if (!isDark && runStart >= 0) {
+        // A hair taller than a module: no light seam between rows when a viewer anti-aliases the edges.
+        doc.rect(x + (quiet + runStart) * cell, y + (quiet + row) * cell, (column - runStart) * cell, cell + 0.05);
+        runStart = -1;
+      }
+    }
+  }
+  doc.fill("#000000");
 }
 
 // pdfkit's built-in fonts only encode Windows-1252: Intl's narrow and thin spaces become spaces, emoji are
