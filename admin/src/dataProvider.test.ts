@@ -252,3 +252,28 @@ describe("dataProvider: errors", () => {
     expect(error.message).toBe("Editing is locked: the event is not a draft");
   });
 });
+
+describe("dataProvider: password change", () => {
+  it("keeps the session's new tokens: the API refuses the old access token once the password changed", async () => {
+    const calls = mockFetch((call) =>
+      call.headers.get("Authorization") === "Bearer access-1"
+        ? jsonResponse({ detail: "Your password has been changed.", access_token: "access-2", refresh_token: "r-2" })
+        : jsonResponse({ errors: ["Authentication required"] }, 401),
+    );
+    const { dataProvider, session } = setupProviders(tokens);
+
+    const { data } = await dataProvider.changePassword({
+      currentPassword: "correct-horse-battery-1!",
+      password: "another-secret-3!",
+      passwordConfirmation: "another-secret-3!",
+    });
+
+    expect(data).toEqual({ detail: "Your password has been changed." });
+    expect(calls[0]?.body).toEqual({
+      current_password: "correct-horse-battery-1!",
+      password: "another-secret-3!",
+      password_confirmation: "another-secret-3!",
+    });
+    expect(session.getTokens()).toEqual({ accessToken: "access-2", refreshToken: "r-2" });
+  });
+});

@@ -97,6 +97,8 @@ export interface ApiClient {
   /** `fetchUtils.fetchJson`'s signature, for ra-data-simple-rest. */
   httpClient(url: string, options?: HttpOptions): Promise<ApiAnswer<unknown> & { body: string }>;
   call<T>(path: string, request?: ApiRequest): Promise<ApiAnswer<T>>;
+  /** Keeps the tokens the API issued to replace this session's (a password change ends every other one). */
+  keepTokens(tokens: Tokens): void;
 }
 
 export function createApiClient({
@@ -146,7 +148,7 @@ export function createApiClient({
   const requestRefresh = async (refreshToken: string) =>
     (await call<Tokens>("/auth/token/refresh", { method: "POST", body: { refreshToken }, anonymous: true })).json;
 
-  return { url, httpClient, call };
+  return { url, httpClient, call, keepTokens: session.setTokens };
 }
 
 /** A row of `GET /events/:id/articles`. */
@@ -326,7 +328,12 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
     verifyRegistration: (userIdB64, hash) => post<Detail>("/auth/register/verify", { userIdB64, hash }, true),
     requestPasswordReset: (email) => post<Detail>("/auth/password-reset-request", { email }, true),
     resetPassword: (reset) => post<Detail>("/auth/password-reset", reset, true),
-    changePassword: (change) => post<Detail>("/auth/password-change", change),
+    changePassword: async (change) => {
+      // The API ends every session of the account, this one's access token included, and answers new tokens.
+      const { detail, accessToken, refreshToken } = (await post<Detail & Tokens>("/auth/password-change", change)).data;
+      api.keepTokens({ accessToken, refreshToken });
+      return { data: { detail } };
+    },
     getMe: async () => ({ data: (await api.call<Me>("/users/me")).json }),
     updateMe: async (names) => ({ data: (await api.call<Me>("/users/me", { method: "PUT", body: names })).json }),
     getConfig: async () => ({

@@ -10,7 +10,6 @@ import { DomainError } from "./lib/errors.ts";
 import { zodToDomainError } from "./lib/http.ts";
 import { apiTranslator } from "./lib/i18n.ts";
 import { RateLimiter, TooManyRequests } from "./lib/rate-limit.ts";
-import { verifyAccessToken } from "./lib/tokens.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
 import { editorRoutes } from "./routes/editor.ts";
@@ -21,6 +20,7 @@ import { salesRoutes } from "./routes/sales.ts";
 import { ticketRoutes } from "./routes/tickets.ts";
 import { membershipRoutes, unitRoutes } from "./routes/units.ts";
 import { userRoutes } from "./routes/users.ts";
+import { authenticate } from "./services/auth.ts";
 
 export const API_BASE = "/api/v1";
 
@@ -39,7 +39,8 @@ export function createApp(deps: AppDeps) {
     c.set("clientIp", socket?.remoteAddress ?? c.req.header("x-real-ip") ?? "local");
     const header = c.req.header("authorization");
     const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : null;
-    c.set("auth", token ? await verifyAccessToken(deps.config.secretKey, token) : null);
+    // A token issued before its user's last password reset or change counts as none.
+    c.set("auth", token ? await authenticate(deps.database, deps.config.secretKey, token) : null);
     await next();
   });
 

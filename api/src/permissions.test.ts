@@ -49,6 +49,8 @@ interface Case {
   /** which id must (not) appear in a list answer */
   listed?: (t: Target) => number;
   expect: Partial<Record<Actor, Outcome>>;
+  /** The call ends the caller's session and answers its new tokens, which the next cases use. */
+  renewsSession?: true;
 }
 
 const PASSWORD = "correct-horse-battery-1!";
@@ -160,6 +162,7 @@ const CASES: Record<string, Case> = {
     path: () => "/auth/password-change",
     body: () => ({ current_password: PASSWORD, password: PASSWORD, password_confirmation: PASSWORD }),
     expect: anySignedIn(200),
+    renewsSession: true,
   },
   "GET /auth/me": { path: () => "/auth/me", expect: anySignedIn(200) },
   "GET /users/me": { path: () => "/users/me", expect: anySignedIn(200) },
@@ -747,6 +750,7 @@ describe("permissions on every route", () => {
           expect(ids).not.toContain(spec.listed?.(target));
         } else {
           expect(response.status, JSON.stringify(response.body)).toBe(outcome);
+          if (spec.renewsSession && actor !== "anonymous") tokens[actor] = response.body.access_token;
           if (outcome === 200 && spec.listed && method === "GET")
             expect((response.body as { id: number }[]).map((r) => r.id)).toContain(spec.listed(target));
         }

@@ -10,12 +10,24 @@ export interface AccessClaims {
   userId: number | null;
   /** ticket-office logins carried by this session */
   frontendLoginIds: number[];
+  /**
+   * The user's `session_version` when the token was issued (0 without a user): a password reset or change
+   * raises it, which ends every access token issued before (services/auth.ts `authenticate`).
+   */
+  sessionVersion: number;
 }
 
 export async function signAccessToken(secret: string, claims: AccessClaims, now = Date.now()): Promise<string> {
   const iat = Math.floor(now / 1000);
   return sign(
-    { typ: "access", uid: claims.userId, fl: claims.frontendLoginIds, iat, exp: iat + ACCESS_TOKEN_SECONDS },
+    {
+      typ: "access",
+      uid: claims.userId,
+      fl: claims.frontendLoginIds,
+      sv: claims.sessionVersion,
+      iat,
+      exp: iat + ACCESS_TOKEN_SECONDS,
+    },
     secret,
     "HS256",
   );
@@ -29,7 +41,9 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
     const frontendLoginIds = Array.isArray(payload.fl)
       ? payload.fl.filter((v): v is number => Number.isInteger(v))
       : [];
-    return { userId, frontendLoginIds };
+    // A token without a version predates versions: it counts as version 0, the version of every user then.
+    const sessionVersion = Number.isInteger(payload.sv) ? (payload.sv as number) : 0;
+    return { userId, frontendLoginIds, sessionVersion };
   } catch {
     return null;
   }

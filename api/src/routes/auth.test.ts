@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeUserId, verifyRegistration } from "../services/accounts.ts";
 import { createUser } from "../services/auth.ts";
 import { renderMail } from "../services/mail-templates.ts";
-import { createTestContext, DRIVERS, loginAs, type TestContext } from "../test-support.ts";
+import { createOnSaleEvent, createTestContext, DRIVERS, loginAs, type TestContext } from "../test-support.ts";
 
 const PASSWORD = "correct-horse-battery-1!";
 
@@ -170,6 +170,38 @@ describe.each(DRIVERS)("back-office accounts (%s)", (driver) => {
     expect(revoked.status).toBe(401);
   });
 
+  it("ends every session at a password reset: access tokens issued before get 401, a new sign-in works", async () => {
+    const address = email();
+    await createUser(ctx.database, { email: address, password: PASSWORD });
+    const before = (await ctx.call("POST", "/auth/login", { body: { email: address, password: PASSWORD } })).body;
+    expect((await ctx.call("GET", "/units", { token: before.access_token })).status).toBe(200);
+    await ctx.call("POST", "/auth/password-reset-request", { body: { email: address } });
+    const [userIdB64, tokenB64] = (await lastMailLink(ctx, address)).split("/").slice(-2);
+    const fresh = "a-brand-new-secret-2!";
+    const reset = { user_id_b64: userIdB64, token_b64: tokenB64, password: fresh, password_confirmation: fresh };
+    expect((await ctx.call("POST", "/auth/password-reset", { body: reset })).status).toBe(200);
+    // The access token of the session before is refused at once, not 15 minutes later…
+    const old = await ctx.call("GET", "/units", { token: before.access_token });
+    expect(old).toMatchObject({ status: 401 });
+    expect((await ctx.call("GET", "/auth/me", { token: before.access_token })).status).toBe(401);
+    // …its refresh token is revoked…
+    const refreshed = await ctx.call("POST", "/auth/token/refresh", { body: { refresh_token: before.refresh_token } });
+    expect(refreshed.status).toBe(401);
+    // …and it cannot be carried into a ticket-office session either.
+    const sale = await createOnSaleEvent(ctx, { stock: 1 });
+    const carried = await ctx.call("POST", "/auth/anonymous-login", {
+      token: before.access_token,
+      body: { active_module_id: sale.moduleId },
+    });
+    expect(carried.status).toBe(201);
+    expect((await ctx.call("GET", "/units", { token: carried.body.access_token })).status).toBe(401);
+    // A new sign-in works, and its session lasts through a refresh.
+    const after = (await ctx.call("POST", "/auth/login", { body: { email: address, password: fresh } })).body;
+    expect((await ctx.call("GET", "/units", { token: after.access_token })).status).toBe(200);
+    const renewed = await ctx.call("POST", "/auth/token/refresh", { body: { refresh_token: after.refresh_token } });
+    expect((await ctx.call("GET", "/units", { token: renewed.body.access_token })).status).toBe(200);
+  });
+
   it("changes a password only with the current one", async () => {
     const address = email();
     await createUser(ctx.database, { email: address, password: PASSWORD });
@@ -191,7 +223,9 @@ describe.each(DRIVERS)("back-office accounts (%s)", (driver) => {
       body: { current_password: PASSWORD, password: "another-secret-3!", password_confirmation: "another-secret-3!" },
     });
     expect(right.status).toBe(200);
-    expect(right.body.access_token).toBeTruthy();
+    // The session that changed the password goes on with the tokens of the answer; its old token is refused.
+    expect((await ctx.call("GET", "/units", { token: right.body.access_token })).status).toBe(200);
+    expect((await ctx.call("GET", "/units", { token })).status).toBe(401);
     expect(
       (await ctx.call("POST", "/auth/login", { body: { email: address, password: "another-secret-3!" } })).status,
     ).toBe(200);

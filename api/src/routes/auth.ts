@@ -118,8 +118,13 @@ authRoutes.post("/password-change", async (c) => {
     c,
     z.strictObject({ currentPassword: z.string().min(1).max(1_000), ...NEW_PASSWORD }).refine(matches, MISMATCH),
   );
-  await changePassword(database, user, body, now(c));
-  const tokens = await issueTokens(database, config.secretKey, { userId: user.id, frontendLoginIds: [] }, now(c));
+  const sessionVersion = await changePassword(database, user, body, now(c));
+  const tokens = await issueTokens(
+    database,
+    config.secretKey,
+    { userId: user.id, frontendLoginIds: [], sessionVersion },
+    now(c),
+  );
   return answer(c, { detail: c.get("t")("detail.password_changed"), ...tokens });
 });
 

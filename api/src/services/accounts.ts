@@ -2,7 +2,7 @@
 // Links carry a random token; only its hash is stored; each is single-use, expires, and is compared in
 // constant time (the hash lookup plus timingSafeEqual).
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { and, type Database, desc, eq, gt, isNull, run, schema } from "@ticketing/db";
+import { and, type Database, desc, eq, gt, isNull, run, schema, sql } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
 import { invalid } from "../lib/errors.ts";
 import { hashPassword, verifyPassword } from "../lib/passwords.ts";
@@ -173,7 +173,7 @@ export async function requestPasswordReset(
   });
 }
 
-/** Sets a new password through an emailed link; every session of the user is revoked. */
+/** Sets a new password through an emailed link; every session of the user is ended. */
 export async function resetPassword(
   database: Database,
   input: { userIdB64: string; tokenB64: string; password: string },
@@ -194,36 +194,51 @@ export async function resetPassword(
           .where(eq(schema.users.id, userId))
           .run(),
       );
-      yield* run(
-        tx
-          .update(schema.refreshTokens)
-          .set({ revokedAt: now.toISOString() })
-          .where(and(eq(schema.refreshTokens.userId, userId), isNull(schema.refreshTokens.revokedAt)))
-          .run(),
-      );
+      yield* endSessions(tx, userId, now);
       return true;
     }));
   if (!ok) throw invalid("errors.reset_link_invalid");
 }
 
-/** Changes the password of a signed-in user; other sessions are revoked (the caller gets new tokens). */
+/**
+ * Changes the password of a signed-in user; every session is ended, the caller's too, who gets new tokens
+ * signed at the returned session version.
+ */
 export async function changePassword(
   database: Database,
   user: User,
   input: { currentPassword: string; password: string },
   now: Date,
-) {
+): Promise<number> {
   if (!(await verifyPassword(input.currentPassword, user.passwordHash)))
     throw invalid("errors.current_password_wrong", { current_password: "errors.current_password_wrong" });
   const passwordHash = await hashPassword(input.password);
-  await database.transaction(function* (tx) {
+  return database.transaction(function* (tx) {
     yield* run(tx.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, user.id)).run());
-    yield* run(
-      tx
-        .update(schema.refreshTokens)
-        .set({ revokedAt: now.toISOString() })
-        .where(and(eq(schema.refreshTokens.userId, user.id), isNull(schema.refreshTokens.revokedAt)))
-        .run(),
-    );
+    return yield* endSessions(tx, user.id, now);
   });
+}
+
+/**
+ * Ends every session of the user after a password reset or change: their refresh tokens are revoked and their
+ * session version raised, which refuses the access tokens issued before (services/auth.ts `authenticate`).
+ * Returns the new version.
+ */
+function* endSessions(tx: Parameters<Parameters<Database["transaction"]>[0]>[0], userId: number, now: Date) {
+  yield* run(
+    tx
+      .update(schema.refreshTokens)
+      .set({ revokedAt: now.toISOString() })
+      .where(and(eq(schema.refreshTokens.userId, userId), isNull(schema.refreshTokens.revokedAt)))
+      .run(),
+  );
+  const user = yield* run(
+    tx
+      .update(schema.users)
+      .set({ sessionVersion: sql`${schema.users.sessionVersion} + 1` })
+      .where(eq(schema.users.id, userId))
+      .returning({ sessionVersion: schema.users.sessionVersion })
+      .get(),
+  );
+  return user?.sessionVersion ?? 0;
 }

@@ -2,7 +2,14 @@
 import { and, type Database, eq, gt, isNull, run, schema } from "@ticketing/db";
 import { invalid, notFound, unauthorized } from "../lib/errors.ts";
 import { getDummyHash, hashPassword, verifyPassword } from "../lib/passwords.ts";
-import { type AccessClaims, hashToken, newOpaqueToken, REFRESH_TOKEN_DAYS, signAccessToken } from "../lib/tokens.ts";
+import {
+  type AccessClaims,
+  hashToken,
+  newOpaqueToken,
+  REFRESH_TOKEN_DAYS,
+  signAccessToken,
+  verifyAccessToken,
+} from "../lib/tokens.ts";
 import type { Event } from "./access.ts";
 
 export interface TokenPair {
@@ -37,6 +44,21 @@ export async function issueTokens(
   return { accessToken: await signAccessToken(secret, claims, now.getTime()), refreshToken };
 }
 
+/**
+ * The claims of a bearer token, or null when it is not a valid access token or its user's password was reset or
+ * changed since it was issued (the user's session version moved on): such a token is as good as none.
+ */
+export async function authenticate(database: Database, secret: string, token: string): Promise<AccessClaims | null> {
+  const claims = await verifyAccessToken(secret, token);
+  if (!claims?.userId) return claims;
+  const user = await database.db
+    .select({ sessionVersion: schema.users.sessionVersion })
+    .from(schema.users)
+    .where(eq(schema.users.id, claims.userId))
+    .get();
+  return user?.sessionVersion === claims.sessionVersion ? claims : null;
+}
+
 export async function login(database: Database, secret: string, email: string, password: string, now: Date) {
   const user = await database.db
     .select()
@@ -47,7 +69,12 @@ export async function login(database: Database, secret: string, email: string, p
   const matches = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
   if (!user || !matches || !user.isActive) throw invalid("errors.wrong_credentials");
   if (!user.emailVerifiedAt) throw invalid("errors.email_not_verified");
-  return issueTokens(database, secret, { userId: user.id, frontendLoginIds: [] }, now);
+  return issueTokens(
+    database,
+    secret,
+    { userId: user.id, frontendLoginIds: [], sessionVersion: user.sessionVersion },
+    now,
+  );
 }
 
 /**
@@ -72,7 +99,7 @@ export async function refresh(database: Database, secret: string, refreshToken: 
         .returning()
         .get(),
     );
-    if (row) return { claims: { userId: row.userId, frontendLoginIds: row.frontendLoginIds }, family: row.family };
+    if (row) return { userId: row.userId, frontendLoginIds: row.frontendLoginIds, family: row.family };
     const reused = yield* run(
       tx.select().from(schema.refreshTokens).where(eq(schema.refreshTokens.tokenHash, tokenHash)).get(),
     );
@@ -87,12 +114,15 @@ export async function refresh(database: Database, secret: string, refreshToken: 
     return null;
   });
   if (!session) throw unauthorized("errors.invalid_refresh_token");
-  const { claims } = session;
-  if (claims.userId) {
-    const user = await database.db.select().from(schema.users).where(eq(schema.users.id, claims.userId)).get();
+  const { userId, frontendLoginIds, family } = session;
+  let sessionVersion = 0;
+  if (userId) {
+    const user = await database.db.select().from(schema.users).where(eq(schema.users.id, userId)).get();
     if (!user?.isActive) throw unauthorized("errors.invalid_refresh_token");
+    // A reset or change revoked every refresh token issued before it, so this one was issued since.
+    sessionVersion = user.sessionVersion;
   }
-  return issueTokens(database, secret, claims, now, session.family);
+  return issueTokens(database, secret, { userId, frontendLoginIds, sessionVersion }, now, family);
 }
 
 export async function logout(database: Database, refreshToken: string, now: Date) {
@@ -208,6 +238,16 @@ export async function anonymousLogin(
     );
   });
   const frontendLoginIds = [...new Set([...(input.previous?.frontendLoginIds ?? []), login.id])];
-  const tokens = await issueTokens(database, secret, { userId: input.previous?.userId ?? null, frontendLoginIds }, now);
+  const tokens = await issueTokens(database, secret, carriedClaims(input.previous, frontendLoginIds), now);
   return { ...tokens, login };
 }
+
+/**
+ * The claims of a ticket-office session that adds logins to the caller's: their back-office user, if any, is
+ * carried with the version it was signed in at.
+ */
+export const carriedClaims = (previous: AccessClaims | null, frontendLoginIds: number[]): AccessClaims => ({
+  userId: previous?.userId ?? null,
+  frontendLoginIds,
+  sessionVersion: previous?.userId ? previous.sessionVersion : 0,
+});

@@ -8,7 +8,7 @@ import { verify } from "hono/jwt";
 import { conflict, invalid } from "../lib/errors.ts";
 import { type AccessClaims, hashToken } from "../lib/tokens.ts";
 import type { Event } from "./access.ts";
-import { issueTokens } from "./auth.ts";
+import { carriedClaims, issueTokens } from "./auth.ts";
 import { ticketOfficeUrl } from "./checkout.ts";
 import { enqueueMail } from "./mail.ts";
 
@@ -199,7 +199,7 @@ async function signIn(
 ) {
   if (!login) throw invalid("errors.third_party_failed");
   const frontendLoginIds = [...new Set([...(previous?.frontendLoginIds ?? []), login.id])];
-  const tokens = await issueTokens(database, secret, { userId: previous?.userId ?? null, frontendLoginIds }, now);
+  const tokens = await issueTokens(database, secret, carriedClaims(previous, frontendLoginIds), now);
   return { ...tokens, login };
 }
 
