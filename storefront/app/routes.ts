@@ -20,6 +20,7 @@ export default [
     route("payment/return/:id/:status", "routes/tickets.$path.payment.return.$id.$status.tsx"),
     route("payment/pointofsale/:id", "routes/tickets.$path.payment.pointofsale.$id.tsx"),
     route("completion", "routes/tickets.$path.completion.tsx"),
+    route("baskets/:basketId/tickets", "routes/tickets.$path.baskets.$basketId.tickets.ts"),
     route("baskets/:basketId/tickets/:itemId", "routes/tickets.$path.baskets.$basketId.tickets.$itemId.ts"),
   ]),
   route("*", "routes/$.tsx"),

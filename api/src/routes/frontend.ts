@@ -1,5 +1,6 @@
 // Ticket-office calls (DESIGN.md 3): every basket call checks the basket is the caller's.
 
+import { Readable } from "node:stream";
 import { and, eq, run, schema, sql } from "@ticketing/db";
 import { PAYMENT_METHODS } from "@ticketing/shared/constants";
 import { Hono } from "hono";
@@ -25,7 +26,7 @@ import { checkout, paymentIntentsOf, saveBillingInformation } from "../services/
 import { communicationOf } from "../services/events.ts";
 import { basketForms, hasMissingAnswers, saveAnswers } from "../services/forms.ts";
 import { createTicketCode } from "../services/ticket-codes.ts";
-import { loadTicketData, renderTicketPdf } from "../services/tickets.ts";
+import { loadTicketData, renderTicketPdf, streamBasketTickets, ticketsFileName } from "../services/tickets.ts";
 import { frontendLoginRoutes } from "./auth.ts";
 
 export const frontendRoutes = new Hono<AppEnv>();
@@ -284,6 +285,19 @@ frontendRoutes.get("/frontend/baskets/:id/tickets/:itemId", async (c) => {
   return c.body(new Uint8Array(pdf), 200, {
     "Content-Type": "application/pdf",
     "Content-Disposition": `attachment; filename="ticket-${itemId}.pdf"`,
+  });
+});
+
+/** The basket's tickets in one PDF, a page each: what a large order downloads instead of a mail attachment. */
+frontendRoutes.get("/frontend/baskets/:id/tickets", async (c) => {
+  const { basket } = await ownedBasket(c, idParam(c));
+  if (basket.status !== "validated") throw conflict("errors.ticket_not_available");
+  const { database, ticketKeys } = c.get("deps");
+  const pdf = await streamBasketTickets(database, ticketKeys, basket.id, c.get("language"));
+  if (!pdf) throw notFound();
+  return c.body(Readable.toWeb(pdf) as ReadableStream<Uint8Array>, 200, {
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `attachment; filename="${ticketsFileName(basket.unikey)}"`,
   });
 });
 

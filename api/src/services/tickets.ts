@@ -11,7 +11,7 @@ import { createTranslator } from "@ticketing/shared/i18n/translate";
 import { formatMoney } from "@ticketing/shared/money";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import type { TicketCodeClaims } from "./ticket-codes.ts";
+import { createTicketCode, type TicketCodeClaims, type TicketKeys } from "./ticket-codes.ts";
 
 export interface TicketPdfInput {
   language: Language;
@@ -151,6 +151,23 @@ export async function loadTicketData(database: Database, basketId: number, itemI
 
 /** The file name of an order's tickets as one PDF, in the confirmation mail and on download. */
 export const ticketsFileName = (basketReference: string) => `tickets-${basketReference.replace(/[^\w-]/g, "")}.pdf`;
+
+/**
+ * All the tickets of a basket as one PDF, a page each, streamed as it is drawn (an order may hold thousands);
+ * null when it has none. The caller checks that the basket is validated and that the visitor may see it.
+ */
+export async function streamBasketTickets(
+  database: Database,
+  keys: TicketKeys,
+  basketId: number,
+  language: Language,
+): Promise<Readable | null> {
+  const tickets = await loadTicketData(database, basketId);
+  if (tickets.length === 0) return null;
+  return streamTicketsPdf(
+    tickets.map(({ claims, ...ticket }) => ({ ...ticket, language, ticketCode: createTicketCode(keys, claims) })),
+  );
+}
 
 // Event times are shown where the events take place (prices are in CHF: Switzerland).
 const TIME_ZONE = "Europe/Zurich";

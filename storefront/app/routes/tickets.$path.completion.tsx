@@ -54,6 +54,14 @@ export default function Completion({ loaderData: { basket, page } }: Route.Compo
       ))}
       <section className="card" aria-labelledby="order-title">
         <h2 id="order-title">{t("completion.order", { id: basket.id })}</h2>
+        {basket.items.length > 1 && (
+          <p>
+            {/* One file for the whole order: what a confirmation mail with too many tickets to attach links to. */}
+            <a href={`${base}/baskets/${basket.id}/tickets`} download data-turbo="false" className="button">
+              {t("completion.downloadAllTickets")}
+            </a>
+          </p>
+        )}
         <BasketSummary
           basket={basket}
           itemAction={(item) => (
