@@ -12,7 +12,7 @@ import { invalid, notFound } from "../lib/errors.ts";
 import { idParam, parseWith, readBody } from "../lib/http.ts";
 import { apiTranslator } from "../lib/i18n.ts";
 import { hmacHex, hmacMatches } from "../lib/tokens.ts";
-import { resolvePayment, ticketOfficeUrl } from "../services/checkout.ts";
+import { demoPaymentUrl, PAYMENT_TERM_EXPIRED, resolvePayment, ticketOfficeUrl } from "../services/checkout.ts";
 
 const WebhookBody = z.strictObject({
   intent_id: z.number().int().positive(),
@@ -36,17 +36,45 @@ async function loadIntent(c: Ctx, intentId: number, signature: string) {
   return row;
 }
 
+type Row = Awaited<ReturnType<typeof loadIntent>>;
+
+/** Where a payment stands: open to pay, or closed for one of four reasons the page tells the buyer. */
+function paymentState({ intent, invoice }: Pick<Row, "intent" | "invoice">) {
+  if (invoice.isResolved) return "paid";
+  if (intent.isError) return "failed";
+  if (intent.isCancelled && intent.errorMessage === PAYMENT_TERM_EXPIRED) return "expired";
+  if (intent.isCancelled || invoice.isCancelled) return "cancelled";
+  return "open";
+}
+
+/** The ticket-office page a closed payment leads back to. */
+function nextStep(
+  publicUrl: string,
+  { intent, basket, event }: Row,
+  state: Exclude<ReturnType<typeof paymentState>, "open">,
+) {
+  const step = {
+    paid: `payment/return/${intent.id}/success`,
+    // The basket was emptied with the expiry: the buy page says so and offers its articles again.
+    expired: "buy",
+    cancelled: "checkout/payment-method",
+    failed: "checkout/payment-method",
+  }[state];
+  return ticketOfficeUrl(publicUrl, event, basket.testing, step);
+}
+
 /** `api` is the API app itself: the page sends its webhook through the real, signature-checking route. */
 export function paymentRoutes(api: Hono<AppEnv>) {
   const routes = new Hono<AppEnv>();
 
   routes.get("/demo/pay/:id", async (c) => {
-    const { intent, invoice, basket } = await loadIntent(c, idParam(c), c.req.query("sig") ?? "");
+    const row = await loadIntent(c, idParam(c), c.req.query("sig") ?? "");
+    const { invoice, basket } = row;
     // The buyer's language at checkout, whatever the browser says.
     const language = basket.language;
     const t = apiTranslator(language);
     const amount = formatMoney(invoice.amount, language);
-    const isOpen = !invoice.isResolved && !intent.isCancelled && !intent.isError;
+    const state = paymentState(row);
     const sig = c.req.query("sig") ?? "";
     return c.html(html`<!doctype html>
 <html lang="${language}">
@@ -66,14 +94,15 @@ export function paymentRoutes(api: Hono<AppEnv>) {
     <p>${t("payment_page.intro")}</p>
     <p><strong>${t("payment_page.amount", { amount })}</strong></p>
     ${
-      isOpen
+      state === "open"
         ? html`<form method="post">
           <input type="hidden" name="sig" value="${sig}" />
           <button type="submit" name="outcome" value="success">${t("payment_page.pay", { amount })}</button>
           <button type="submit" name="outcome" value="cancel">${t("payment_page.cancel")}</button>
           <button type="submit" name="outcome" value="error">${t("payment_page.error")}</button>
         </form>`
-        : html`<p>${t("payment_page.done")}</p>`
+        : html`<p role="status">${t(`payment_page.closed.${state}`)}</p>
+        <p><a href="${nextStep(c.get("deps").config.publicUrl, row, state)}">${t(`payment_page.next.${state}`)}</a></p>`
     }
   </body>
 </html>`);
@@ -81,7 +110,8 @@ export function paymentRoutes(api: Hono<AppEnv>) {
 
   routes.post("/demo/pay/:id", async (c) => {
     const form = await readBody(c, z.strictObject({ sig: z.string(), outcome: z.enum(PAYMENT_OUTCOMES) }));
-    const { intent, basket, event } = await loadIntent(c, idParam(c), form.sig);
+    const id = idParam(c);
+    const { intent } = await loadIntent(c, id, form.sig);
     const { config } = c.get("deps");
     const body = JSON.stringify({ intent_id: intent.id, psp_id: intent.pspId, outcome: form.outcome });
     const response = await api.request("/payments/demo/webhook", {
@@ -89,11 +119,20 @@ export function paymentRoutes(api: Hono<AppEnv>) {
       headers: { "content-type": "application/json", "x-signature": `sha256=${hmacHex(config.secretKey, body)}` },
       body,
     });
-    const status = response.ok ? form.outcome : "error";
-    return c.redirect(
-      ticketOfficeUrl(config.publicUrl, event, basket.testing, `payment/return/${intent.id}/${status}`),
-      303,
-    );
+    const webhook = response.ok ? ((await response.json()) as { changed: boolean }) : { changed: false };
+    // The outcome is what the payment now is, not the button pressed: "pay" on a payment cancelled or expired
+    // meanwhile changes nothing, and must not send the buyer to a success page that then waits forever.
+    const row = await loadIntent(c, id, form.sig);
+    const state = paymentState(row);
+    if (state === "paid" || webhook.changed) {
+      const outcome = state === "paid" ? "success" : form.outcome;
+      return c.redirect(
+        ticketOfficeUrl(config.publicUrl, row.event, row.basket.testing, `payment/return/${intent.id}/${outcome}`),
+        303,
+      );
+    }
+    // Nothing changed: the page itself says where the payment stands.
+    return c.redirect(demoPaymentUrl(config.publicUrl, config.secretKey, intent), 303);
   });
 
   routes.post("/demo/webhook", async (c) => {

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { useOffice } from "../components/use-office";
-import { hasResolvedInvoice } from "../lib/basket-rules";
-import { loadCompletedBasket } from "../lib/baskets.server";
+import { hasResolvedInvoice, paymentTermExpired } from "../lib/basket-rules";
+import { loadCompletedBasket, loadOpenBasket } from "../lib/baskets.server";
 import { officeHref } from "../lib/office-paths";
 import { TicketOffice } from "../lib/ticket-office.server";
 import type { Route } from "./+types/tickets.$path.payment.return.$id.$status";
@@ -10,6 +10,12 @@ import type { Route } from "./+types/tickets.$path.payment.return.$id.$status";
 const STATUSES = ["success", "cancel", "error"] as const;
 /** SPEC 2.4: after a failed payment, back to the basket after a countdown. */
 const BACK_TO_BASKET_SECONDS = 10;
+/**
+ * Waiting for the payment provider's confirmation: the page checks every CHECK_SECONDS, MAX_CHECKS times (one
+ * minute), then stops and says so, with a link to check again; it used to refresh forever.
+ */
+const CHECK_SECONDS = 5;
+const MAX_CHECKS = 12;
 
 export async function loader(args: Route.LoaderArgs) {
   const { id, status } = args.params;
@@ -18,20 +24,36 @@ export async function loader(args: Route.LoaderArgs) {
   const office = await TicketOffice.open(args);
   const api = await office.requireLoginApi();
   // SPEC 2.4: a cancelled payment goes back to the payment method, which says so.
-  if (status === "cancel") throw await office.redirect(`${office.href("checkout/payment-method")}?payment=cancelled`);
-  if (status === "success") {
-    // The webhook often lands before the visitor does: then the order is confirmed already.
-    const paid = await loadCompletedBasket(office, api);
-    if (paid?.paymentIntents.some((intent) => intent.id === Number(id)) && hasResolvedInvoice(paid)) {
-      throw await office.redirect(office.href("completion"));
-    }
+  const cancelled = `${office.href("checkout/payment-method")}?payment=cancelled`;
+  if (status === "cancel") throw await office.redirect(cancelled);
+  if (status === "error") return office.data({ status: "error" as const });
+  // The webhook often lands before the visitor does: then the order is confirmed already.
+  const paid = await loadCompletedBasket(office, api);
+  if (paid?.paymentIntents.some((intent) => intent.id === Number(id)) && hasResolvedInvoice(paid)) {
+    throw await office.redirect(office.href("completion"));
   }
-  return office.data({ status: status as Exclude<(typeof STATUSES)[number], "cancel"> });
+  // A payment that was cancelled, expired or failed will not be confirmed: say so instead of waiting.
+  const { basket } = await loadOpenBasket(office, api);
+  const intent = basket?.paymentIntents.find((candidate) => candidate.id === Number(id));
+  if (intent?.isError) throw await office.redirect(`${office.location.base}/payment/return/${id}/error`);
+  if (intent?.isCancelled)
+    throw await office.redirect(paymentTermExpired(basket ?? null) ? office.href("buy") : cancelled);
+  const url = new URL(args.request.url);
+  const check = url.searchParams.get("check") ?? "";
+  const checks = /^\d{1,3}$/.test(check) ? Math.min(Number(check), MAX_CHECKS) : 0;
+  return office.data({
+    status: "success" as const,
+    // The next check, or null once the page has waited long enough.
+    refreshTo: checks < MAX_CHECKS ? `${url.pathname}?check=${checks + 1}` : null,
+    checkAgain: url.pathname,
+  });
 }
 
-// Without JavaScript: success reloads until the payment is confirmed. (The error page's countdown is below.)
+// Without JavaScript a meta refresh checks again (the root's script does the same for pages Turbo swapped in).
 export const meta: Route.MetaFunction = ({ data }) =>
-  data?.status === "success" ? [{ httpEquiv: "refresh", content: "5" }] : [];
+  data?.status === "success" && data.refreshTo
+    ? [{ httpEquiv: "refresh", content: `${CHECK_SECONDS};url=${data.refreshTo}` }]
+    : [];
 
 /**
  * SPEC 2.4: back to the basket after a countdown. Without JavaScript a meta refresh does it (inside
@@ -61,33 +83,56 @@ function Countdown({ seconds, to }: { seconds: number; to: string }) {
   );
 }
 
-export default function PaymentReturn({ loaderData: { status } }: Route.ComponentProps) {
+export default function PaymentReturn({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { base } = useOffice();
-  const title = t(`payment.${status}.title`);
+  if (loaderData.status === "error") {
+    const title = t("payment.error.title");
+    return (
+      <section className="narrow">
+        <title>{title}</title>
+        <h1>{title}</h1>
+        <p className="alert alert-error">{t("payment.error.text")}</p>
+        <p className="inline-list">
+          <Link to={officeHref(base, "checkout/payment-method")} className="button button-primary">
+            {t("payment.error.retry")}
+          </Link>
+          <Link to={officeHref(base, "buy")} className="button">
+            {t("payment.error.backToBasket")}
+          </Link>
+        </p>
+        <Countdown seconds={BACK_TO_BASKET_SECONDS} to={officeHref(base, "buy")} />
+      </section>
+    );
+  }
+  const isWaiting = loaderData.refreshTo !== null;
+  const title = t(isWaiting ? "payment.success.title" : "payment.unconfirmed.title");
   return (
     <section className="narrow">
       <title>{title}</title>
       <h1>{title}</h1>
-      <p className={status === "error" ? "alert alert-error" : undefined}>{t(`payment.${status}.text`)}</p>
-      {status === "success" && (
-        <p>
-          <Link to={officeHref(base, "completion")} className="button button-primary">
-            {t("payment.success.link")}
-          </Link>
-        </p>
-      )}
-      {status === "error" && (
+      {isWaiting ? (
         <>
-          <p className="inline-list">
-            <Link to={officeHref(base, "checkout/payment-method")} className="button button-primary">
-              {t("payment.error.retry")}
-            </Link>
-            <Link to={officeHref(base, "buy")} className="button">
-              {t("payment.error.backToBasket")}
+          <p>{t("payment.success.text")}</p>
+          <p>
+            <Link to={officeHref(base, "completion")} className="button button-primary">
+              {t("payment.success.link")}
             </Link>
           </p>
-          <Countdown seconds={BACK_TO_BASKET_SECONDS} to={officeHref(base, "buy")} />
+        </>
+      ) : (
+        <>
+          <p className="alert alert-info" role="status">
+            {t("payment.unconfirmed.text")}
+          </p>
+          <p className="inline-list">
+            <Link to={loaderData.checkAgain} className="button button-primary">
+              {t("payment.unconfirmed.checkAgain")}
+            </Link>
+            <Link to={officeHref(base, "checkout/payment-method")} className="button">
+              {t("payment.unconfirmed.backToPayment")}
+            </Link>
+          </p>
         </>
       )}
     </section>

@@ -1,0 +1,110 @@
+// The page the payment provider sends the buyer back to (SPEC 2.4): it waits for the provider's confirmation a
+// bounded time, and shows a payment that will not be confirmed (cancelled, expired, failed) for what it is.
+import { describe, expect, it } from "vitest";
+import { loginKey, sessionStorage } from "../lib/session.server";
+import { loader, meta } from "./tickets.$path.payment.return.$id.$status";
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+const publicInfos = { id: 1, registration_module_id: 4, frontend_path: "demo", access_methods: ["anonymous"] };
+
+/** A visitor's one basket, with payment intent 7 in the given state. */
+function fakeApi(intent: Record<string, unknown>, basket: { status: string; items?: unknown[] }) {
+  const row = {
+    id: 3,
+    event_id: 1,
+    status: basket.status,
+    testing: false,
+    total: 2500,
+    billing_information: null,
+    items: basket.items ?? [{ id: 1, node_id: 2, title: "Entry", price: 2500 }],
+    payment_intents: [
+      {
+        id: 7,
+        module_key: "demo",
+        is_error: false,
+        is_cancelled: false,
+        error_message: null,
+        invoice: null,
+        ...intent,
+      },
+    ],
+  };
+  const apiFetch = async (path: string) => {
+    if (path.startsWith("/events/public-infos")) return json(200, publicInfos);
+    if (path.startsWith("/frontend/baskets?")) return json(200, [{ id: 3, status: basket.status }]);
+    if (path === "/frontend/baskets/3") return json(200, row);
+    return json(404, { errors: ["Resource not found"] });
+  };
+  return { apiFetch };
+}
+
+async function returnPage(url: string, context: ReturnType<typeof fakeApi>) {
+  const session = await sessionStorage.getSession();
+  session.set("logins", { [loginKey(1, false)]: { accessToken: "a1", refreshToken: "r1" } });
+  const request = new Request(url, { headers: { Cookie: await sessionStorage.commitSession(session) } });
+  const [, , , , , id, status] = new URL(url).pathname.split("/");
+  const args = { request, params: { path: "demo", id, status }, context } as never;
+  return loader(args).then(
+    (result) => ({ location: null, data: (result as unknown as { data: Record<string, unknown> }).data }),
+    (error: Response) => ({ location: error.headers.get("Location"), data: null }),
+  );
+}
+
+const refreshOf = (data: Record<string, unknown> | null) =>
+  (meta({ data } as never) as { httpEquiv?: string; content?: string }[]).find((tag) => tag.httpEquiv === "refresh")
+    ?.content ?? null;
+
+describe("payment return page, waiting for the provider's confirmation", () => {
+  const waiting = () => fakeApi({}, { status: "payment_in_progress" });
+  const base = "http://localhost/tickets/demo/payment/return/7/success";
+
+  it("checks again every 5 seconds, counting its checks", async () => {
+    const first = await returnPage(base, waiting());
+    expect(refreshOf(first.data)).toBe("5;url=/tickets/demo/payment/return/7/success?check=1");
+    const sixth = await returnPage(`${base}?check=6`, waiting());
+    expect(refreshOf(sixth.data)).toBe("5;url=/tickets/demo/payment/return/7/success?check=7");
+  });
+
+  it("stops after a minute and offers to check again", async () => {
+    for (const check of ["12", "13", "999"]) {
+      const page = await returnPage(`${base}?check=${check}`, waiting());
+      expect(refreshOf(page.data)).toBeNull();
+      expect(page.data).toMatchObject({ status: "success", refreshTo: null, checkAgain: new URL(base).pathname });
+    }
+  });
+
+  it("starts counting from 0 for a check number that is not one", async () => {
+    for (const check of ["-1", "abc", "1e3", "1000"]) {
+      const page = await returnPage(`${base}?check=${encodeURIComponent(check)}`, waiting());
+      expect(refreshOf(page.data)).toBe("5;url=/tickets/demo/payment/return/7/success?check=1");
+    }
+  });
+
+  it("goes to the order once the payment is confirmed", async () => {
+    const paid = fakeApi(
+      { invoice: { id: 5, amount: 2500, is_resolved: true, is_cancelled: false } },
+      { status: "validated" },
+    );
+    expect((await returnPage(base, paid)).location).toBe("/tickets/demo/completion");
+  });
+
+  it("goes back to the payment method, which says so, when the payment was cancelled", async () => {
+    const cancelled = fakeApi({ is_cancelled: true }, { status: "new" });
+    expect((await returnPage(base, cancelled)).location).toBe(
+      "/tickets/demo/checkout/payment-method?payment=cancelled",
+    );
+  });
+
+  it("goes back to the basket, which says so, when the payment term expired", async () => {
+    const expired = fakeApi(
+      { is_cancelled: true, error_message: "payment_term_expired" },
+      { status: "new", items: [] },
+    );
+    expect((await returnPage(base, expired)).location).toBe("/tickets/demo/buy");
+  });
+
+  it("shows the failure when the provider reported an error", async () => {
+    const failed = fakeApi({ is_error: true }, { status: "new" });
+    expect((await returnPage(base, failed)).location).toBe("/tickets/demo/payment/return/7/error");
+  });
+});
