@@ -10,6 +10,7 @@ import { DomainError } from "./lib/errors.ts";
 import { zodToDomainError } from "./lib/http.ts";
 import { apiTranslator } from "./lib/i18n.ts";
 import { RateLimiter, TooManyRequests } from "./lib/rate-limit.ts";
+import { allowedOrigins, limitBody, MAX_BODY_MEGABYTES, securityHeaders } from "./lib/security.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
 import { editorRoutes } from "./routes/editor.ts";
@@ -28,7 +29,12 @@ export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
   const rateLimiter = new RateLimiter(deps.config.rateLimitMultiplier);
 
-  api.use("*", cors({ origin: (origin) => origin, exposeHeaders: ["Content-Range"], credentials: true }));
+  // Headers first, so that every answer carries them, a refused preflight and a 413 included (docs/decisions/0007).
+  api.use("*", securityHeaders(deps.config.publicUrl, "api"));
+  // Only the configured origins' pages may read the API's answers; the API authenticates by bearer token, so no
+  // credentials (cookies) are allowed across origins.
+  const origins = allowedOrigins(deps.config);
+  api.use("*", cors({ origin: (origin) => (origins.has(origin) ? origin : null), exposeHeaders: ["Content-Range"] }));
   api.use("*", async (c, next) => {
     const language = languageFromHeader(c.req.header("accept-language"));
     c.set("deps", deps);
@@ -43,6 +49,13 @@ export function createApp(deps: AppDeps) {
     c.set("auth", token ? await authenticate(deps.database, deps.config.secretKey, token) : null);
     await next();
   });
+
+  // One limit for JSON and form bodies, answered in the caller's language before a body is read past it; an
+  // image upload has its own, larger one (routes/editor.ts).
+  const limit = limitBody(() => {
+    throw new DomainError("too_large", ["errors.body_too_large"], undefined, { size: MAX_BODY_MEGABYTES });
+  });
+  api.use("*", (c, next) => (c.req.path === `${API_BASE}/uploaded-images` ? next() : limit(c, next)));
 
   api.route("/auth", authRoutes);
   api.route("/units", unitRoutes);

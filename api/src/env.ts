@@ -17,6 +17,21 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.email().default("support@example.org"),
   LOG_MAILS: z.enum(["true", "false"]).default("true"),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value, ctx) =>
+      value
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .flatMap((entry) => {
+          // An origin is a scheme, a host and a port (`https://shop.example.org`): nothing after them.
+          const url = URL.canParse(entry) ? new URL(entry) : null;
+          if (url && /^https?:$/.test(url.protocol) && url.href === `${url.origin}/`) return [url.origin];
+          ctx.addIssue({ code: "custom", message: `not an http(s) origin: ${entry}` });
+          return [];
+        }),
+    ),
 });
 
 export interface Config {
@@ -33,6 +48,8 @@ export interface Config {
   logMails: boolean;
   /** scales the login/register/reset rate limits (1 in production) */
   rateLimitMultiplier: number;
+  /** origins besides PUBLIC_URL's whose pages may call the API from a browser (CORS) */
+  corsOrigins: string[];
 }
 
 /** Reads the environment; throws an Error listing every bad variable. */
@@ -58,6 +75,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     logMails: e.LOG_MAILS === "true",
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    corsOrigins: e.CORS_ORIGINS,
   };
 }
 

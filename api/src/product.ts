@@ -5,9 +5,13 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createDatabase, type Database } from "@ticketing/db";
-import { Hono } from "hono";
+import { languageFromHeader } from "@ticketing/shared/i18n/translate";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { html } from "hono/html";
 import { API_BASE, createApp } from "./app.ts";
 import type { Config } from "./env.ts";
+import { apiTranslator } from "./lib/i18n.ts";
+import { cspNonce, limitBody, MAX_BODY_MEGABYTES, securityHeaders } from "./lib/security.ts";
 import { isSeeded, seedDemo } from "./seed.ts";
 import { releaseExpiredHolds } from "./services/baskets.ts";
 import { expireUnpaidPayments } from "./services/checkout.ts";
@@ -61,6 +65,9 @@ export async function createProduct(
   }, 30_000).unref();
 
   const app = new Hono();
+  // Before anything answers, so that every answer carries its surface's headers, the "not built" 503s included.
+  app.use("*", pageSecurityHeaders(config.publicUrl));
+  app.use("*", (c, next) => (isApiPath(c.req.path) ? next() : pageBodyLimit(c, next)));
   app.route("/", api);
   app.get("/api", (c) => c.redirect(`${API_BASE}/`));
   // An unknown API path is the API's 404 (JSON), not a page of the ticket office.
@@ -81,17 +88,52 @@ export async function createProduct(
   };
 }
 
+const isApiPath = (path: string) => path === API_BASE || path.startsWith(`${API_BASE}/`);
+/** The ticket office's login links: their path holds a token (SPEC 2.3). */
+const LOGIN_LINK = /^\/tickets\/(?:preview\/)?[^/]+\/login\/(?:verify|third-party)\//;
+
+/** The back office's and the ticket office's headers (the API sends its own, app.ts; docs/decisions/0007). */
+function pageSecurityHeaders(publicUrl: string): MiddlewareHandler {
+  const admin = securityHeaders(publicUrl, "admin");
+  const storefront = securityHeaders(publicUrl, "storefront");
+  const loginLink = securityHeaders(publicUrl, "storefront-token");
+  return (c, next) => {
+    const path = c.req.path;
+    if (isApiPath(path)) return next();
+    if (path === "/admin" || path.startsWith("/admin/")) return admin(c, next);
+    return LOGIN_LINK.test(path) ? loginLink(c, next) : storefront(c, next);
+  };
+}
+
+/** The ticket office's forms are small: a larger post is refused before it is read, with a page saying why. */
+const pageBodyLimit = limitBody((c) => {
+  const language = languageFromHeader(c.req.header("accept-language"));
+  const message = apiTranslator(language)("errors.body_too_large", { size: MAX_BODY_MEGABYTES });
+  return c.html(
+    html`<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8" /><title>${message}</title></head><body><p>${message}</p></body></html>`,
+    413,
+  );
+});
+
 function mountAdmin(app: Hono) {
   const index = join(ADMIN_DIST, "index.html");
   if (!existsSync(index)) {
     app.get("/admin/*", (c) => c.text("The back office is not built: run `npm run build`.", 503));
     return;
   }
+  // Read per request so a rebuild needs no restart; emotion (admin/src/main.tsx) gives its styles this nonce.
+  const page = (c: Context) =>
+    c.html(
+      readFileSync(index, "utf8").replace("<head>", `<head>\n    <meta name="csp-nonce" content="${cspNonce(c)}" />`),
+    );
   app.get("/admin", (c) => c.redirect("/admin/"));
+  app.get("/admin/", page);
+  app.get("/admin/index.html", page);
   app.use("/admin/*", serveStatic({ root: ADMIN_DIST, rewriteRequestPath: (path) => path.replace(/^\/admin/, "") }));
   app.get("/admin/assets/*", (c) => c.text("Not found", 404));
-  // SPA fallback: react-admin routes are client-side. Read per request so a rebuild needs no restart.
-  app.get("/admin/*", (c) => c.html(readFileSync(index, "utf8")));
+  // SPA fallback: react-admin routes are client-side.
+  app.get("/admin/*", page);
 }
 
 type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
@@ -119,5 +161,6 @@ async function mountStorefront(app: Hono, apiFetch: ApiFetch) {
   );
   app.use("*", serveStatic({ root: client }));
   // The storefront calls the API in-process (it is a backend-for-frontend, DESIGN.md 2).
-  app.all("*", (c) => handle(c.req.raw, { apiFetch } as never));
+  // The nonce lets root.tsx's inline script (and Turbo's progress bar) run under the page's policy.
+  app.all("*", (c) => handle(c.req.raw, { apiFetch, cspNonce: cspNonce(c) } as never));
 }

@@ -106,6 +106,17 @@ export async function createOnSaleEvent(
   return { organiser, email, password, event, article, moduleId: module?.id as number };
 }
 
+/** A buyer's billing information, as the ticket office sends it. */
+export const BILLING = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  email: "ada@example.org",
+  address: "1 Rue du Lac",
+  postal_code: "1006",
+  city: "Lausanne",
+  country: "CH",
+};
+
 /** A ticket-office buyer with an anonymous login and an empty basket. */
 export async function createBuyer(ctx: TestContext, eventId: number, moduleId: number) {
   const login = await ctx.call("POST", "/auth/anonymous-login", { body: { active_module_id: moduleId } });

@@ -4,9 +4,10 @@ import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { type EntryContext, ServerRouter } from "react-router";
+import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { i18nOptions } from "./i18n";
 import { getLanguage, resources } from "./i18n.server";
+import { CspNonceContext } from "./lib/csp-nonce";
 
 export const streamTimeout = 5_000;
 
@@ -15,7 +16,9 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
+  const nonce = loadContext?.cspNonce;
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ ...i18nOptions, lng: await getLanguage(request), resources });
 
@@ -24,10 +27,13 @@ export default async function handleRequest(
     // Crawlers get the whole document at once; people get the shell as soon as it is ready.
     const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </I18nextProvider>,
+      <CspNonceContext value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </CspNonceContext>,
       {
+        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
+import { useCspNonce } from "./lib/csp-nonce";
 import styles from "./styles.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -13,6 +14,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
+  const nonce = useCspNonce();
   return (
     <html lang={i18n.language}>
       <head>
@@ -23,8 +25,15 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Turbo Drive: no prefetch on hover, no stale snapshot of a basket on "back". */}
         <meta name="turbo-prefetch" content="false" />
         <meta name="turbo-cache-control" content="no-cache" />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script; the only value is JSON-encoded */}
-        <script type="module" dangerouslySetInnerHTML={{ __html: enhancement(turboUrl) }} />
+        {/* The page's policy allows only scripts and styles carrying its nonce (docs/decisions/0007); Turbo reads
+            it here for its progress bar's <style>. */}
+        {nonce && <meta name="csp-nonce" content={nonce} />}
+        <script
+          type="module"
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script; the only value is JSON-encoded
+          dangerouslySetInnerHTML={{ __html: enhancement(turboUrl) }}
+        />
       </head>
       <body>
         <a className="skip-link" href="#main">

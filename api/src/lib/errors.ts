@@ -1,12 +1,20 @@
 // One error type, one mapper (STYLE.md habit 2). Services throw DomainError; app.onError answers the wire shape.
-export type DomainErrorKind = "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests";
+export type DomainErrorKind =
+  | "invalid"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "too_large"
+  | "too_many_requests";
 
-const STATUS: Record<DomainErrorKind, 400 | 401 | 403 | 404 | 409 | 429> = {
+const STATUS: Record<DomainErrorKind, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
   invalid: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
   too_many_requests: 429,
 };
 

@@ -1,11 +1,12 @@
 // The `demo` payment module: a hosted payment page served by the API, and an HMAC-signed webhook that
 // resolves the invoice exactly once (DESIGN.md 4 "Payments").
 
+import { createHash } from "node:crypto";
 import { eq, schema } from "@ticketing/db";
 import { PAYMENT_OUTCOMES } from "@ticketing/shared/constants";
 import { formatMoney } from "@ticketing/shared/money";
 import { Hono } from "hono";
-import { html } from "hono/html";
+import { html, raw } from "hono/html";
 import { z } from "zod";
 import type { AppEnv, Ctx } from "../context.ts";
 import { invalid, notFound } from "../lib/errors.ts";
@@ -63,6 +64,25 @@ function nextStep(
   return ticketOfficeUrl(publicUrl, event, basket.testing, step);
 }
 
+const PAGE_STYLE = `
+body { font-family: system-ui, sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }
+h1 { font-size: 1.4rem; } form { display: grid; gap: .75rem; margin-top: 1.5rem; }
+button { font-size: 1rem; padding: .8rem; border-radius: .4rem; border: 1px solid #888; background: #fff; cursor: pointer; }
+button[value=success] { background: #14532d; color: #fff; border-color: #14532d; }
+`;
+/**
+ * The page's own policy (docs/decisions/0007): its one inline style allowed by its hash, no script, its form posted
+ * only to itself. The ticket office opens the page as a document of its own (without Turbo), so this policy is
+ * the one that applies.
+ */
+const PAGE_POLICY = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash("sha256").update(PAGE_STYLE).digest("base64")}'`,
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join("; ");
+
 /** `api` is the API app itself: the page sends its webhook through the real, signature-checking route. */
 export function paymentRoutes(api: Hono<AppEnv>) {
   const routes = new Hono<AppEnv>();
@@ -76,18 +96,14 @@ export function paymentRoutes(api: Hono<AppEnv>) {
     const amount = formatMoney(invoice.amount, language);
     const state = paymentState(row);
     const sig = c.req.query("sig") ?? "";
+    c.header("Content-Security-Policy", PAGE_POLICY);
     return c.html(html`<!doctype html>
 <html lang="${language}">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${t("payment_page.title")}</title>
-    <style>
-      body { font-family: system-ui, sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }
-      h1 { font-size: 1.4rem; } form { display: grid; gap: .75rem; margin-top: 1.5rem; }
-      button { font-size: 1rem; padding: .8rem; border-radius: .4rem; border: 1px solid #888; background: #fff; cursor: pointer; }
-      button[value=success] { background: #14532d; color: #fff; border-color: #14532d; }
-    </style>
+    <style>${raw(PAGE_STYLE)}</style>
   </head>
   <body>
     <h1>${t("payment_page.title")}</h1>

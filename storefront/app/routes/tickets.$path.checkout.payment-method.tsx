@@ -98,7 +98,7 @@ export default function PaymentMethodStep({ loaderData, actionData }: Route.Comp
           <p>{t("checkout.payment.ongoing")}</p>
           {ongoingPayment.paymentUrl && (
             <p>
-              <a href={ongoingPayment.paymentUrl} className="button button-primary">
+              <a href={ongoingPayment.paymentUrl} className="button button-primary" data-turbo="false">
                 {t("checkout.payment.continue")}
               </a>
             </p>
@@ -114,7 +114,9 @@ export default function PaymentMethodStep({ loaderData, actionData }: Route.Comp
       ) : !isPaymentAllowed ? (
         <p className="alert alert-info">{t("checkout.payment.notAllowed")}</p>
       ) : (
-        <Form method="post" className="stack">
+        // The answer is the payment provider's page: a document of its own under its own Content-Security-Policy,
+        // not one for Turbo to parse and render inside this one (docs/decisions/0007).
+        <Form method="post" className="stack" data-turbo="false">
           {!isFree && (
             <fieldset>
               <legend>{t("checkout.payment.method")}</legend>

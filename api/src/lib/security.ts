@@ -1,0 +1,75 @@
+// What the product sends and accepts against the web's usual attacks (docs/decisions/0007): security headers
+// with a Content-Security-Policy per surface, the origins whose pages may call the API, and one body limit.
+import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+
+/** Every request body but an image upload's (routes/editor.ts keeps its own, larger limit): JSON and forms. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * - `api`: JSON and files; a route answering HTML (the demo payment page) sets its own policy, which is kept.
+ * - `storefront`: server-rendered pages whose one inline script (and Turbo's progress-bar style) carry the
+ *   request's nonce.
+ * - `storefront-token`: the same for the login links, whose path holds a token: no referrer at all.
+ * - `admin`: the Vite build loads its scripts from files; emotion's `<style>` tags carry the request's nonce.
+ */
+export type Surface = "api" | "storefront" | "storefront-token" | "admin";
+
+const NONE = "'none'";
+const SELF = "'self'";
+/** Nobody frames, re-bases or plugs into a page of the product. */
+const EVERY_PAGE = { frameAncestors: [NONE], baseUri: [NONE], objectSrc: [NONE] };
+
+const POLICIES = {
+  api: { defaultSrc: [NONE], formAction: [NONE], ...EVERY_PAGE },
+  storefront: {
+    defaultSrc: [SELF],
+    scriptSrc: [SELF, NONCE],
+    styleSrc: [SELF, NONCE],
+    // `data:` for the `<link rel="icon" href="data:,">` that spares browsers a favicon request.
+    imgSrc: [SELF, "data:"],
+    formAction: [SELF],
+    ...EVERY_PAGE,
+  },
+  admin: {
+    defaultSrc: [SELF],
+    scriptSrc: [SELF],
+    styleSrc: [SELF, NONCE],
+    imgSrc: [SELF, "data:"],
+    formAction: [SELF],
+    ...EVERY_PAGE,
+  },
+};
+
+/** The headers of one surface; HSTS only when the product is served over https (PUBLIC_URL). */
+export function securityHeaders(publicUrl: string, surface: Surface): MiddlewareHandler {
+  const isHttps = new URL(publicUrl).protocol === "https:";
+  return secureHeaders({
+    contentSecurityPolicy: POLICIES[surface === "storefront-token" ? "storefront" : surface],
+    xFrameOptions: "DENY",
+    // The API's URLs (the payment page's signature) and the back office's (reset and verification links) carry
+    // secrets, and neither needs to tell anyone where a visitor came from.
+    referrerPolicy: surface === "storefront" ? "strict-origin-when-cross-origin" : "no-referrer",
+    strictTransportSecurity: isHttps ? "max-age=31536000" : false,
+    overwrite: surface !== "api",
+  });
+}
+
+/** The nonce of this request's Content-Security-Policy (set by `securityHeaders` before the handler runs). */
+export const cspNonce = (c: Context): string | undefined => c.get("secureHeadersNonce");
+
+/** The origins whose pages may call the API with CORS: the product's own and CORS_ORIGINS. */
+export function allowedOrigins(config: { publicUrl: string; corsOrigins: string[] }): Set<string> {
+  return new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
+}
+
+/**
+ * Refuses a body over MAX_BODY_BYTES as soon as it is known: from Content-Length, or while a chunked body is
+ * read (nothing beyond the limit is read or kept).
+ */
+export const limitBody = (onTooLarge: (c: Context) => Response | Promise<Response>): MiddlewareHandler =>
+  bodyLimit({ maxSize: MAX_BODY_BYTES, onError: onTooLarge });
+
+/** The size a body may have, in the unit the messages quote (MB / Mo). */
+export const MAX_BODY_MEGABYTES = MAX_BODY_BYTES / (1024 * 1024);
