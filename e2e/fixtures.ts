@@ -1,5 +1,5 @@
-// What the journeys share: the `test` they run in (pages that close themselves), the demo logins, a ticket's QR
-// code read back from its PDF.
+// What the journeys share: the `test` they run in (pages that close themselves, and fail the journey on any
+// Content-Security-Policy violation), the demo logins, a ticket's QR code read back from its PDF.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,9 +22,54 @@ interface JourneyFixtures {
   openPage: (options?: BrowserContextOptions) => Promise<Page>;
   /** Fails a test that leaves a browser context open: the next journeys would run in a heavier browser. */
   closesWhatItOpens: undefined;
+  /**
+   * What the pages' Content-Security-Policy refused, in every context of the test (docs/decisions/0007): a journey
+   * that ends with any fails.
+   */
+  cspViolations: string[];
+}
+
+declare global {
+  interface Window {
+    reportCspViolation?: (text: string) => void;
+  }
+}
+
+/**
+ * Collects the policy's refusals into `violations`: the `securitypolicyviolation` events of every document (with
+ * JavaScript on), and the browser's own console reports of them (with JavaScript off too).
+ */
+async function watchContentSecurityPolicy(context: BrowserContext, violations: string[]) {
+  await context.exposeFunction("reportCspViolation", (text: string) => void violations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) =>
+      window.reportCspViolation?.(
+        `${event.documentURI}: ${event.effectiveDirective} refused ${event.blockedURI || "inline"} (${event.sample})`,
+      ),
+    );
+  });
+  context.on("console", (message) => {
+    if (/Content.Security.Policy/i.test(message.text()))
+      violations.push(`${message.location().url}: ${message.text()}`);
+  });
 }
 
 export const test = base.extend<JourneyFixtures>({
+  cspViolations: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const violations: string[] = [];
+      await use(violations);
+      // Torn down after every context of the test is closed: nothing is still on its way.
+      if (violations.length > 0)
+        throw new Error(`${violations.length} Content-Security-Policy violation(s):\n${violations.join("\n")}`);
+    },
+    { auto: true },
+  ],
+  context: async ({ context, cspViolations }, use) => {
+    await watchContentSecurityPolicy(context, cspViolations);
+    await use(context);
+  },
   closesWhatItOpens: [
     async ({ browser }, use) => {
       const before = new Set(browser.contexts());
@@ -35,12 +80,13 @@ export const test = base.extend<JourneyFixtures>({
     },
     { auto: true },
   ],
-  openPage: async ({ browser }, use) => {
+  openPage: async ({ browser, cspViolations }, use) => {
     const opened: BrowserContext[] = [];
     await use(async (options) => {
       // The runner gives these contexts the config's `use` options (base URL, locale), as it does `page`'s.
       const context = await browser.newContext(options);
       opened.push(context);
+      await watchContentSecurityPolicy(context, cspViolations);
       return context.newPage();
     });
     await Promise.all(opened.map((context) => context.close()));
