@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase, type Database, type Driver, eq, run, schema } from "@ticketing/db";
+import { createDatabase, type Database, type Driver, desc, eq, run, schema } from "@ticketing/db";
 import { createApp } from "./app.ts";
 import { type Config, loadConfig } from "./env.ts";
 import { createUser } from "./services/auth.ts";
@@ -132,3 +132,12 @@ export async function loginAs(ctx: TestContext, email: string, password: string)
   if (response.status !== 200) throw new Error(`login failed: ${JSON.stringify(response.body)}`);
   return response.body.access_token as string;
 }
+
+/** The newest mail queued for `to`, if any. */
+export const lastMailTo = (ctx: Pick<TestContext, "database">, to: string) =>
+  ctx.database.db
+    .select()
+    .from(schema.mailOutbox)
+    .where(eq(schema.mailOutbox.to, to))
+    .orderBy(desc(schema.mailOutbox.id))
+    .get();

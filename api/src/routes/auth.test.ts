@@ -1,21 +1,19 @@
-import { desc, eq, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeUserId, verifyRegistration } from "../services/accounts.ts";
 import { createUser } from "../services/auth.ts";
 import { renderMail } from "../services/mail-templates.ts";
-import { createOnSaleEvent, createTestContext, DRIVERS, loginAs, type TestContext } from "../test-support.ts";
+import {
+  createOnSaleEvent,
+  createTestContext,
+  DRIVERS,
+  lastMailTo,
+  loginAs,
+  type TestContext,
+} from "../test-support.ts";
 
 const PASSWORD = "correct-horse-battery-1!";
 
-async function lastMailLink(ctx: TestContext, to: string): Promise<string> {
-  const mail = await ctx.database.db
-    .select()
-    .from(schema.mailOutbox)
-    .where(eq(schema.mailOutbox.to, to))
-    .orderBy(desc(schema.mailOutbox.id))
-    .get();
-  return String(mail?.payload.link ?? "");
-}
+const lastMailLink = async (ctx: TestContext, to: string) => String((await lastMailTo(ctx, to))?.payload.link ?? "");
 
 describe.each(DRIVERS)("back-office accounts (%s)", (driver) => {
   let ctx: TestContext;
@@ -112,12 +110,7 @@ describe.each(DRIVERS)("back-office accounts (%s)", (driver) => {
       body: { email: address, first_name: "X", last_name: "Y", password: PASSWORD, password_confirmation: PASSWORD },
       headers: { "accept-language": "fr", "x-real-ip": "10.6.0.1" },
     });
-    const mail = await ctx.database.db
-      .select()
-      .from(schema.mailOutbox)
-      .where(eq(schema.mailOutbox.to, address))
-      .orderBy(desc(schema.mailOutbox.id))
-      .get();
+    const mail = await lastMailTo(ctx, address);
     expect(mail).toMatchObject({ kind: "register_existing", language: "fr" });
     const context = { database: ctx.database, config: ctx.config };
     const french = await renderMail(context, { kind: "register_existing", language: "fr", payload: mail?.payload });

@@ -3,7 +3,14 @@ import { OFF_SITE_TARGETS, ON_SITE_TARGETS } from "@ticketing/shared/site-path.f
 import { sign } from "hono/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestTrustedEmailLogin } from "../services/frontend-logins.ts";
-import { createOnSaleEvent, createTestContext, DRIVERS, loginAs, type TestContext } from "../test-support.ts";
+import {
+  createOnSaleEvent,
+  createTestContext,
+  DRIVERS,
+  lastMailTo,
+  loginAs,
+  type TestContext,
+} from "../test-support.ts";
 
 describe.each(DRIVERS)("ticket-office logins by trusted email and third-party token (%s)", (driver) => {
   let ctx: TestContext;
@@ -77,12 +84,7 @@ describe.each(DRIVERS)("ticket-office logins by trusted email and third-party to
   });
 
   const lastLoginLink = async (to: string) => {
-    const mail = await ctx.database.db
-      .select()
-      .from(schema.mailOutbox)
-      .where(eq(schema.mailOutbox.to, to))
-      .orderBy(desc(schema.mailOutbox.id))
-      .get();
+    const mail = await lastMailTo(ctx, to);
     return mail ? new URL(String(mail.payload.link)) : null;
   };
 
