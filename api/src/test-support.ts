@@ -74,7 +74,7 @@ export async function createTestContext(driver: Driver = "better-sqlite3"): Prom
 let counter = 0;
 /** An organiser (with their personal unit) and a public event with one article of the given stock. */
 export async function createOnSaleEvent(
-  ctx: TestContext,
+  ctx: Pick<TestContext, "database">,
   input: { stock: number; price?: number; status?: "public" | "draft" },
 ) {
   counter += 1;

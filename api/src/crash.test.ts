@@ -1,0 +1,430 @@
+// The product killed in the middle of a rush of paying buyers (SIGKILL: no shutdown code runs), then started
+// again on the same database: what was paid stays paid, nothing unpaid is validated, the stock counters equal
+// the rows, and every validated order gets its confirmation mail once, without waiting out a lease.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { and, createDatabase, type Database, eq, schema, sql } from "@ticketing/db";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadConfig } from "./env.ts";
+import { messageIdOf } from "./services/mail.ts";
+import { createOnSaleEvent } from "./test-support.ts";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const MAIL_FROM = "Ticketing <no-reply@example.org>";
+/** Buyers before the kill, and new ones after the restart. */
+const FIRST_RUSH = 36;
+const SECOND_RUSH = 10;
+/** Fewer tickets than the buyers want: some are refused as sold out. */
+const STOCK = 60;
+/** Every few buyers cancels on the payment page instead of paying. */
+const CANCEL_EVERY = 6;
+/** The sink answers a mail this long after receiving it: at the kill, mails are being sent. */
+const SMTP_REPLY_MS = 400;
+
+interface Accepted {
+  messageId: string;
+  to: string;
+  subject: string;
+  at: number;
+}
+
+/** A local SMTP server that accepts every mail after `replyMs`, unless the client hung up meanwhile. */
+async function startSmtpSink(replyMs: number) {
+  const accepted: Accepted[] = [];
+  let inFlight = 0;
+  const server: Server = createServer((socket: Socket) => {
+    socket.setEncoding("latin1");
+    socket.on("error", () => undefined);
+    const reply = (line: string) => {
+      if (!socket.destroyed) socket.write(`${line}\r\n`);
+    };
+    let buffer = "";
+    let isData = false;
+    reply("220 sink ESMTP");
+    socket.on("data", (chunk: string) => {
+      buffer += chunk;
+      for (;;) {
+        if (isData) {
+          const end = buffer.indexOf("\r\n.\r\n");
+          if (end < 0) return;
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 5);
+          isData = false;
+          inFlight += 1;
+          setTimeout(() => {
+            inFlight -= 1;
+            if (socket.destroyed || !socket.writable) return;
+            const header = (name: string) =>
+              new RegExp(`^${name}:[ \\t]*(.*)$`, "im").exec(message.split("\r\n\r\n")[0] ?? "")?.[1] ?? "";
+            accepted.push({
+              messageId: header("Message-ID"),
+              to: header("To"),
+              subject: header("Subject"),
+              at: Date.now(),
+            });
+            reply("250 2.0.0 queued");
+          }, replyMs);
+          continue;
+        }
+        const lineEnd = buffer.indexOf("\r\n");
+        if (lineEnd < 0) return;
+        const verb = buffer.slice(0, 4).toUpperCase();
+        buffer = buffer.slice(lineEnd + 2);
+        if (verb === "EHLO") reply("250 sink");
+        else if (verb === "DATA") {
+          isData = true;
+          reply("354 go ahead");
+        } else if (verb === "QUIT") {
+          reply("221 bye");
+          socket.end();
+        } else reply("250 OK");
+      }
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  return {
+    port: address.port,
+    accepted,
+    inFlight: () => inFlight,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const address = server.address();
+  await new Promise<void>((done) => server.close(() => done()));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+/** `node --import tsx api/src/server.ts`, as `npm start` runs it, answering once its API does. */
+async function startProduct(env: Record<string, string>, port: number) {
+  const child = spawn(process.execPath, ["--import", "tsx", "api/src/server.ts"], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let errors = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    errors = `${errors}${chunk}`.slice(-4_000);
+  });
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the product stopped: ${errors}`);
+    if (Date.now() > deadline) throw new Error(`the product did not answer: ${errors}`);
+    const answer = await fetch(`http://127.0.0.1:${port}/api/v1/`).catch(() => null);
+    if (answer) break;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return { child, exited };
+}
+
+interface Buyer {
+  index: number;
+  token?: string;
+  basketId?: number;
+  wantsToPay: boolean;
+  /** The payment page said the payment went through. */
+  sawPaid: boolean;
+  soldOut: boolean;
+}
+
+/** One buyer's path: log in, fill a basket, check out, pay (or cancel) on the demo payment page. */
+function createShopper(base: () => string, eventId: number, moduleId: number, nodeId: number) {
+  async function call(method: string, path: string, token?: string, body?: unknown) {
+    const response = await fetch(`${base()}/api/v1${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { "content-type": "application/json" } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  }
+
+  async function pay(buyer: Buyer, paymentUrl: string) {
+    const url = new URL(paymentUrl);
+    const outcome = buyer.wantsToPay ? "success" : "cancel";
+    const answer = await fetch(`${base()}${url.pathname}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `sig=${url.searchParams.get("sig")}&outcome=${outcome}`,
+      redirect: "manual",
+    });
+    buyer.sawPaid = answer.status === 303 && (answer.headers.get("location") ?? "").endsWith("/success");
+  }
+
+  async function checkoutAndPay(buyer: Buyer, token: string, basketId: number) {
+    const checkout = await call("POST", `/frontend/baskets/${basketId}/checkout`, token, {
+      payment_method: "online",
+      terms_accepted: true,
+    });
+    if (checkout.status !== 200) throw new Error(`checkout answered ${checkout.status}`);
+    await pay(buyer, checkout.body.payment_url);
+  }
+
+  /** From the start; throws (a fetch error) when the product dies on the way. */
+  async function shop(buyer: Buyer) {
+    const login = await call("POST", "/auth/anonymous-login", undefined, { active_module_id: moduleId });
+    const token = login.body.access_token as string;
+    buyer.token = token;
+    const basket = await call("POST", "/frontend/baskets", token, { event_id: eventId });
+    buyer.basketId = basket.body.id as number;
+    let added = 0;
+    for (let count = 0; count < 1 + (buyer.index % 2); count++) {
+      const line = await call("POST", "/frontend/selected-nodes", token, {
+        basket_id: buyer.basketId,
+        node_id: nodeId,
+      });
+      if (line.status === 201) added += 1;
+      else if (line.status !== 409) throw new Error(`adding answered ${line.status}`);
+    }
+    if (added === 0) {
+      buyer.soldOut = true;
+      return;
+    }
+    await call("POST", "/frontend/billing-information", token, {
+      basket_id: buyer.basketId,
+      first_name: "Buyer",
+      last_name: String(buyer.index),
+      email: `buyer${buyer.index}@example.org`,
+      address: "1 Rue du Lac",
+      postal_code: "1006",
+      city: "Lausanne",
+      country: "CH",
+    });
+    await checkoutAndPay(buyer, token, buyer.basketId);
+  }
+
+  /** After the restart: a buyer whose path was cut goes on from where the order stands. */
+  async function resume(buyer: Buyer) {
+    if (!buyer.token || !buyer.basketId) return shop(buyer);
+    const basket = await call("GET", `/frontend/baskets/${buyer.basketId}`, buyer.token);
+    if (basket.body.status === "payment_in_progress") {
+      const intent = basket.body.payment_intents.find((candidate: { is_ongoing: boolean }) => candidate.is_ongoing);
+      if (intent) await pay(buyer, intent.payment_url);
+    } else if (basket.body.status === "new" && basket.body.items.length > 0 && !buyer.sawPaid) {
+      await checkoutAndPay(buyer, buyer.token, buyer.basketId).catch(() => {
+        // Cut before its billing information: the buyer starts over.
+        buyer.token = undefined;
+        return shop(buyer);
+      });
+    }
+  }
+
+  return { shop, resume };
+}
+
+/** The counters of `node_limits` against the held selected nodes they count (DESIGN.md 4 "Stock"). */
+async function stockCounters(database: Database) {
+  const limits = await database.db.select().from(schema.nodeLimits).all();
+  const rows = [];
+  for (const limit of limits) {
+    const derived = await database.db
+      .select({
+        used: sql<number>`coalesce(sum(case when ${schema.selectedNodeLimits.isTesting} = 0 then 1 else 0 end), 0)`,
+        testingUsed: sql<number>`coalesce(sum(case when ${schema.selectedNodeLimits.isTesting} = 1 then 1 else 0 end), 0)`,
+      })
+      .from(schema.selectedNodeLimits)
+      .innerJoin(schema.selectedNodes, eq(schema.selectedNodes.id, schema.selectedNodeLimits.selectedNodeId))
+      .where(and(eq(schema.selectedNodeLimits.limitId, limit.id), eq(schema.selectedNodes.status, "held")))
+      .get();
+    rows.push({
+      counters: { id: limit.id, used: limit.used, testingUsed: limit.testingUsed },
+      rows: { id: limit.id, used: Number(derived?.used), testingUsed: Number(derived?.testingUsed) },
+      maximum: limit.maximum,
+    });
+  }
+  return rows;
+}
+
+describe("a crash in the middle of a rush", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "ticketing-crash-"));
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("loses no paid order, validates no unpaid one, keeps stock counters right and mails each order once", async () => {
+    const started = performance.now();
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_MAILS: "false" });
+    const setup = createDatabase({ url: config.databaseUrl });
+    await setup.migrate();
+    const { event, article, moduleId } = await createOnSaleEvent({ database: setup }, { stock: STOCK, price: 4500 });
+    await setup.close();
+
+    const sink = await startSmtpSink(SMTP_REPLY_MS);
+    let port = await freePort();
+    const env = {
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      MAIL_FROM,
+      LOG_MAILS: "false",
+    };
+    const start = () => startProduct({ ...env, PUBLIC_URL: `http://127.0.0.1:${port}` }, port);
+    let product = await start();
+    children.push(product.child);
+    const booted = performance.now();
+
+    const shopper = createShopper(() => `http://127.0.0.1:${port}`, event.id, moduleId, article.node.id);
+    const buyers: Buyer[] = Array.from({ length: FIRST_RUSH + SECOND_RUSH }, (_, index) => ({
+      index,
+      wantsToPay: index % CANCEL_EVERY !== CANCEL_EVERY - 1,
+      sawPaid: false,
+      soldOut: false,
+    }));
+    const cut = new Set<Buyer>();
+
+    // The rush: a dozen buyers at a time; the kill comes once a third have paid and a mail is being sent.
+    let killedAt = 0;
+    const isKilled = () => killedAt > 0;
+    const rush = (async () => {
+      const queue = buyers.slice(0, FIRST_RUSH);
+      await Promise.all(
+        Array.from({ length: 12 }, async () => {
+          for (let buyer = queue.shift(); buyer && !isKilled(); buyer = queue.shift())
+            await shopper.shop(buyer).catch(() => cut.add(buyer));
+          for (const left of queue.splice(0)) cut.add(left);
+        }),
+      );
+    })();
+    const watch = (async () => {
+      const deadline = Date.now() + 30_000;
+      while (!isKilled() && Date.now() < deadline) {
+        if (buyers.filter((buyer) => buyer.sawPaid).length >= FIRST_RUSH / 3 && sink.inFlight() > 0) {
+          product.child.kill("SIGKILL");
+          killedAt = Date.now();
+        }
+        await new Promise((done) => setTimeout(done, 5));
+      }
+    })();
+    await watch;
+    expect(isKilled()).toBe(true);
+    await rush;
+    await product.exited;
+    const paidBeforeKill = buyers.filter((buyer) => buyer.sawPaid).length;
+
+    // What the killed process left claimed: mails it was sending.
+    const afterKill = createDatabase({ url: config.databaseUrl });
+    const claimedAtKill = (
+      await afterKill.db
+        .select()
+        .from(schema.mailOutbox)
+        .where(and(eq(schema.mailOutbox.status, "pending"), sql`${schema.mailOutbox.claimedBy} is not null`))
+        .all()
+    ).map((mail) => messageIdOf(mail, MAIL_FROM));
+    await afterKill.close();
+    expect(claimedAtKill.length).toBeGreaterThan(0);
+
+    // The same database, a new process (and port, as a new machine would have).
+    port = await freePort();
+    const restartedAt = Date.now();
+    product = await start();
+    children.push(product.child);
+    const answeredAt = Date.now();
+    await Promise.all([
+      ...[...cut].map((buyer) => shopper.resume(buyer).catch(() => undefined)),
+      ...buyers.slice(FIRST_RUSH).map((buyer) => shopper.shop(buyer)),
+    ]);
+
+    const database = createDatabase({ url: config.databaseUrl });
+    try {
+      const validated = async () =>
+        (
+          await database.db
+            .select({ id: schema.baskets.id })
+            .from(schema.baskets)
+            .where(and(eq(schema.baskets.eventId, event.id), eq(schema.baskets.status, "validated")))
+            .all()
+        ).map((row) => row.id);
+      const confirmations = () => sink.accepted.filter((mail) => mail.subject.startsWith("Your tickets for"));
+      // Every validated order's mail arrives: the claims of the killed process are not waited out.
+      const deadline = Date.now() + 45_000;
+      while (new Set(confirmations().map((mail) => mail.messageId)).size < (await validated()).length) {
+        if (Date.now() > deadline) break;
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      const claimedDeliveredAt = claimedAtKill.map(
+        (messageId) => sink.accepted.find((mail) => mail.messageId === messageId && mail.at > killedAt)?.at ?? Infinity,
+      );
+      const retakenAt = Math.max(...claimedDeliveredAt);
+      product.child.kill("SIGTERM");
+      await product.exited;
+
+      const validatedIds = await validated();
+      const baskets = await database.db.select().from(schema.baskets).where(eq(schema.baskets.eventId, event.id)).all();
+      const invoices = await database.db.select().from(schema.invoices).all();
+      const outbox = await database.db
+        .select()
+        .from(schema.mailOutbox)
+        .where(eq(schema.mailOutbox.kind, "order_confirmation"))
+        .all();
+
+      // No paid order lost: every payment a buyer saw go through is a validated order.
+      const sawPaid = buyers.filter((buyer) => buyer.sawPaid).map((buyer) => buyer.basketId);
+      expect(validatedIds).toEqual(expect.arrayContaining(sawPaid));
+      // No order validated without its payment: validated exactly when its invoice is resolved, for its amount.
+      for (const basket of baskets) {
+        const resolved = invoices.filter((invoice) => invoice.basketId === basket.id && invoice.isResolved);
+        expect({ basket: basket.id, isValidated: basket.status === "validated" }).toEqual({
+          basket: basket.id,
+          isValidated: resolved.length === 1,
+        });
+      }
+      const cancelled = buyers.filter((buyer) => !buyer.wantsToPay && buyer.basketId).map((buyer) => buyer.basketId);
+      expect(validatedIds.filter((id) => cancelled.includes(id))).toEqual([]);
+      // The stock counters equal the rows they count, and never pass the stock.
+      const stock = await stockCounters(database);
+      for (const limit of stock) {
+        expect(limit.counters).toEqual(limit.rows);
+        expect(limit.counters.used).toBeLessThanOrEqual(limit.maximum);
+      }
+      // One confirmation per validated order, written with it, sent, and received once.
+      expect(outbox.map((mail) => (mail.payload as { basket_id: number }).basket_id).sort()).toEqual(
+        [...validatedIds].sort(),
+      );
+      expect(outbox.filter((mail) => mail.status !== "sent")).toEqual([]);
+      const received = new Map<string, Accepted[]>();
+      for (const mail of confirmations()) received.set(mail.messageId, [...(received.get(mail.messageId) ?? []), mail]);
+      expect([...received.keys()].sort()).toEqual(outbox.map((mail) => messageIdOf(mail, MAIL_FROM)).sort());
+      // A mail the sink accepted just before the kill, whose "sent" the process had no time to write, goes
+      // again (same Message-ID, so a mailbox can drop it): the one duplicate SMTP cannot rule out, counted.
+      const twice = [...received.values()].filter((copies) => copies.length > 1);
+      for (const copies of twice) {
+        expect(copies).toHaveLength(2);
+        expect(killedAt - (copies[0]?.at ?? 0)).toBeLessThan(1_000);
+      }
+      expect(retakenAt - restartedAt).toBeLessThan(30_000);
+
+      const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+      console.info(
+        [
+          `[crash] ${buyers.length} buyers, stock ${STOCK}: ${validatedIds.length} orders validated`,
+          `(${paidBeforeKill} seen paid before the kill, ${sawPaid.length} in all),`,
+          `${buyers.filter((buyer) => buyer.soldOut).length} sold out,`,
+          `${cancelled.length} cancelled; ${cut.size} buyers cut by the kill;`,
+          `${claimedAtKill.length} mails claimed by the killed process, sent ${seconds(retakenAt - restartedAt)} after`,
+          `the restart began (${seconds(retakenAt - answeredAt)} after the new process answered);`,
+          `${received.size} confirmations received, ${twice.length} twice;`,
+          `stock used ${stock.map((limit) => limit.counters.used).join("/")} = rows;`,
+          `first boot ${seconds(booted - started)}, whole run ${seconds(performance.now() - started)}`,
+        ].join(" "),
+      );
+    } finally {
+      await database.close();
+      await sink.close();
+    }
+  }, 120_000);
+});
