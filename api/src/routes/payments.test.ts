@@ -2,17 +2,14 @@
 // really stands — not the button pressed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expireUnpaidPayments } from "../services/checkout.ts";
-import { createBuyer, createOnSaleEvent, createTestContext, DRIVERS, type TestContext } from "../test-support.ts";
-
-const billing = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  email: "ada@example.org",
-  address: "1 Rue du Lac",
-  postal_code: "1006",
-  city: "Lausanne",
-  country: "CH",
-};
+import {
+  BILLING,
+  createBuyer,
+  createOnSaleEvent,
+  createTestContext,
+  DRIVERS,
+  type TestContext,
+} from "../test-support.ts";
 
 describe.each(DRIVERS)("the demo payment page (%s)", (driver) => {
   let ctx: TestContext;
@@ -30,7 +27,7 @@ describe.each(DRIVERS)("the demo payment page (%s)", (driver) => {
       token,
       body: { basket_id: buyer.basketId, node_id: sale.article.node.id },
     });
-    await ctx.call("POST", "/frontend/billing-information", { token, body: { basket_id: buyer.basketId, ...billing } });
+    await ctx.call("POST", "/frontend/billing-information", { token, body: { basket_id: buyer.basketId, ...BILLING } });
     const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
       token,
       body: { payment_method: "online", terms_accepted: true },
