@@ -70,7 +70,10 @@ export function createApp(deps: AppDeps) {
   api.route("/payments", paymentRoutes(api));
   api.route("/tickets", ticketRoutes);
 
-  api.notFound((c) => c.json({ errors: [c.get("t")("errors.not_found")] }, 404));
+  // Mounted with app.route, the API's own notFound is never asked (an unknown path answered a text/plain 404): a
+  // catch-all after every route answers an unknown path, or a method a path does not take, as JSON in the
+  // caller's language.
+  api.all("*", (c) => c.json({ errors: [c.get("t")("errors.not_found")] }, 404));
   api.onError((error, c) => {
     const t = c.get("t") ?? apiTranslator("en");
     const domain = error instanceof DomainError ? error : error instanceof z.ZodError ? zodToDomainError(error) : null;

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { createTestContext, type TestContext } from "../test-support.ts";
 import { parseId, parseWith, zId } from "./http.ts";
 
 describe("ids", () => {
@@ -59,5 +60,38 @@ describe("ids", () => {
     expect(() => parseWith(schema, { unitId: 1, nodeIds: [1, true] })).toThrow(
       expect.objectContaining({ fieldErrors: { "node_ids.1": "errors.id_invalid" } }),
     );
+  });
+});
+
+describe("request bodies", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => ctx.close());
+
+  it("answers a form body that cannot be parsed with a 400, not a 500", async () => {
+    for (const body of ["", "not a multipart body", "--x\r\nContent-Disposition: form-data\r\n\r\nno name\r\n"]) {
+      const response = await ctx.call("POST", "/auth/login", {
+        body,
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+      });
+      expect(response, JSON.stringify(body)).toMatchObject({
+        status: 400,
+        body: { errors: ["The request body is not a valid form"] },
+      });
+    }
+    const french = await ctx.call("POST", "/auth/login", {
+      body: "junk",
+      headers: { "content-type": "multipart/form-data; boundary=x", "accept-language": "fr" },
+    });
+    expect(french.body.errors).toEqual(["Le corps de la requête n'est pas un formulaire valide"]);
+  });
+
+  it("reads a well-formed form body like a JSON one", async () => {
+    const form = new FormData();
+    form.append("email", "nobody@example.org");
+    const response = await ctx.app.request("/api/v1/auth/login", { method: "POST", body: form });
+    expect(await response.json()).toMatchObject({ field_errors: { password: expect.any(String) } });
   });
 });

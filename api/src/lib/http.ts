@@ -41,7 +41,10 @@ export async function readBody<S extends ZodType>(c: Context, schema: S): Promis
   const type = c.req.header("content-type") ?? "";
   let raw: unknown;
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    raw = Object.fromEntries(Object.entries(await c.req.parseBody()));
+    const form = await c.req.parseBody().catch(() => {
+      throw new DomainError("invalid", ["errors.body_form"]);
+    });
+    raw = Object.fromEntries(Object.entries(form));
   } else {
     const text = await c.req.text();
     try {

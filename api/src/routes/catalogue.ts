@@ -23,7 +23,7 @@ import { answer, idParam, readBody, zId, zIsoDate } from "../lib/http.ts";
 import { idFilter, parseListQuery, setContentRange } from "../lib/list-query.ts";
 import { assertEditable, getVisibleEvent, requireUser, visibleUnitIds } from "../services/access.ts";
 import { type Catalogue, invalidateCatalogue, loadCatalogue, stockUsage } from "../services/catalogue.ts";
-import { clearLausanneTaxBelow } from "../services/tree-editing.ts";
+import { assertNewParent, clearLausanneTaxBelow } from "../services/tree-editing.ts";
 
 export const catalogueRoutes = new Hono<AppEnv>();
 
@@ -383,8 +383,14 @@ mountResource({
     cartConfigurationId: zId,
   },
   filters: { parentId: schema.nodes.parentId },
-  async validate(values, _row, db) {
+  async validate(values, row, db) {
     if (values.parentId === undefined) return;
+    // A new parent for an existing node is a move: the same checks, so that no update makes a cycle.
+    if (row) {
+      if (values.parentId !== row.parentId)
+        assertNewParent(await loadCatalogue(db, row.eventId), row.id, values.parentId as number);
+      return;
+    }
     // Options are leaves (SPEC 4): nothing is configured below them.
     const parent = await db
       .select({ category: schema.nodeConfigurations.category })

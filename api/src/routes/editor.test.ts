@@ -173,6 +173,34 @@ describe("the tree editor's calls", () => {
     expect(priceOf(vip.body, nodes[0] as number)).toBe(500);
   });
 
+  it("refuses an update that would put an element under itself or its own children, or move the root", async () => {
+    const add = async (title: string) =>
+      (await ctx.call("POST", `/events/${eventId}/articles`, { token, body: { title, price: 100, stock: 1 } })).body
+        .node.id as number;
+    const [outer, inner] = [await add("Outer"), await add("Inner")];
+    expect((await ctx.call("PUT", `/nodes/${inner}`, { token, body: { parent_id: outer } })).status).toBe(200);
+    const loop = "An element cannot move into itself or its own children";
+    for (const [id, parentId] of [
+      [outer, outer],
+      [outer, inner],
+    ])
+      expect(await ctx.call("PUT", `/nodes/${id}`, { token, body: { parent_id: parentId } })).toMatchObject({
+        status: 400,
+        body: { errors: [loop], field_errors: { parent_id: loop } },
+      });
+    expect(await ctx.call("PUT", `/nodes/${root}`, { token, body: { parent_id: inner } })).toMatchObject({
+      status: 409,
+      body: { errors: ["The root element of an event stays at the top of its tree"] },
+    });
+    expect(
+      await ctx.call("POST", `/nodes/${root}/move`, { token, body: { parent_id: inner, order: 0 } }),
+    ).toMatchObject({ status: 409, body: { errors: ["The root element of an event stays at the top of its tree"] } });
+    // The tree is still a tree: every walk of it answers.
+    expect((await ctx.call("GET", `/events/${eventId}/articles`, { token })).status).toBe(200);
+    expect((await ctx.call("GET", `/events/${eventId}/price-preview`, { token })).status).toBe(200);
+    expect((await ctx.call("POST", `/nodes/${outer}/duplicate`, { token, body: {} })).status).toBe(201);
+  });
+
   it("refuses to delete a configuration an element still uses, with 409", async () => {
     const configurationId = (await ctx.call("GET", `/nodes/${nodes[1]}`, { token })).body.configuration_id;
     const refused = await ctx.call("DELETE", `/node-configurations/${configurationId}`, { token });

@@ -26,17 +26,27 @@ function* renumber(tx: Tx, parentId: number, first?: { id: number; position: num
     yield* run(tx.update(schema.nodes).set({ order }).where(eq(schema.nodes.id, id)).run());
 }
 
-/** Moves a node (with its subtree) under `parentId` at `order`; both parents keep a dense order. */
-export async function moveNode(database: Database, node: NodeRow, target: { parentId: number; order: number }) {
-  if (node.parentId === null) throw conflict("errors.root_node_delete");
-  const catalogue = await loadCatalogue(database.db, node.eventId);
-  const parent = catalogue.byId.get(target.parentId);
-  const self = catalogue.byId.get(node.id);
+/**
+ * Where a node may go: under another node of its event, never under itself or its own subtree (a cycle, which
+ * every walk of the tree would follow forever), never under an option; the root stays the root.
+ */
+export function assertNewParent(catalogue: Catalogue, nodeId: number, parentId: number) {
+  const parent = catalogue.byId.get(parentId);
+  const self = catalogue.byId.get(nodeId);
+  if (self?.parentId === null) throw conflict("errors.root_node_move");
   if (!parent || !self) throw invalid("errors.parent_not_in_event", { parent_id: "errors.parent_not_in_event" });
-  if (parent.id === node.id || descendantIds(self).includes(parent.id))
+  if (parent.id === self.id || descendantIds(self).includes(parent.id))
     throw invalid("errors.move_into_itself", { parent_id: "errors.move_into_itself" });
   if (parent.configuration.category === "option")
     throw invalid("errors.option_leaf", { parent_id: "errors.option_leaf" });
+  return parent;
+}
+
+/** Moves a node (with its subtree) under `parentId` at `order`; both parents keep a dense order. */
+export async function moveNode(database: Database, node: NodeRow, target: { parentId: number; order: number }) {
+  if (node.parentId === null) throw conflict("errors.root_node_move");
+  const catalogue = await loadCatalogue(database.db, node.eventId);
+  const parent = assertNewParent(catalogue, node.id, target.parentId);
   const oldParentId = node.parentId;
   return database.transaction(function* (tx) {
     yield* run(tx.update(schema.nodes).set({ parentId: parent.id }).where(eq(schema.nodes.id, node.id)).run());
