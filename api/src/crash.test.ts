@@ -7,11 +7,11 @@ import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { and, createDatabase, type Database, eq, gt, schema, sql } from "@ticketing/db";
+import { and, createDatabase, eq, gt, schema } from "@ticketing/db";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "./env.ts";
 import { messageIdOf } from "./services/mail.ts";
-import { createOnSaleEvent } from "./test-support.ts";
+import { createOnSaleEvent, stockCountersAndRows } from "./test-support.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const MAIL_FROM = "Ticketing <no-reply@example.org>";
@@ -226,29 +226,6 @@ function createShopper(base: () => string, eventId: number, moduleId: number, no
   return { shop, resume };
 }
 
-/** The counters of `node_limits` against the held selected nodes they count (DESIGN.md 4 "Stock"). */
-async function stockCounters(database: Database) {
-  const limits = await database.db.select().from(schema.nodeLimits).all();
-  const rows = [];
-  for (const limit of limits) {
-    const derived = await database.db
-      .select({
-        used: sql<number>`coalesce(sum(case when ${schema.selectedNodeLimits.isTesting} = 0 then 1 else 0 end), 0)`,
-        testingUsed: sql<number>`coalesce(sum(case when ${schema.selectedNodeLimits.isTesting} = 1 then 1 else 0 end), 0)`,
-      })
-      .from(schema.selectedNodeLimits)
-      .innerJoin(schema.selectedNodes, eq(schema.selectedNodes.id, schema.selectedNodeLimits.selectedNodeId))
-      .where(and(eq(schema.selectedNodeLimits.limitId, limit.id), eq(schema.selectedNodes.status, "held")))
-      .get();
-    rows.push({
-      counters: { id: limit.id, used: limit.used, testingUsed: limit.testingUsed },
-      rows: { id: limit.id, used: Number(derived?.used), testingUsed: Number(derived?.testingUsed) },
-      maximum: limit.maximum,
-    });
-  }
-  return rows;
-}
-
 describe("a crash in the middle of a rush", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "ticketing-crash-"));
   const children: ChildProcess[] = [];
@@ -388,7 +365,7 @@ describe("a crash in the middle of a rush", () => {
       const cancelled = buyers.filter((buyer) => !buyer.wantsToPay && buyer.basketId).map((buyer) => buyer.basketId);
       expect(validatedIds.filter((id) => cancelled.includes(id))).toEqual([]);
       // The stock counters equal the rows they count, and never pass the stock.
-      const stock = await stockCounters(database);
+      const stock = await stockCountersAndRows(database);
       for (const limit of stock) {
         expect(limit.counters).toEqual(limit.rows);
         expect(limit.counters.used).toBeLessThanOrEqual(limit.maximum);

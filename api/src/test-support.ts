@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase, type Database, type Driver, desc, eq, run, schema } from "@ticketing/db";
+import { and, createDatabase, type Database, type Driver, desc, eq, run, schema, sql } from "@ticketing/db";
 import { createApp } from "./app.ts";
 import { type Config, loadConfig } from "./env.ts";
 import { createUser } from "./services/auth.ts";
@@ -104,6 +104,32 @@ export async function createOnSaleEvent(
     .where(eq(schema.registrationModules.eventId, event.id))
     .get();
   return { organiser, email, password, event, article, moduleId: module?.id as number };
+}
+
+/**
+ * Each stock's counters (`node_limits.used`, `testing_used`) beside what the held selected nodes linked to it
+ * say: they must always be equal (DESIGN.md 4 "Stock").
+ */
+export async function stockCountersAndRows(database: Database) {
+  const limits = await database.db.select().from(schema.nodeLimits).all();
+  const stocks = [];
+  for (const limit of limits) {
+    const derived = await database.db
+      .select({
+        used: sql<number>`coalesce(sum(case when ${schema.selectedNodeLimits.isTesting} = 0 then 1 else 0 end), 0)`,
+        testingUsed: sql<number>`coalesce(sum(case when ${schema.selectedNodeLimits.isTesting} = 1 then 1 else 0 end), 0)`,
+      })
+      .from(schema.selectedNodeLimits)
+      .innerJoin(schema.selectedNodes, eq(schema.selectedNodes.id, schema.selectedNodeLimits.selectedNodeId))
+      .where(and(eq(schema.selectedNodeLimits.limitId, limit.id), eq(schema.selectedNodes.status, "held")))
+      .get();
+    stocks.push({
+      maximum: limit.maximum,
+      counters: { id: limit.id, used: limit.used, testingUsed: limit.testingUsed },
+      rows: { id: limit.id, used: Number(derived?.used), testingUsed: Number(derived?.testingUsed) },
+    });
+  }
+  return stocks;
 }
 
 /** A buyer's billing information, as the ticket office sends it. */

@@ -4,17 +4,14 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyTicketCode } from "../services/ticket-codes.ts";
 import { addArticles, hasCommand } from "../services/tickets.fixtures.ts";
-import { createBuyer, createOnSaleEvent, createTestContext, DRIVERS, type TestContext } from "../test-support.ts";
-
-const billing = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  email: "ada@example.org",
-  address: "1 Rue du Lac",
-  postal_code: "1006",
-  city: "Lausanne",
-  country: "CH",
-};
+import {
+  BILLING,
+  createBuyer,
+  createOnSaleEvent,
+  createTestContext,
+  DRIVERS,
+  type TestContext,
+} from "../test-support.ts";
 
 /** How many pages a PDF of ours has (pdfkit writes one `/Type /Page` object a page). */
 const pageCount = (pdf: Buffer) => pdf.toString("latin1").match(/\/Type \/Page\b/g)?.length ?? 0;
@@ -39,7 +36,7 @@ describe.each(DRIVERS)("ticket downloads (%s)", (driver) => {
     }
     await ctx.call("POST", "/frontend/billing-information", {
       token: buyer.token,
-      body: { basket_id: buyer.basketId, ...billing },
+      body: { basket_id: buyer.basketId, ...BILLING },
     });
     if (isPaid) {
       const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {

@@ -1,4 +1,4 @@
-import { and, eq, schema, sql } from "@ticketing/db";
+import { eq, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createBuyer,
@@ -6,6 +6,7 @@ import {
   createTestContext,
   DRIVERS,
   loginAs,
+  stockCountersAndRows,
   type TestContext,
 } from "../test-support.ts";
 import { createUser } from "./auth.ts";
@@ -13,23 +14,7 @@ import { releaseExpiredHolds } from "./baskets.ts";
 
 /** The counters kept on node_limits must always equal what the selected rows say (DESIGN.md 4 "Stock"). */
 async function expectCountersEqualDerivation(ctx: TestContext) {
-  const limits = await ctx.database.db.select().from(schema.nodeLimits).all();
-  for (const limit of limits) {
-    const derived = await ctx.database.db
-      .select({
-        used: sql<number>`coalesce(sum(case when ${schema.selectedNodeLimits.isTesting} = 0 then 1 else 0 end), 0)`,
-        testingUsed: sql<number>`coalesce(sum(case when ${schema.selectedNodeLimits.isTesting} = 1 then 1 else 0 end), 0)`,
-      })
-      .from(schema.selectedNodeLimits)
-      .innerJoin(schema.selectedNodes, eq(schema.selectedNodes.id, schema.selectedNodeLimits.selectedNodeId))
-      .where(and(eq(schema.selectedNodeLimits.limitId, limit.id), eq(schema.selectedNodes.status, "held")))
-      .get();
-    expect({ id: limit.id, used: limit.used, testingUsed: limit.testingUsed }).toEqual({
-      id: limit.id,
-      used: Number(derived?.used),
-      testingUsed: Number(derived?.testingUsed),
-    });
-  }
+  for (const stock of await stockCountersAndRows(ctx.database)) expect(stock.counters).toEqual(stock.rows);
 }
 
 describe.each(DRIVERS)("stock under concurrency (%s)", (driver) => {
