@@ -73,7 +73,9 @@ export async function createProduct(
   // An unknown API path is the API's 404 (JSON), not a page of the ticket office.
   app.all(`${API_BASE}/*`, (c) => c.json({ errors: ["Resource not found"] }, 404));
   mountAdmin(app);
-  await mountStorefront(app, async (path, init) => api.request(`${API_BASE}${path}`, init));
+  // The visitor's connection goes along with each in-process call: the API limits sign-in attempts per address,
+  // and without it every visitor of the ticket office would count as one ("local").
+  await mountStorefront(app, (env) => inProcessApiFetch(api, env));
 
   return {
     app,
@@ -138,7 +140,13 @@ function mountAdmin(app: Hono) {
 
 type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
-async function mountStorefront(app: Hono, apiFetch: ApiFetch) {
+/** The storefront's calls to the API, made in-process on behalf of the visitor whose request `env` carries. */
+export const inProcessApiFetch =
+  (api: { request: Hono["request"] }, env: unknown): ApiFetch =>
+  async (path, init) =>
+    api.request(`${API_BASE}${path}`, init, env as never);
+
+async function mountStorefront(app: Hono, apiFetchFor: (env: unknown) => ApiFetch) {
   const serverEntry = join(STOREFRONT_BUILD, "server/index.js");
   if (!existsSync(serverEntry)) {
     app.get("*", (c) => c.text("The ticket office is not built: run `npm run build`.", 503));
@@ -162,5 +170,5 @@ async function mountStorefront(app: Hono, apiFetch: ApiFetch) {
   app.use("*", serveStatic({ root: client }));
   // The storefront calls the API in-process (it is a backend-for-frontend, DESIGN.md 2).
   // The nonce lets root.tsx's inline script (and Turbo's progress bar) run under the page's policy.
-  app.all("*", (c) => handle(c.req.raw, { apiFetch, cspNonce: cspNonce(c) } as never));
+  app.all("*", (c) => handle(c.req.raw, { apiFetch: apiFetchFor(c.env), cspNonce: cspNonce(c) } as never));
 }
