@@ -46,6 +46,8 @@ export interface MailTemplateContext {
  * tickets above a size: a mail of thousands of PDFs takes minutes to build and is refused by mail servers.
  */
 export const MAX_ATTACHED_TICKETS = 50;
+/** Lines of articles a mail lists; the rest are counted in one line, the order page shows them all. */
+const MAX_SUMMARY_LINES = 50;
 
 /** Renders an outbox row; throws when its payload is invalid or what it refers to is gone (the worker retries). */
 export async function renderMail(
@@ -166,7 +168,10 @@ async function renderOrderMail(
       }
     : { label: t("payment_reminder.pay"), url: ticketOfficeUrl(config.publicUrl, order, "checkout/payment-method") };
 
-  const lines = summaryLines(order);
+  const allLines = summaryLines(order);
+  const lines = allLines.slice(0, MAX_SUMMARY_LINES);
+  const unlisted = allLines.slice(MAX_SUMMARY_LINES).reduce((sum, line) => sum + line.count, 0);
+  const more = unlisted ? t("order_confirmation.more_articles", { count: formatCount(unlisted, language) }) : null;
   const lineLabel = (line: SummaryLine) =>
     line.count > 1 ? `${formatCount(line.count, language)} × ${line.article.title}` : line.article.title;
   const articleLines = lines.flatMap((line) => [
@@ -181,6 +186,7 @@ async function renderOrderMail(
     [
       t("order_confirmation.articles"),
       ...articleLines,
+      ...(more ? [more] : []),
       t("label_value", { label: t("order_confirmation.total"), value: money(order.total) }),
     ].join("\n"),
     ticketsNote,
@@ -202,11 +208,12 @@ async function renderOrderMail(
       return `<tr><td style="padding:4px 12px 4px 0">${escapeHtml(lineLabel(line))}${options}</td><td style="padding:4px 0;text-align:right;vertical-align:top;white-space:nowrap">${escapeHtml(money(line.count * article.linePrice))}</td></tr>`;
     })
     .join("");
+  const moreRow = more ? `<tr><td colspan="2" style="padding:4px 0">${escapeHtml(more)}</td></tr>` : "";
   const html = htmlPage(language, [
     order.basket.testing ? `<p style="color:#c0392b"><strong>${escapeHtml(t("testing_notice"))}</strong></p>` : "",
     paragraphs(opening),
     `<h2 style="font-size:16px">${escapeHtml(t("order_confirmation.articles"))}</h2>`,
-    `<table style="border-collapse:collapse">${articleRows}<tr><th style="padding:8px 12px 4px 0;text-align:left;border-top:1px solid #ccc">${escapeHtml(t("order_confirmation.total"))}</th><th style="padding:8px 0 4px;text-align:right;border-top:1px solid #ccc">${escapeHtml(money(order.total))}</th></tr></table>`,
+    `<table style="border-collapse:collapse">${articleRows}${moreRow}<tr><th style="padding:8px 12px 4px 0;text-align:left;border-top:1px solid #ccc">${escapeHtml(t("order_confirmation.total"))}</th><th style="padding:8px 0 4px;text-align:right;border-top:1px solid #ccc">${escapeHtml(money(order.total))}</th></tr></table>`,
     ticketsNote ? paragraphs(ticketsNote) : "",
     `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
     paragraphs(t("signature", values)),

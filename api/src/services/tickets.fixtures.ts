@@ -134,12 +134,20 @@ export function seedOrder(database: Database, options: OrderOptions = {}): Promi
   });
 }
 
-/** Adds `count` held articles ("Entry", 25.00 each) to a basket: a group order. */
-export function addArticles(database: Database, basketId: number, count: number): Promise<void> {
+/** Adds `count` held articles (25.00 each, titled "Entry" unless `titleOf` says) to a basket: a group order. */
+export function addArticles(
+  database: Database,
+  basketId: number,
+  count: number,
+  titleOf: (index: number) => string = () => "Entry",
+): Promise<void> {
   return database.transaction(function* (tx) {
     for (let index = 0; index < count; index++)
       yield* run(
-        tx.insert(schema.selectedNodes).values({ basketId, isArticle: true, title: "Entry", price: 2500 }).run(),
+        tx
+          .insert(schema.selectedNodes)
+          .values({ basketId, isArticle: true, title: titleOf(index), price: 2500 })
+          .run(),
       );
   });
 }
