@@ -246,6 +246,9 @@ describe("a crash in the middle of a rush", () => {
     let port = await freePort();
     const env = {
       DATA_DIR: dataDir,
+      // Whatever the environment running the tests says: this file, this driver.
+      DATABASE_URL: config.databaseUrl,
+      DB_DRIVER: "better-sqlite3",
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       MAIL_FROM,
       LOG_MAILS: "false",
