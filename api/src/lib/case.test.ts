@@ -37,12 +37,17 @@ describe("key conversion", () => {
   });
 
   it("keeps built-in property names as plain keys: __proto__ never becomes the prototype", () => {
-    const converted = camelizeKeys<Record<string, unknown>>(
-      JSON.parse('{"__proto__": {"is_superuser": true}, "constructor": 1, "to_string": 2}'),
+    // snake_case keeps `__proto__` as it is: an assignment `out["__proto__"] = …` would set the prototype instead.
+    const converted = snakifyKeys<Record<string, unknown>>(
+      JSON.parse('{"__proto__": {"isSuperuser": true}, "constructor": 1, "toString": 2}'),
     );
     expect(Object.getPrototypeOf(converted)).toBe(Object.prototype);
-    expect(converted.isSuperuser).toBeUndefined();
-    expect(Object.keys(converted)).toEqual(["_Proto__", "constructor", "toString"]);
+    expect(converted.is_superuser).toBeUndefined();
+    expect(Object.keys(converted)).toEqual(["__proto__", "constructor", "to_string"]);
+    expect(Object.keys(camelizeKeys(JSON.parse('{"__proto__": 1, "has_own_property": 2}')) as object)).toEqual([
+      "_Proto__",
+      "hasOwnProperty",
+    ]);
   });
 });
 
