@@ -4,6 +4,7 @@ import { sign } from "hono/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestTrustedEmailLogin } from "../services/frontend-logins.ts";
 import {
+  createBuyer,
   createOnSaleEvent,
   createTestContext,
   DRIVERS,
@@ -159,5 +160,22 @@ describe.each(DRIVERS)("ticket-office logins by trusted email and third-party to
       body: { active_module_id: sale.moduleId, token: await sign({ exp }, key, "HS256") },
     });
     expect(noEmail.status).toBe(400);
+  });
+});
+
+describe("the caller's ticket-office logins by id", () => {
+  it("reads ?id= as ids separated by commas, and refuses anything else with a 400", async () => {
+    const ctx = await createTestContext();
+    const sale = await createOnSaleEvent(ctx, { stock: 1 });
+    const buyer = await createBuyer(ctx, sale.event.id, sale.moduleId);
+    const mine = await ctx.call("GET", `/frontend-logins?id=${buyer.loginId},999`, { token: buyer.token });
+    expect(mine.body.map((login: { id: number }) => login.id)).toEqual([buyer.loginId]);
+    for (const id of ["0", `0${buyer.loginId}`, "0x1", "1e0", `${buyer.loginId},true`, `${buyer.loginId},`, "2e53"])
+      expect(await ctx.call("GET", `/frontend-logins?id=${id}`, { token: buyer.token }), id).toMatchObject({
+        status: 400,
+        body: { errors: ["Expected ids separated by commas, each a whole number from 1: id=1,2"] },
+      });
+    expect((await ctx.call("GET", "/frontend-logins?id=9007199254740993", { token: buyer.token })).status).toBe(400);
+    await ctx.close();
   });
 });
