@@ -463,6 +463,11 @@ const CASES: Record<string, Case> = {
     path: (t) => `/frontend/payment-intents?basket_id=${t.basketId}`,
     expect: { anonymous: 401, superuser: 401 },
   },
+  // The buyer's own side (their order: 200; another buyer's: 404; unpaid: 409) is in routes/ticket-downloads.test.ts.
+  "GET /frontend/baskets/:id/tickets": {
+    path: (t) => `/frontend/baskets/${t.basketId}/tickets`,
+    expect: { anonymous: 401, superuser: 401 },
+  },
   "GET /frontend/baskets/:id/tickets/:itemId": {
     path: (t) => `/frontend/baskets/${t.basketId}/tickets/1`,
     expect: { anonymous: 401, superuser: 401 },

@@ -70,8 +70,6 @@ export async function createProduct(
   app.use("*", (c, next) => (isApiPath(c.req.path) ? next() : pageBodyLimit(c, next)));
   app.route("/", api);
   app.get("/api", (c) => c.redirect(`${API_BASE}/`));
-  // An unknown API path is the API's 404 (JSON), not a page of the ticket office.
-  app.all(`${API_BASE}/*`, (c) => c.json({ errors: ["Resource not found"] }, 404));
   mountAdmin(app);
   // The visitor's connection goes along with each in-process call: the API limits sign-in attempts per address,
   // and without it every visitor of the ticket office would count as one ("local").
