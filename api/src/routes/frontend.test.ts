@@ -3,17 +3,14 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hmacHex } from "../lib/tokens.ts";
 import { createMailTransport, deliverPendingMails } from "../services/mail.ts";
-import { createBuyer, createOnSaleEvent, createTestContext, DRIVERS, type TestContext } from "../test-support.ts";
-
-const billing = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  email: "ada@example.org",
-  address: "1 Rue du Lac",
-  postal_code: "1006",
-  city: "Lausanne",
-  country: "CH",
-};
+import {
+  BILLING,
+  createBuyer,
+  createOnSaleEvent,
+  createTestContext,
+  DRIVERS,
+  type TestContext,
+} from "../test-support.ts";
 
 describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => {
   let ctx: TestContext;
@@ -34,7 +31,7 @@ describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => 
       (
         await ctx.call("POST", "/frontend/billing-information", {
           token: buyer.token,
-          body: { basket_id: buyer.basketId, ...billing },
+          body: { basket_id: buyer.basketId, ...BILLING },
         })
       ).status,
     ).toBe(201);
@@ -143,7 +140,7 @@ describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => 
     });
     await ctx.call("POST", "/frontend/billing-information", {
       token: buyer.token,
-      body: { basket_id: buyer.basketId, ...billing },
+      body: { basket_id: buyer.basketId, ...BILLING },
     });
     const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
       token: buyer.token,
@@ -167,7 +164,7 @@ describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => 
       }),
       ctx.call("POST", "/frontend/billing-information", {
         token: stranger.token,
-        body: { basket_id: buyer.basketId, ...billing },
+        body: { basket_id: buyer.basketId, ...BILLING },
       }),
       ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
         token: stranger.token,
@@ -184,13 +181,13 @@ describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => 
     const { buyer } = await basketReadyToPay();
     const unknownKey = await ctx.call("POST", "/frontend/billing-information", {
       token: buyer.token,
-      body: { basket_id: buyer.basketId, ...billing, is_admin: true },
+      body: { basket_id: buyer.basketId, ...BILLING, is_admin: true },
     });
     expect(unknownKey.status).toBe(400);
     expect(unknownKey.body.errors).toContain("Unknown field: is_admin");
     const badEmail = await ctx.call("POST", "/frontend/billing-information", {
       token: buyer.token,
-      body: { basket_id: buyer.basketId, ...billing, email: "nope" },
+      body: { basket_id: buyer.basketId, ...BILLING, email: "nope" },
     });
     expect(badEmail.body.field_errors).toEqual({ email: "Enter a valid email address" });
     const notJson = await ctx.call("POST", "/frontend/selected-nodes", { token: buyer.token, body: "{oops" });

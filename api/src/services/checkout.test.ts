@@ -2,19 +2,17 @@
 import { and, eq, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hmacHex } from "../lib/tokens.ts";
-import { createBuyer, createOnSaleEvent, createTestContext, DRIVERS, type TestContext } from "../test-support.ts";
+import {
+  BILLING,
+  createBuyer,
+  createOnSaleEvent,
+  createTestContext,
+  DRIVERS,
+  type TestContext,
+} from "../test-support.ts";
 import { expireUnpaidPayments } from "./checkout.ts";
 import { renderMail } from "./mail-templates.ts";
 
-const billing = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  email: "ada@example.org",
-  address: "1 Rue du Lac",
-  postal_code: "1006",
-  city: "Lausanne",
-  country: "CH",
-};
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
 describe.each(DRIVERS)("payment term and item maximum (%s)", (driver) => {
@@ -35,7 +33,7 @@ describe.each(DRIVERS)("payment term and item maximum (%s)", (driver) => {
       (
         await ctx.call("POST", "/frontend/billing-information", {
           token: buyer.token,
-          body: { basket_id: buyer.basketId, ...billing },
+          body: { basket_id: buyer.basketId, ...BILLING },
         })
       ).status,
     ).toBe(201);
@@ -80,7 +78,7 @@ describe.each(DRIVERS)("payment term and item maximum (%s)", (driver) => {
     const mail = await ctx.database.db
       .select()
       .from(schema.mailOutbox)
-      .where(and(eq(schema.mailOutbox.kind, "payment_expired"), eq(schema.mailOutbox.to, billing.email)))
+      .where(and(eq(schema.mailOutbox.kind, "payment_expired"), eq(schema.mailOutbox.to, BILLING.email)))
       .all();
     expect(mail).toHaveLength(1);
     const context = { database: ctx.database, config: ctx.config };

@@ -52,6 +52,20 @@ export async function billingInformationOf(db: Db, basket: Basket) {
   );
 }
 
+/** Queues a mail about the basket to its buyer's billing address, in the buyer's language (inside a transaction). */
+function* mailBuyer(tx: Db, basket: Basket, kind: "order_confirmation" | "payment_expired") {
+  if (!basket.billingInformationId) return;
+  const billing = yield* run(
+    tx
+      .select({ email: schema.billingInformation.email })
+      .from(schema.billingInformation)
+      .where(eq(schema.billingInformation.id, basket.billingInformationId))
+      .get(),
+  );
+  if (billing)
+    yield* enqueueMail(tx, { kind, to: billing.email, language: basket.language, payload: { basket_id: basket.id } });
+}
+
 /** The hosted demo payment page of an intent: the link carries an HMAC so only the buyer's link opens it. */
 export const demoPaymentUrl = (publicUrl: string, secret: string, intent: { id: number; pspId: string }) =>
   `${publicUrl}/api/v1/payments/demo/pay/${intent.id}?sig=${hmacHex(secret, `demo-pay:${intent.pspId}`)}`;
@@ -218,22 +232,7 @@ export async function resolvePayment(
           .returning()
           .get(),
       );
-      const billing = basket.billingInformationId
-        ? yield* run(
-            tx
-              .select()
-              .from(schema.billingInformation)
-              .where(eq(schema.billingInformation.id, basket.billingInformationId))
-              .get(),
-          )
-        : undefined;
-      if (billing)
-        yield* enqueueMail(tx, {
-          kind: "order_confirmation",
-          to: billing.email,
-          language: basket.language,
-          payload: { basket_id: basket.id },
-        });
+      yield* mailBuyer(tx, basket, "order_confirmation");
       return { changed: true, basket: validated ?? basket };
     }
     if (invoice.isResolved || intent.isCancelled || intent.isError) return { changed: false, basket };
@@ -352,22 +351,7 @@ export async function expireUnpaidPayments(database: Database, now: Date): Promi
         tx,
         held.map((row) => row.id),
       );
-      const billing = basket.billingInformationId
-        ? yield* run(
-            tx
-              .select({ email: schema.billingInformation.email })
-              .from(schema.billingInformation)
-              .where(eq(schema.billingInformation.id, basket.billingInformationId))
-              .get(),
-          )
-        : undefined;
-      if (billing)
-        yield* enqueueMail(tx, {
-          kind: "payment_expired",
-          to: billing.email,
-          language: basket.language,
-          payload: { basket_id: basket.id },
-        });
+      yield* mailBuyer(tx, basket, "payment_expired");
       return true;
     });
     if (done) expired.push(basketId);
