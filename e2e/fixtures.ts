@@ -1,7 +1,7 @@
 // What the journeys share: the `test` they run in (pages that close themselves, and fail the journey on any
 // Content-Security-Policy violation), the demo logins, a ticket's QR code read back from its PDF.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -127,6 +127,8 @@ export async function reachConfirmation(page: Page) {
 /** The links of the newest mail sent to `to`, read from the `.eml` files the server writes (quoted-printable decoded). */
 export function mailLinks(dataDirectory: string, to: string): string[] {
   const dir = join(dataDirectory, "mail");
+  // The server makes the folder with its first mail: until then there is simply no mail yet (expect.poll asks again).
+  if (!existsSync(dir)) return [];
   const files = readdirSync(dir)
     .filter((f) => f.endsWith(".eml"))
     .map((f) => join(dir, f))
