@@ -103,6 +103,8 @@ export const MAJORITY_AGE = 18;
 export const DEFAULT_RESERVATION_MINUTES = 30;
 /** How long an unpaid online payment holds its articles (pretix's default payment term). */
 export const DEFAULT_PAYMENT_TERM_MINUTES = 30;
+/** The error message of an intent the ticket office cancelled itself at the end of the payment term. */
+export const PAYMENT_TERM_EXPIRED = "payment_term_expired";
 /** How many articles (options not counted) one basket may hold. */
 export const DEFAULT_MAX_ITEMS_PER_BASKET = 20;
 export const CURRENCY = "CHF";

@@ -13,7 +13,13 @@ import { invalid, notFound } from "../lib/errors.ts";
 import { idParam, parseWith, readBody } from "../lib/http.ts";
 import { apiTranslator } from "../lib/i18n.ts";
 import { hmacHex, hmacMatches } from "../lib/tokens.ts";
-import { demoPaymentUrl, PAYMENT_TERM_EXPIRED, resolvePayment, ticketOfficeUrl } from "../services/checkout.ts";
+import {
+  demoPaymentUrl,
+  type PaymentState,
+  paymentState,
+  resolvePayment,
+  ticketOfficeUrl,
+} from "../services/checkout.ts";
 
 const WebhookBody = z.strictObject({
   intent_id: z.number().int().positive(),
@@ -39,21 +45,8 @@ async function loadIntent(c: Ctx, intentId: number, signature: string) {
 
 type Row = Awaited<ReturnType<typeof loadIntent>>;
 
-/** Where a payment stands: open to pay, or closed for one of four reasons the page tells the buyer. */
-function paymentState({ intent, invoice }: Pick<Row, "intent" | "invoice">) {
-  if (invoice.isResolved) return "paid";
-  if (intent.isError) return "failed";
-  if (intent.isCancelled && intent.errorMessage === PAYMENT_TERM_EXPIRED) return "expired";
-  if (intent.isCancelled || invoice.isCancelled) return "cancelled";
-  return "open";
-}
-
 /** The ticket-office page a closed payment leads back to. */
-function nextStep(
-  publicUrl: string,
-  { intent, basket, event }: Row,
-  state: Exclude<ReturnType<typeof paymentState>, "open">,
-) {
+function nextStep(publicUrl: string, { intent, basket, event }: Row, state: Exclude<PaymentState, "open">) {
   const step = {
     paid: `payment/return/${intent.id}/success`,
     // The basket was emptied with the expiry: the buy page says so and offers its articles again.
@@ -94,7 +87,7 @@ export function paymentRoutes(api: Hono<AppEnv>) {
     const language = basket.language;
     const t = apiTranslator(language);
     const amount = formatMoney(invoice.amount, language);
-    const state = paymentState(row);
+    const state = paymentState(row.intent, row.invoice);
     const sig = c.req.query("sig") ?? "";
     c.header("Content-Security-Policy", PAGE_POLICY);
     return c.html(html`<!doctype html>
@@ -139,7 +132,7 @@ export function paymentRoutes(api: Hono<AppEnv>) {
     // The outcome is what the payment now is, not the button pressed: "pay" on a payment cancelled or expired
     // meanwhile changes nothing, and must not send the buyer to a success page that then waits forever.
     const row = await loadIntent(c, id, form.sig);
-    const state = paymentState(row);
+    const state = paymentState(row.intent, row.invoice);
     if (state === "paid" || webhook.changed) {
       const outcome = state === "paid" ? "success" : form.outcome;
       return c.redirect(

@@ -1,7 +1,7 @@
 // How baskets are shown: one shape for the ticket office and the back office.
 import { type Db, eq, inArray, schema } from "@ticketing/db";
 import { activePromotionCodes, type Basket, basketItems } from "./baskets.ts";
-import { demoPaymentUrl, paymentIntentsOf } from "./checkout.ts";
+import { demoPaymentUrl, paymentIntentsOf, paymentState } from "./checkout.ts";
 
 type Links = { publicUrl: string; secretKey: string };
 
@@ -44,7 +44,7 @@ export function presentPaymentIntent(
   invoice: typeof schema.invoices.$inferSelect,
   links: Links,
 ) {
-  const isOngoing = !intent.isCancelled && !intent.isError && !invoice.isResolved;
+  const isOngoing = paymentState(intent, invoice) === "open";
   return {
     ...intent,
     invoice,

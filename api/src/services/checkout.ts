@@ -1,7 +1,12 @@
 // Checkout and payment resolution (DESIGN.md 4 "Basket lifecycle", "Payments").
 import { randomBytes } from "node:crypto";
 import { and, asc, type Database, type Db, desc, eq, inArray, lt, ne, run, schema } from "@ticketing/db";
-import type { Language, PaymentMethod, PaymentOutcome } from "@ticketing/shared/constants";
+import {
+  type Language,
+  PAYMENT_TERM_EXPIRED,
+  type PaymentMethod,
+  type PaymentOutcome,
+} from "@ticketing/shared/constants";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import { hmacHex } from "../lib/tokens.ts";
 import type { Event } from "./access.ts";
@@ -77,8 +82,15 @@ export const ticketOfficeUrl = (publicUrl: string, event: Event, testing: boolea
 const paymentDeadline = (event: Event, now: Date) =>
   new Date(now.getTime() + event.paymentTermMinutes * 60_000).toISOString();
 
-/** Why the ticket office closed an intent itself (shown to the buyer, never a provider's message). */
-export const PAYMENT_TERM_EXPIRED = "payment_term_expired";
+/** Where a payment stands: open to pay, or closed for one of four reasons shown to the buyer. */
+export function paymentState(intent: PaymentIntent, invoice: Invoice) {
+  if (invoice.isResolved) return "paid";
+  if (intent.isError) return "failed";
+  if (intent.isCancelled && intent.errorMessage === PAYMENT_TERM_EXPIRED) return "expired";
+  if (intent.isCancelled || invoice.isCancelled) return "cancelled";
+  return "open";
+}
+export type PaymentState = ReturnType<typeof paymentState>;
 
 export interface CheckoutInput {
   event: Event;

@@ -1,5 +1,5 @@
 // Guard decisions of the ticket office (SPEC 2.3 "Redirect rules", SPEC 4), as pure functions.
-import type { BasketStatus } from "@ticketing/shared/constants";
+import { type BasketStatus, PAYMENT_TERM_EXPIRED } from "@ticketing/shared/constants";
 import type { Basket, PaymentIntent } from "./api-types";
 
 /** Neither cancelled nor in error, and its invoice is not resolved (SPEC 4). */
@@ -13,7 +13,7 @@ export const paymentTermExpired = (basket: Basket | null) =>
   basket !== null &&
   basket.items.length === 0 &&
   basket.paymentIntents[0]?.isCancelled === true &&
-  basket.paymentIntents[0]?.errorMessage === "payment_term_expired";
+  basket.paymentIntents[0]?.errorMessage === PAYMENT_TERM_EXPIRED;
 
 export const hasResolvedInvoice = (basket: Basket) =>
   basket.paymentIntents.some((intent) => intent.invoice?.isResolved);
