@@ -2,7 +2,7 @@
 // Links carry a random token; only its hash is stored; each is single-use, expires, and is compared in
 // constant time (the hash lookup plus timingSafeEqual).
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { and, type Database, desc, eq, gt, isNull, run, schema, sql } from "@ticketing/db";
+import { and, type Database, type Db, desc, eq, gt, isNull, run, schema, sql } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
 import { invalid } from "../lib/errors.ts";
 import { hashPassword, verifyPassword } from "../lib/passwords.ts";
@@ -23,12 +23,7 @@ export function decodeUserId(value: string): number | null {
 type Purpose = "register_verify" | "password_reset";
 
 /** Issues a single-use token inside a transaction (older unused tokens of the same purpose are dropped). */
-function* issueUserToken(
-  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
-  userId: number,
-  purpose: Purpose,
-  now: Date,
-) {
+function* issueUserToken(tx: Db, userId: number, purpose: Purpose, now: Date) {
   const token = randomBytes(32).toString("base64url");
   yield* run(
     tx
@@ -59,13 +54,7 @@ function* issueUserToken(
 }
 
 /** Marks the token used if it is the user's, unused and unexpired; false otherwise. Atomic: a second use fails. */
-function* consumeUserToken(
-  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
-  userId: number,
-  purpose: Purpose,
-  token: string,
-  now: Date,
-) {
+function* consumeUserToken(tx: Db, userId: number, purpose: Purpose, token: string, now: Date) {
   const candidates = yield* run(
     tx
       .select()
@@ -224,7 +213,7 @@ export async function changePassword(
  * session version raised, which refuses the access tokens issued before (services/auth.ts `authenticate`).
  * Returns the new version.
  */
-function* endSessions(tx: Parameters<Parameters<Database["transaction"]>[0]>[0], userId: number, now: Date) {
+function* endSessions(tx: Db, userId: number, now: Date) {
   yield* run(
     tx
       .update(schema.refreshTokens)

@@ -1,5 +1,5 @@
 // Back-office and ticket-office sessions: logins, token issue and rotation.
-import { and, type Database, eq, gt, isNull, run, schema } from "@ticketing/db";
+import { and, type Database, type Db, eq, gt, isNull, run, schema } from "@ticketing/db";
 import { invalid, notFound, unauthorized } from "../lib/errors.ts";
 import { getDummyHash, hashPassword, verifyPassword } from "../lib/passwords.ts";
 import {
@@ -161,10 +161,7 @@ export async function createUser(database: Database, input: NewUser & { password
 }
 
 /** The rows of a new user, inside the caller's transaction: the user, their personal unit, its ownership. */
-export function* insertUser(
-  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
-  input: NewUser & { passwordHash: string },
-) {
+export function* insertUser(tx: Db, input: NewUser & { passwordHash: string }) {
   const email = input.email.trim().toLowerCase();
   const user = yield* run(
     tx

@@ -1,7 +1,7 @@
 // Ticket-office logins beyond anonymous (DESIGN.md 4 "Ticket-office logins"): a trusted email proved by a
 // single-use link, or a token signed by a third party with the event's secret key.
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { and, type Database, eq, gt, run, schema } from "@ticketing/db";
+import { and, type Database, type Db, eq, gt, run, schema } from "@ticketing/db";
 import type { AccessMethod, Language } from "@ticketing/shared/constants";
 import { sitePath } from "@ticketing/shared/site-path";
 import { verify } from "hono/jwt";
@@ -24,7 +24,7 @@ export async function assertAccessMethod(database: Database, event: Event, metho
   return row;
 }
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Tx = Db;
 
 /** The one frontend login of (event, testing, email), created on first use. */
 function* loginForEmail(
