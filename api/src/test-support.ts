@@ -143,6 +143,13 @@ export const BILLING = {
   country: "CH",
 };
 
+/** The buyer's billing step: BILLING for their basket. */
+export const submitBilling = (ctx: TestContext, buyer: { token: string; basketId: number }) =>
+  ctx.call("POST", "/frontend/billing-information", {
+    token: buyer.token,
+    body: { basket_id: buyer.basketId, ...BILLING },
+  });
+
 /** A ticket-office buyer with an anonymous login and an empty basket. */
 export async function createBuyer(ctx: TestContext, eventId: number, moduleId: number) {
   const login = await ctx.call("POST", "/auth/anonymous-login", { body: { active_module_id: moduleId } });

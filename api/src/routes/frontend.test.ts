@@ -9,6 +9,7 @@ import {
   createOnSaleEvent,
   createTestContext,
   DRIVERS,
+  submitBilling,
   type TestContext,
 } from "../test-support.ts";
 
@@ -27,14 +28,7 @@ describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => 
       body: { basket_id: buyer.basketId, node_id: sale.article.node.id },
     });
     expect(added.status).toBe(201);
-    expect(
-      (
-        await ctx.call("POST", "/frontend/billing-information", {
-          token: buyer.token,
-          body: { basket_id: buyer.basketId, ...BILLING },
-        })
-      ).status,
-    ).toBe(201);
+    expect((await submitBilling(ctx, buyer)).status).toBe(201);
     return { ...sale, buyer };
   }
 
@@ -138,10 +132,7 @@ describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => 
       token: buyer.token,
       body: { basket_id: buyer.basketId, node_id: sale.article.node.id },
     });
-    await ctx.call("POST", "/frontend/billing-information", {
-      token: buyer.token,
-      body: { basket_id: buyer.basketId, ...BILLING },
-    });
+    await submitBilling(ctx, buyer);
     const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
       token: buyer.token,
       body: { payment_method: "online", terms_accepted: true },

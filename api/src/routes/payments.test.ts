@@ -3,11 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expireUnpaidPayments } from "../services/checkout.ts";
 import {
-  BILLING,
   createBuyer,
   createOnSaleEvent,
   createTestContext,
   DRIVERS,
+  submitBilling,
   type TestContext,
 } from "../test-support.ts";
 
@@ -27,7 +27,7 @@ describe.each(DRIVERS)("the demo payment page (%s)", (driver) => {
       token,
       body: { basket_id: buyer.basketId, node_id: sale.article.node.id },
     });
-    await ctx.call("POST", "/frontend/billing-information", { token, body: { basket_id: buyer.basketId, ...BILLING } });
+    await submitBilling(ctx, buyer);
     const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
       token,
       body: { payment_method: "online", terms_accepted: true },

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyTicketCode } from "../services/ticket-codes.ts";
 import { addArticles, hasCommand } from "../services/tickets.fixtures.ts";
 import {
-  BILLING,
   createBuyer,
   createOnSaleEvent,
   createTestContext,
   DRIVERS,
+  submitBilling,
   type TestContext,
 } from "../test-support.ts";
 
@@ -34,10 +34,7 @@ describe.each(DRIVERS)("ticket downloads (%s)", (driver) => {
       });
       expect(added.status).toBe(201);
     }
-    await ctx.call("POST", "/frontend/billing-information", {
-      token: buyer.token,
-      body: { basket_id: buyer.basketId, ...BILLING },
-    });
+    await submitBilling(ctx, buyer);
     if (isPaid) {
       const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
         token: buyer.token,

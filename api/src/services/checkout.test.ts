@@ -8,6 +8,7 @@ import {
   createOnSaleEvent,
   createTestContext,
   DRIVERS,
+  submitBilling,
   type TestContext,
 } from "../test-support.ts";
 import { expireUnpaidPayments } from "./checkout.ts";
@@ -29,14 +30,7 @@ describe.each(DRIVERS)("payment term and item maximum (%s)", (driver) => {
       body: { basket_id: buyer.basketId, node_id: nodeId },
     });
   async function checkOut(buyer: Buyer, paymentMethod: "online" | "point_of_sale" = "online") {
-    expect(
-      (
-        await ctx.call("POST", "/frontend/billing-information", {
-          token: buyer.token,
-          body: { basket_id: buyer.basketId, ...BILLING },
-        })
-      ).status,
-    ).toBe(201);
+    expect((await submitBilling(ctx, buyer)).status).toBe(201);
     const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
       token: buyer.token,
       body: { payment_method: paymentMethod, terms_accepted: true },
