@@ -234,17 +234,16 @@ export async function anonymousLogin(
         .get(),
     );
   });
-  const frontendLoginIds = [...new Set([...(input.previous?.frontendLoginIds ?? []), login.id])];
-  const tokens = await issueTokens(database, secret, carriedClaims(input.previous, frontendLoginIds), now);
+  const tokens = await issueTokens(database, secret, carriedClaims(input.previous, login.id), now);
   return { ...tokens, login };
 }
 
 /**
- * The claims of a ticket-office session that adds logins to the caller's: their back-office user, if any, is
- * carried with the version it was signed in at.
+ * The claims of a ticket-office session that adds a login to the caller's: their logins are kept, and their
+ * back-office user, if any, is carried with the version it was signed in at.
  */
-export const carriedClaims = (previous: AccessClaims | null, frontendLoginIds: number[]): AccessClaims => ({
+export const carriedClaims = (previous: AccessClaims | null, frontendLoginId: number): AccessClaims => ({
   userId: previous?.userId ?? null,
-  frontendLoginIds,
+  frontendLoginIds: [...new Set([...(previous?.frontendLoginIds ?? []), frontendLoginId])],
   sessionVersion: previous?.userId ? previous.sessionVersion : 0,
 });

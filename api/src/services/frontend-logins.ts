@@ -198,8 +198,7 @@ async function signIn(
   now: Date,
 ) {
   if (!login) throw invalid("errors.third_party_failed");
-  const frontendLoginIds = [...new Set([...(previous?.frontendLoginIds ?? []), login.id])];
-  const tokens = await issueTokens(database, secret, carriedClaims(previous, frontendLoginIds), now);
+  const tokens = await issueTokens(database, secret, carriedClaims(previous, login.id), now);
   return { ...tokens, login };
 }
 
