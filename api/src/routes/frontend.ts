@@ -25,8 +25,13 @@ import { buildVisitorTree, getCatalogue, withFreshStock } from "../services/cata
 import { checkout, paymentIntentsOf, saveBillingInformation } from "../services/checkout.ts";
 import { communicationOf } from "../services/events.ts";
 import { basketForms, hasMissingAnswers, saveAnswers } from "../services/forms.ts";
-import { createTicketCode } from "../services/ticket-codes.ts";
-import { loadTicketData, renderTicketPdf, streamBasketTickets, ticketsFileName } from "../services/tickets.ts";
+import {
+  loadTicketData,
+  pdfInputOf,
+  renderTicketPdf,
+  streamBasketTickets,
+  ticketsFileName,
+} from "../services/tickets.ts";
 import { frontendLoginRoutes } from "./auth.ts";
 
 export const frontendRoutes = new Hono<AppEnv>();
@@ -276,12 +281,7 @@ frontendRoutes.get("/frontend/baskets/:id/tickets/:itemId", async (c) => {
   const { database, ticketKeys } = c.get("deps");
   const [ticket] = await loadTicketData(database, basket.id, itemId);
   if (!ticket) throw notFound();
-  const { claims, ...data } = ticket;
-  const pdf = await renderTicketPdf({
-    ...data,
-    ticketCode: createTicketCode(ticketKeys, claims),
-    language: c.get("language"),
-  });
+  const pdf = await renderTicketPdf(pdfInputOf(ticketKeys, c.get("language"))(ticket));
   return c.body(new Uint8Array(pdf), 200, {
     "Content-Type": "application/pdf",
     "Content-Disposition": `attachment; filename="ticket-${itemId}.pdf"`,

@@ -7,8 +7,8 @@ import { createTranslator, type Translate } from "@ticketing/shared/i18n/transla
 import { formatMoney } from "@ticketing/shared/money";
 import { z } from "zod";
 import type { Config } from "../env.ts";
-import { createTicketCode, loadTicketKeys } from "./ticket-codes.ts";
-import { loadOrder, type Order, renderTicketsPdf, ticketDataOf, ticketsFileName } from "./tickets.ts";
+import { loadTicketKeys } from "./ticket-codes.ts";
+import { loadOrder, type Order, pdfInputOf, renderTicketsPdf, ticketDataOf, ticketsFileName } from "./tickets.ts";
 
 const basketPayload = z.strictObject({ basket_id: z.number().int().positive() });
 const linkPayload = z.strictObject({ link: z.url() });
@@ -222,12 +222,7 @@ async function renderOrderMail(
   const attachments: RenderedMail["attachments"] = [];
   if (areTicketsAttached) {
     const keys = loadTicketKeys(config.dataDir);
-    const tickets = ticketDataOf(order).map(({ claims, ...ticket }) => ({
-      ...ticket,
-      language,
-      ticketCode: createTicketCode(keys, claims),
-    }));
-    const content = await renderTicketsPdf(tickets, { signal });
+    const content = await renderTicketsPdf(ticketDataOf(order).map(pdfInputOf(keys, language)), { signal });
     attachments.push({ filename: ticketsFileName(order.basket.unikey), content, contentType: "application/pdf" });
   }
   return { subject, text, html, attachments };

@@ -164,10 +164,17 @@ export async function streamBasketTickets(
 ): Promise<Readable | null> {
   const tickets = await loadTicketData(database, basketId);
   if (tickets.length === 0) return null;
-  return streamTicketsPdf(
-    tickets.map(({ claims, ...ticket }) => ({ ...ticket, language, ticketCode: createTicketCode(keys, claims) })),
-  );
+  return streamTicketsPdf(tickets.map(pdfInputOf(keys, language)));
 }
+
+/** What a ticket's page needs: its data, in the buyer's language, with its claims signed into the QR code. */
+export const pdfInputOf =
+  (keys: TicketKeys, language: Language) =>
+  ({ claims, ...ticket }: TicketData): TicketPdfInput => ({
+    ...ticket,
+    language,
+    ticketCode: createTicketCode(keys, claims),
+  });
 
 // Event times are shown where the events take place (prices are in CHF: Switzerland).
 const TIME_ZONE = "Europe/Zurich";
