@@ -1,5 +1,5 @@
 // ra-data-simple-rest list convention (DESIGN.md 3): ?sort=["id","ASC"]&range=[0,24]&filter={...}, plus plain keys.
-import { inArray, isNull } from "@ticketing/db";
+import { asc, desc, inArray, isNull } from "@ticketing/db";
 import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
@@ -99,6 +99,12 @@ export function parseListQuery(c: Context, options: ListOptions): ListQuery {
 export function idFilter(query: ListQuery, key: string, column: SQLiteColumn): SQL | undefined {
   const ids = query.filter[key] as number[] | null | undefined;
   return ids === undefined ? undefined : ids === null ? isNull(column) : inArray(column, ids);
+}
+
+/** The order of a list: `columns` maps each of its `sortable` fields to the column sorted by. */
+export function listOrder(query: ListQuery, columns: Record<string, SQLiteColumn>): SQL {
+  const column = columns[query.sort.field] as SQLiteColumn;
+  return query.sort.order === "desc" ? desc(column) : asc(column);
 }
 
 // Sets `Content-Range: things 0-24/319`; an empty page is `things */319`.

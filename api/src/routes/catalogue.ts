@@ -1,7 +1,7 @@
 // Element-tree resources (DESIGN.md 3): ra-data-simple-rest CRUD, scoped to events the user may see,
 // writes refused unless the event is a draft (or the user a superuser).
 
-import { and, asc, count, type Db, desc, eq, inArray, run, schema } from "@ticketing/db";
+import { and, asc, count, type Db, eq, inArray, run, schema } from "@ticketing/db";
 import {
   EXTRA_INFO_TYPES,
   GROUP_CATEGORIES,
@@ -20,7 +20,7 @@ import { z } from "zod";
 import type { AppEnv, Ctx } from "../context.ts";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import { answer, idParam, readBody, zId, zIsoDate } from "../lib/http.ts";
-import { idFilter, parseListQuery, setContentRange } from "../lib/list-query.ts";
+import { idFilter, listOrder, parseListQuery, setContentRange } from "../lib/list-query.ts";
 import { assertEditable, getVisibleEvent, requireUser, visibleUnitIds } from "../services/access.ts";
 import { type Catalogue, invalidateCatalogue, loadCatalogue, stockUsage } from "../services/catalogue.ts";
 import { assertNewParent, clearLausanneTaxBelow } from "../services/tree-editing.ts";
@@ -168,12 +168,11 @@ function mountResource(spec: ResourceSpec) {
       idFilter(query, "id", table.id),
       ...Object.entries(spec.filters ?? {}).map(([key, column]) => idFilter(query, key, column)),
     );
-    const sortColumn = columns[query.sort.field] as AnySQLiteColumn;
     const rows = (await db
       .select()
       .from(table)
       .where(where)
-      .orderBy(query.sort.order === "desc" ? desc(sortColumn) : asc(sortColumn))
+      .orderBy(listOrder(query, columns))
       .limit(query.limit)
       .offset(query.offset)
       .all()) as Row[];

@@ -1,13 +1,13 @@
 // Back-office sales: the baskets of events the user may see.
 
-import { and, asc, count, desc, eq, inArray, schema } from "@ticketing/db";
+import { and, count, eq, inArray, schema } from "@ticketing/db";
 import { BASKET_STATUSES } from "@ticketing/shared/constants";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { conflict, notFound } from "../lib/errors.ts";
 import { answer, idParam, readBody } from "../lib/http.ts";
-import { idFilter, parseListQuery, setContentRange } from "../lib/list-query.ts";
+import { idFilter, listOrder, parseListQuery, setContentRange } from "../lib/list-query.ts";
 import { getVisibleEvent, requireUser, visibleUnitIds } from "../services/access.ts";
 import { basketById, presentBasketDetail, presentBaskets } from "../services/basket-views.ts";
 import { resolvePayment } from "../services/checkout.ts";
@@ -42,12 +42,11 @@ salesRoutes.get("/baskets", async (c) => {
     eq(schema.baskets.testing, preview),
     idFilter(query, "id", schema.baskets.id),
   );
-  const column = SORTABLE[query.sort.field as keyof typeof SORTABLE];
   const rows = await db
     .select()
     .from(schema.baskets)
     .where(where)
-    .orderBy(query.sort.order === "desc" ? desc(column) : asc(column))
+    .orderBy(listOrder(query, SORTABLE))
     .limit(query.limit)
     .offset(query.offset)
     .all();

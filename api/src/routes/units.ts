@@ -1,6 +1,6 @@
 // Units and their memberships (issue 3): members see, owners manage, superusers do everything.
 
-import { and, asc, count, type Db, desc, eq, inArray, run, schema } from "@ticketing/db";
+import { and, count, type Db, eq, inArray, run, schema } from "@ticketing/db";
 import { UNIT_ROLES, type UnitRole } from "@ticketing/shared/constants";
 import { Hono } from "hono";
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { AppEnv, Ctx } from "../context.ts";
 import { conflict, forbidden, invalid, notFound } from "../lib/errors.ts";
 import { answer, idParam, readBody, zId } from "../lib/http.ts";
-import { idFilter, parseListQuery, setContentRange } from "../lib/list-query.ts";
+import { idFilter, listOrder, parseListQuery, setContentRange } from "../lib/list-query.ts";
 import { requireUser, type User, visibleUnitIds } from "../services/access.ts";
 
 export const unitRoutes = new Hono<AppEnv>();
@@ -78,12 +78,11 @@ unitRoutes.get("/", async (c) => {
     units === null ? undefined : inArray(schema.units.id, units),
     idFilter(query, "id", schema.units.id),
   );
-  const column = UNIT_SORTABLE[query.sort.field as keyof typeof UNIT_SORTABLE];
   const rows = await db
     .select()
     .from(schema.units)
     .where(where)
-    .orderBy(query.sort.order === "desc" ? desc(column) : asc(column))
+    .orderBy(listOrder(query, UNIT_SORTABLE))
     .limit(query.limit)
     .offset(query.offset)
     .all();
@@ -216,12 +215,11 @@ membershipRoutes.get("/", async (c) => {
     idFilter(query, "userId", schema.memberships.userId),
     idFilter(query, "id", schema.memberships.id),
   );
-  const column = MEMBERSHIP_SORTABLE[query.sort.field as keyof typeof MEMBERSHIP_SORTABLE];
   const rows = await db
     .select()
     .from(schema.memberships)
     .where(where)
-    .orderBy(query.sort.order === "desc" ? desc(column) : asc(column))
+    .orderBy(listOrder(query, MEMBERSHIP_SORTABLE))
     .limit(query.limit)
     .offset(query.offset)
     .all();
