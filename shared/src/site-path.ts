@@ -22,5 +22,5 @@ export function sitePath(value: unknown): string | null {
   }
   if (url.origin !== ORIGIN) return null;
   const path = `${url.pathname}${url.search}${url.hash}`;
-  return path.startsWith("//") || path.startsWith("/\\") ? null : path;
+  return path.startsWith("//") ? null : path;
 }
