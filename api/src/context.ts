@@ -3,7 +3,7 @@ import type { Language } from "@ticketing/shared/constants";
 import type { Translate } from "@ticketing/shared/i18n/translate";
 import type { Config } from "./env.ts";
 import type { RateLimiter } from "./lib/rate-limit.ts";
-import type { AccessClaims } from "./lib/tokens.ts";
+import type { Authenticated } from "./services/access.ts";
 import type { TicketKeys } from "./services/ticket-codes.ts";
 
 /** What every route can use: built once by createApp. */
@@ -20,7 +20,7 @@ export interface AppDeps {
 export interface AppEnv {
   Variables: {
     deps: AppDeps;
-    auth: AccessClaims | null;
+    auth: Authenticated | null;
     language: Language;
     t: Translate;
     rateLimiter: RateLimiter;

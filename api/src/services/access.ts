@@ -6,10 +6,13 @@ import type { AccessClaims } from "../lib/tokens.ts";
 export type User = typeof schema.users.$inferSelect;
 export type Event = typeof schema.events.$inferSelect;
 
-/** The signed-in, active back-office user, or 401. */
-export async function requireUser(db: Db, auth: AccessClaims | null): Promise<User> {
+/** A request's claims; `user` is the row `authenticate` read to check the token, when the token has a user. */
+export type Authenticated = AccessClaims & { user?: User };
+
+/** The signed-in, active back-office user, or 401 (the row read when the request was authenticated, if any). */
+export async function requireUser(db: Db, auth: Authenticated | null): Promise<User> {
   if (!auth?.userId) throw unauthorized();
-  const user = await db.select().from(schema.users).where(eq(schema.users.id, auth.userId)).get();
+  const user = auth.user ?? (await db.select().from(schema.users).where(eq(schema.users.id, auth.userId)).get());
   if (!user?.isActive) throw unauthorized();
   return user;
 }

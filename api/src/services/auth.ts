@@ -10,7 +10,7 @@ import {
   signAccessToken,
   verifyAccessToken,
 } from "../lib/tokens.ts";
-import type { Event } from "./access.ts";
+import type { Authenticated, Event } from "./access.ts";
 
 export interface TokenPair {
   accessToken: string;
@@ -48,15 +48,12 @@ export async function issueTokens(
  * The claims of a bearer token, or null when it is not a valid access token or its user's password was reset or
  * changed since it was issued (the user's session version moved on): such a token is as good as none.
  */
-export async function authenticate(database: Database, secret: string, token: string): Promise<AccessClaims | null> {
+export async function authenticate(database: Database, secret: string, token: string): Promise<Authenticated | null> {
   const claims = await verifyAccessToken(secret, token);
   if (!claims?.userId) return claims;
-  const user = await database.db
-    .select({ sessionVersion: schema.users.sessionVersion })
-    .from(schema.users)
-    .where(eq(schema.users.id, claims.userId))
-    .get();
-  return user?.sessionVersion === claims.sessionVersion ? claims : null;
+  // The whole row: requireUser takes it from here instead of reading it again.
+  const user = await database.db.select().from(schema.users).where(eq(schema.users.id, claims.userId)).get();
+  return user?.sessionVersion === claims.sessionVersion ? { ...claims, user } : null;
 }
 
 export async function login(database: Database, secret: string, email: string, password: string, now: Date) {
