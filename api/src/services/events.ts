@@ -1,8 +1,8 @@
 // Events: creation with their registration module and root node, status rules, public infos.
-import { and, asc, count, type Database, type Db, desc, eq, inArray, like, run, schema, sql } from "@ticketing/db";
+import { and, asc, count, type Database, type Db, eq, inArray, like, run, schema, sql } from "@ticketing/db";
 import type { AccessMethod, EventStatus, ModerationStatus } from "@ticketing/shared/constants";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
-import { idFilter, type ListQuery } from "../lib/list-query.ts";
+import { idFilter, type ListQuery, listOrder } from "../lib/list-query.ts";
 import type { Event, User } from "./access.ts";
 import { assertEditable, visibleUnitIds } from "./access.ts";
 import { setAccessMethods } from "./frontend-logins.ts";
@@ -228,12 +228,11 @@ export async function listEvents(db: Db, user: User, query: ListQuery) {
     typeof f.q === "string" && f.q.trim() ? like(schema.events.name, `%${f.q.trim()}%`) : undefined,
   ];
   const where = and(...conditions);
-  const column = SORTABLE[query.sort.field as keyof typeof SORTABLE];
   const rows = await db
     .select()
     .from(schema.events)
     .where(where)
-    .orderBy(query.sort.order === "desc" ? desc(column) : asc(column))
+    .orderBy(listOrder(query, SORTABLE))
     .limit(query.limit)
     .offset(query.offset)
     .all();
