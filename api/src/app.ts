@@ -1,18 +1,21 @@
 // createApp(): middleware, error handler and route mounting (STYLE.md layout).
 
-import { languageFromHeader } from "@ticketing/shared/i18n/translate";
+import { MAX_NESTING, NestingTooDeep } from "@ticketing/shared/case";
+import { languageFromHeader, type Translate } from "@ticketing/shared/i18n/translate";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "./context.ts";
-import { DomainError } from "./lib/errors.ts";
+import { DomainError, type Message } from "./lib/errors.ts";
 import { zodToDomainError } from "./lib/http.ts";
 import { apiTranslator } from "./lib/i18n.ts";
+import { openApiDocument } from "./lib/openapi.ts";
 import { RateLimiter, TooManyRequests } from "./lib/rate-limit.ts";
 import { allowedOrigins, limitBody, MAX_BODY_MEGABYTES, securityHeaders } from "./lib/security.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
+import { docsRoutes, openApiRoute } from "./routes/docs.ts";
 import { editorRoutes } from "./routes/editor.ts";
 import { eventRoutes } from "./routes/events.ts";
 import { frontendRoutes } from "./routes/frontend.ts";
@@ -24,6 +27,7 @@ import { userRoutes } from "./routes/users.ts";
 import { authenticate } from "./services/auth.ts";
 
 export const API_BASE = "/api/v1";
+const API_INFO = { title: "Ticketing API", version: "1" };
 
 export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
@@ -69,6 +73,12 @@ export function createApp(deps: AppDeps) {
   api.route("/", frontendRoutes);
   api.route("/payments", paymentRoutes(api));
   api.route("/tickets", ticketRoutes);
+  let document: object | undefined;
+  api.get(
+    "/openapi.json",
+    openApiRoute(() => (document ??= openApiDocument(app, API_BASE, API_INFO))),
+  );
+  api.route("/docs", docsRoutes);
 
   // Mounted with app.route, the API's own notFound is never asked (an unknown path answered a text/plain 404): a
   // catch-all after every route answers an unknown path, or a method a path does not take, as JSON in the
@@ -76,12 +86,13 @@ export function createApp(deps: AppDeps) {
   api.all("*", (c) => c.json({ errors: [c.get("t")("errors.not_found")] }, 404));
   api.onError((error, c) => {
     const t = c.get("t") ?? apiTranslator("en");
-    const domain = error instanceof DomainError ? error : error instanceof z.ZodError ? zodToDomainError(error) : null;
+    const domain = domainErrorOf(error);
     if (domain) {
-      const body: Record<string, unknown> = { errors: domain.messages.map((m) => t(m, domain.values)) };
+      const say = (message: Message) => render(t, message, domain.values);
+      const body: Record<string, unknown> = { errors: domain.messages.map(say) };
       if (domain.fieldErrors)
         body.field_errors = Object.fromEntries(
-          Object.entries(domain.fieldErrors).map(([field, message]) => [field, t(message, domain.values)]),
+          Object.entries(domain.fieldErrors).map(([field, message]) => [field, say(message)]),
         );
       if (domain instanceof TooManyRequests) c.header("Retry-After", String(domain.retryAfterSeconds));
       return c.json(body, domain.status);
@@ -99,6 +110,22 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+function domainErrorOf(error: unknown): DomainError | null {
+  if (error instanceof DomainError) return error;
+  if (error instanceof z.ZodError) return zodToDomainError(error);
+  if (error instanceof NestingTooDeep)
+    return new DomainError("invalid", ["errors.nested_too_deep"], undefined, { max: MAX_NESTING });
+  return null;
+}
+
+/** A message in the caller's language; a field's message (`validation.in_field`) holds the key of its own. */
+function render(t: Translate, message: Message, shared?: Record<string, string | number>): string {
+  if (typeof message === "string") return t(message, shared);
+  const values = { ...shared, ...message.values };
+  if (typeof values.message === "string") values.message = t(values.message, values);
+  return t(message.key, values);
+}
 
 /**
  * A constraint the database enforced (stock CHECK, unique index, foreign key) after the services' own checks

@@ -30,3 +30,6 @@ export interface AppEnv {
 }
 
 export type Ctx = import("hono").Context<AppEnv>;
+
+/** The time of the request: the injected clock's, or the machine's. The one `now` of the routes. */
+export const now = (c: Ctx): Date => c.get("deps").now?.() ?? new Date();

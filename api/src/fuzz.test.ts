@@ -29,6 +29,8 @@ const NON_JSON_ROUTES: Record<string, string> = {
   "GET /tickets/public-key": "application/x-pem-file",
   "GET /uploaded-images/:id/file": "the image",
   "POST /auth/logout": "204, no body",
+  "GET /docs": "text/html",
+  "GET /docs/scalar.js": "text/javascript",
 };
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -510,6 +510,9 @@ const CASES: Record<string, Case> = {
   },
   "GET /tickets/verify": { path: () => "/tickets/verify?code=forged.code", expect: publicRoute(400) },
   "GET /tickets/public-key": { path: () => "/tickets/public-key", expect: publicRoute(200) },
+  "GET /openapi.json": { path: () => "/openapi.json", expect: publicRoute(200) },
+  "GET /docs": { path: () => "/docs", expect: publicRoute(200) },
+  "GET /docs/scalar.js": { path: () => "/docs/scalar.js", expect: publicRoute(200) },
 };
 
 describe("permissions on every route", () => {

@@ -18,17 +18,24 @@ const STATUS: Record<DomainErrorKind, 400 | 401 | 403 | 404 | 409 | 413 | 429> =
   too_many_requests: 429,
 };
 
+type Values = Record<string, string | number>;
+
+/**
+ * What an error says, as an i18n key of api.json (`errors.sold_out`) that the error mapper renders in the
+ * caller's language; a key with values of its own when one error carries several messages (a body's issues).
+ */
+export type Message = string | { key: string; values?: Values };
+
 export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,
-    /** i18n keys of api.json (`errors.sold_out`) or plain texts */
-    readonly messages: string[],
+    readonly messages: Message[],
     /** snake_case field name → message */
-    readonly fieldErrors?: Record<string, string>,
+    readonly fieldErrors?: Record<string, Message>,
     /** values for the keys' placeholders */
-    readonly values?: Record<string, string | number>,
+    readonly values?: Values,
   ) {
-    super(messages.join("; "));
+    super(messages.map((message) => (typeof message === "string" ? message : message.key)).join("; "));
     this.name = "DomainError";
   }
 
@@ -37,8 +44,7 @@ export class DomainError extends Error {
   }
 }
 
-type Values = Record<string, string | number>;
-export const invalid = (message: string, fieldErrors?: Record<string, string>, values?: Values) =>
+export const invalid = (message: Message, fieldErrors?: Record<string, Message>, values?: Values) =>
   new DomainError("invalid", [message], fieldErrors, values);
 export const notFound = (message = "errors.not_found") => new DomainError("not_found", [message]);
 export const conflict = (message: string, values?: Values) => new DomainError("conflict", [message], undefined, values);

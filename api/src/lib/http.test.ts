@@ -1,6 +1,8 @@
+import { MAX_NESTING } from "@ticketing/shared/case";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTestContext, type TestContext } from "../test-support.ts";
+import { createUser } from "../services/auth.ts";
+import { createTestContext, loginAs, type TestContext } from "../test-support.ts";
 import { parseId, parseWith, zId } from "./http.ts";
 
 describe("ids", () => {
@@ -93,5 +95,40 @@ describe("request bodies", () => {
     form.append("email", "nobody@example.org");
     const response = await ctx.app.request("/api/v1/auth/login", { method: "POST", body: form });
     expect(await response.json()).toMatchObject({ field_errors: { password: expect.any(String) } });
+  });
+});
+
+/** `depth` arrays inside each other around a 1, or `{"a": …}` objects. */
+const nestedArrays = (depth: number) => `${"[".repeat(depth)}1${"]".repeat(depth)}`;
+const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+
+describe("deeply nested requests", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => ctx.close());
+
+  it("answers a body nested 2,000 deep with a 400 in the caller's language, signed in or not", async () => {
+    for (const body of [nestedArrays(2_000), nestedObjects(2_000)]) {
+      expect(await ctx.call("POST", "/auth/login", { body })).toMatchObject({
+        status: 400,
+        body: { errors: [`The request nests deeper than ${MAX_NESTING} levels`] },
+      });
+      expect(await ctx.call("POST", "/auth/register", { body, headers: { "accept-language": "fr" } })).toMatchObject({
+        status: 400,
+        body: { errors: [`La requête est imbriquée sur plus de ${MAX_NESTING} niveaux`] },
+      });
+    }
+  });
+
+  it("answers a list filter nested 2,000 deep with a 400", async () => {
+    const filter = encodeURIComponent(`{"event_id":${nestedArrays(2_000)}}`);
+    await createUser(ctx.database, { email: "deep@example.org", password: "correct-horse-battery-1!" });
+    const token = await loginAs(ctx, "deep@example.org", "correct-horse-battery-1!");
+    expect(await ctx.call("GET", `/events?filter=${filter}`, { token })).toMatchObject({
+      status: 400,
+      body: { errors: [`The request nests deeper than ${MAX_NESTING} levels`] },
+    });
   });
 });

@@ -1,37 +1,70 @@
 // The edge: parse a request (snake_case in, zod-validated camelCase out) and answer (camelCase in, snake_case out).
 
+import { camelizeKeys, snakifyKeys, toSnake } from "@ticketing/shared/case";
 import { PASSWORD_MESSAGES } from "@ticketing/shared/passwords";
+import { parseId } from "@ticketing/shared/schemas/common";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { type ZodType, z } from "zod";
-import { camelizeKeys, snakifyKeys, toSnake } from "./case.ts";
-import { DomainError } from "./errors.ts";
+import type { ZodType, z } from "zod";
+import { DomainError, type Message } from "./errors.ts";
 
 // Shared messages become i18n keys, so the error mapper answers them in the caller's language.
 const MESSAGE_KEYS = new Map<string, string>(
   Object.entries(PASSWORD_MESSAGES).map(([key, text]) => [text, `password.${key}`]),
 );
+const isKey = (text: string) => /^[a-z_]+\.[a-z_.]+$/.test(text);
 
-/** Turns a ZodError into our 400 with one message per issue and a snake_case field map. */
-export function zodToDomainError(error: z.ZodError): DomainError {
-  const fieldErrors: Record<string, string> = {};
-  const messages = error.issues.map((issue) => {
-    const field = issue.path.map((p) => (typeof p === "string" ? toSnake(p) : String(p))).join(".");
-    if (issue.code === "unrecognized_keys") {
-      const keys = issue.keys.map(toSnake).join(", ");
-      return `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${keys}`;
+/** What a zod issue says, as a key of api.json's `validation` with its values (a French caller reads French). */
+function issueMessage(issue: z.core.$ZodIssue): { key: string; values?: Record<string, string | number> } {
+  const known = MESSAGE_KEYS.get(issue.message) ?? (isKey(issue.message) ? issue.message : undefined);
+  if (known) return { key: known };
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.input === undefined
+        ? { key: "validation.required" }
+        : { key: "validation.type", values: { expected: issue.expected } };
+    case "too_small":
+    case "too_big": {
+      const bound = issue.code === "too_small" ? "min" : "max";
+      const limit = Number(issue.code === "too_small" ? issue.minimum : issue.maximum);
+      const kind = issue.origin === "string" ? "text" : issue.origin === "array" ? "list" : "number";
+      return { key: `validation.${kind}_${bound}${issue.inclusive === false ? "_exclusive" : ""}`, values: { limit } };
     }
-    const message = MESSAGE_KEYS.get(issue.message) ?? issue.message;
-    if (field && !(field in fieldErrors)) fieldErrors[field] = message;
-    // An i18n key (`errors.iban_invalid`) stays whole so the error mapper can translate it.
-    const isKey = MESSAGE_KEYS.has(issue.message) || /^[a-z_]+\.[a-z_.]+$/.test(message);
-    return isKey || !field ? message : `${field}: ${message}`;
+    case "invalid_format":
+      return issue.format === "email" || issue.format === "datetime" || issue.format === "url"
+        ? { key: `validation.format_${issue.format}` }
+        : { key: "validation.format" };
+    case "invalid_value":
+      return { key: "validation.one_of", values: { values: issue.values.map(String).join(", ") } };
+    case "not_multiple_of":
+      return { key: "validation.multiple_of", values: { divisor: Number(issue.divisor) } };
+    default:
+      return { key: "validation.invalid" };
+  }
+}
+
+/** Turns a ZodError into our 400: one message per issue, as keys, and a snake_case field map. */
+export function zodToDomainError(error: z.ZodError): DomainError {
+  const fieldErrors: Record<string, Message> = {};
+  const messages = error.issues.map((issue): Message => {
+    const field = issue.path.map((p) => (typeof p === "string" ? toSnake(p) : String(p))).join(".");
+    if (issue.code === "unrecognized_keys")
+      return {
+        key: issue.keys.length > 1 ? "validation.unknown_fields" : "validation.unknown_field",
+        values: { fields: issue.keys.map(toSnake).join(", ") },
+      };
+    const message = issueMessage(issue);
+    if (field && !(field in fieldErrors)) fieldErrors[field] = message.values ? message : message.key;
+    // A message of our own (`errors.iban_invalid`) says what is wrong by itself; zod's are about a field.
+    if (!field || !message.key.startsWith("validation.")) return message.values ? message : message.key;
+    return { key: "validation.in_field", values: { field, ...message.values, message: message.key } };
   });
   return new DomainError("invalid", messages, Object.keys(fieldErrors).length ? fieldErrors : undefined);
 }
 
 export function parseWith<S extends ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  // The input is reported so that a missing field reads "Required" rather than "expected a string".
+  const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw zodToDomainError(result.error);
   return result.data;
 }
@@ -68,16 +101,6 @@ export function answer(c: Context, data: unknown, status: ContentfulStatusCode =
   return c.json(snakifyKeys(data) as object, status);
 }
 
-/**
- * An id is a positive safe integer: a JSON number, or written in decimal digits (a path, a query, a form).
- * Anything else gives null: `true`, `[1]`, `"0x1"`, `"1e3"`, `" 1"`, `"01"`, `1.5`, `0`, `-1`, 2^53.
- */
-export function parseId(value: unknown): number | null {
-  const id =
-    typeof value === "number" ? value : typeof value === "string" && /^[1-9]\d*$/.test(value) ? Number(value) : 0;
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /** An id from a path parameter; anything else is a 404, as for an unknown id. */
 export function idParam(c: Context, name = "id"): number {
   const id = parseId(c.req.param(name));
@@ -85,12 +108,4 @@ export function idParam(c: Context, name = "id"): number {
   return id;
 }
 
-/** An id in a body or a query (see parseId); anything else is a 400 naming the field. */
-export const zId = z
-  .custom<number | string>((value) => parseId(value) !== null, { error: "errors.id_invalid" })
-  .transform((value) => parseId(value) as number);
-export const zIsoDate = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString());
-export const zBooleanFlag = z.union([
-  z.boolean(),
-  z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1"),
-]);
+export { parseId, zBooleanFlag, zId, zIsoDate } from "@ticketing/shared/schemas/common";

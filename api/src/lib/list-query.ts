@@ -1,12 +1,13 @@
 // ra-data-simple-rest list convention (DESIGN.md 3): ?sort=["id","ASC"]&range=[0,24]&filter={...}, plus plain keys.
 import { asc, desc, inArray, isNull } from "@ticketing/db";
+import { camelizeKeys, toCamel, toSnake } from "@ticketing/shared/case";
+import { parseId } from "@ticketing/shared/schemas/common";
 import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import { z } from "zod";
-import { camelizeKeys, toCamel, toSnake } from "./case.ts";
 import { DomainError } from "./errors.ts";
-import { parseId } from "./http.ts";
+import { answer } from "./http.ts";
 
 export interface ListOptions {
   /** fields (camelCase) the list can be ordered by; sorting by any other is a 400 */
@@ -113,4 +114,10 @@ export function setContentRange(c: Context, resource: string, offset: number, co
     "Content-Range",
     count === 0 ? `${resource} */${total}` : `${resource} ${offset}-${offset + count - 1}/${total}`,
   );
+}
+
+/** Answers a page of a list: its rows, and the Content-Range of the page within `total`. */
+export function answerList(c: Context, resource: string, query: ListQuery, page: { rows: unknown[]; total: number }) {
+  setContentRange(c, resource, query.offset, page.rows.length, page.total);
+  return answer(c, page.rows);
 }

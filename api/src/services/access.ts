@@ -1,5 +1,7 @@
 // Who may see what (DESIGN.md 4 "Permissions"): one place, used by every back-office route.
-import { type Db, eq, schema } from "@ticketing/db";
+import { type Db, eq, inArray, schema } from "@ticketing/db";
+import type { SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { conflict, forbidden, notFound, unauthorized } from "../lib/errors.ts";
 import type { AccessClaims } from "../lib/tokens.ts";
 
@@ -26,6 +28,21 @@ export async function visibleUnitIds(db: Db, user: User): Promise<number[] | nul
     .where(eq(schema.memberships.userId, user.id))
     .all();
   return rows.map((r) => r.unitId);
+}
+
+/**
+ * The condition "`unitColumn` holds a unit the user belongs to", for a list's WHERE; none for a superuser, who
+ * sees every unit. The one visible-units filter of the back office's lists.
+ */
+export async function inVisibleUnits(db: Db, user: User, unitColumn: SQLiteColumn): Promise<SQL | undefined> {
+  const units = await visibleUnitIds(db, user);
+  return units === null ? undefined : inArray(unitColumn, units);
+}
+
+/** The condition "`eventColumn` holds an event of a unit the user belongs to"; none for a superuser. */
+export async function inVisibleEvents(db: Db, user: User, eventColumn: SQLiteColumn): Promise<SQL | undefined> {
+  const visible = await inVisibleUnits(db, user, schema.events.unitId);
+  return visible && inArray(eventColumn, db.select({ id: schema.events.id }).from(schema.events).where(visible));
 }
 
 export async function canSeeUnit(db: Db, user: User, unitId: number): Promise<boolean> {

@@ -1,0 +1,80 @@
+// The shape the API keeps (docs/decisions/0009): routes parse, call one service and answer; services own the
+// data; nothing imports in a circle.
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const SOURCE = dirname(fileURLToPath(import.meta.url));
+
+/** The API's modules (tests left out), by path relative to api/src. */
+function modules(folder = SOURCE): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return modules(path);
+    return /\.ts$/.test(entry.name) && !/\.(test|fixtures)\.ts$/.test(entry.name) ? [relative(SOURCE, path)] : [];
+  });
+}
+
+/** The relative imports of a module (`import … from "./x.ts"`, `export … from`, `import("./x.ts")`), resolved. */
+function importsOf(module: string): string[] {
+  const text = readFileSync(join(SOURCE, module), "utf8");
+  const found = [...text.matchAll(/(?:from\s+|import\s*\(\s*)["'](\.{1,2}\/[^"']+)["']/g)].map(([, path]) => path);
+  return found.map((path) => relative(SOURCE, resolve(SOURCE, dirname(module), path as string)));
+}
+
+/** The import circles among `files`, each as the list of modules around it. */
+function importCircles(graph: Map<string, string[]>): string[][] {
+  const circles: string[][] = [];
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, "open");
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === "open") circles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, "done");
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return circles;
+}
+
+describe("the API's shape", () => {
+  const all = modules();
+  const routes = all.filter((path) => path.startsWith("routes/"));
+
+  it("finds the modules it checks", () => {
+    expect(routes.length).toBeGreaterThan(5);
+    expect(all.filter((path) => path.startsWith("services/")).length).toBeGreaterThan(5);
+  });
+
+  it("keeps the database out of the route files", () => {
+    const reading = routes.filter((path) => readFileSync(join(SOURCE, path), "utf8").includes("@ticketing/db"));
+    expect(reading).toEqual([]);
+  });
+
+  it("keeps every route file under 250 lines", () => {
+    const long = routes
+      .map((path) => [path, readFileSync(join(SOURCE, path), "utf8").split("\n").length - 1] as const)
+      .filter(([, lines]) => lines > 250);
+    expect(long).toEqual([]);
+  });
+
+  it("has no import circle", () => {
+    const graph = new Map(all.map((module) => [module, importsOf(module).filter((path) => all.includes(path))]));
+    expect(importCircles(graph)).toEqual([]);
+  });
+
+  it("would see a circle", () => {
+    const graph = new Map([
+      ["a.ts", ["b.ts"]],
+      ["b.ts", ["c.ts"]],
+      ["c.ts", ["a.ts"]],
+      ["d.ts", ["a.ts"]],
+    ]);
+    expect(importCircles(graph)).toEqual([["a.ts", "b.ts", "c.ts", "a.ts"]]);
+  });
+});

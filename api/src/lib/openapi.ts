@@ -1,0 +1,134 @@
+// The published contract (docs/decisions/0009): an OpenAPI 3.1 document built from the routes the app really
+// has (`app.routes`) and the shared schemas their specs name, converted by zod's own JSON Schema generator. The
+// schemas are camelCase, as the code reads them; the document shows the wire, their snake_case form.
+import { toSnake } from "@ticketing/shared/case";
+import { ErrorAnswer } from "@ticketing/shared/schemas/common";
+import type { Hono } from "hono";
+import { type ZodType, z } from "zod";
+import { type RouteSpec, specOf } from "./route.ts";
+
+type JsonSchema = { [key: string]: unknown };
+type Operation = { [key: string]: unknown };
+
+/** A schema's JSON Schema (2020-12, OpenAPI 3.1's dialect) with the wire's snake_case property names. */
+export function wireSchema(schema: ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+    reused: "inline",
+  }) as JsonSchema;
+  return snakeProperties(json) as JsonSchema;
+}
+
+function snakeProperties(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeProperties);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => {
+      if (key === "properties" && typeof item === "object" && item !== null)
+        return [key, Object.fromEntries(Object.entries(item).map(([name, s]) => [toSnake(name), snakeProperties(s)]))];
+      if (key === "required" && Array.isArray(item)) return [key, item.map((name) => toSnake(String(name)))];
+      return [key, snakeProperties(item)];
+    }),
+  );
+}
+
+const ERROR_RESPONSES: Record<string, string> = {
+  "400": "The request is not valid: messages, and the fields they are about",
+  "401": "No valid token",
+  "403": "Signed in but not allowed",
+  "404": "Unknown, or not visible to the caller",
+  "409": "The current state does not allow it (sold out, locked, already done)",
+  "429": "Too many attempts; Retry-After says when to try again",
+};
+
+const LIST_PARAMETERS = [
+  ["sort", 'The order, `["field","ASC"]` or `["field","DESC"]`'],
+  ["range", "The rows, first and last index from 0: `[0,24]`"],
+  ["filter", 'Filters as a JSON object: `{"event_id":3}`, `{"id":[1,2]}` for many'],
+].map(([name, description]) => ({ name, in: "query", required: false, description, schema: { type: "string" } }));
+
+function operation(spec: RouteSpec, method: string, path: string, tag: string): Operation {
+  const parameters: Operation[] = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: name === "id" || name?.endsWith("Id") ? { type: "integer", minimum: 1 } : { type: "string" },
+  }));
+  if (spec.query) {
+    const query = wireSchema(spec.query, "input");
+    const required = new Set((query.required as string[] | undefined) ?? []);
+    for (const [name, schema] of Object.entries((query.properties as Record<string, JsonSchema>) ?? {}))
+      parameters.push({ name, in: "query", required: required.has(name), schema });
+  }
+  if (spec.list) parameters.push(...LIST_PARAMETERS);
+  const status = String(spec.status ?? 200);
+  const success: Operation = { description: spec.summary };
+  if (spec.answer) {
+    const schema = wireSchema(spec.answer, "output");
+    success.content = { "application/json": { schema: spec.list ? { type: "array", items: schema } : schema } };
+  } else if (spec.produces) success.content = { [spec.produces]: { schema: {} } };
+  if (spec.list)
+    success.headers = {
+      "Content-Range": { description: "`things 0-24/319`: the rows sent and the total", schema: { type: "string" } },
+    };
+  const errors = Object.fromEntries(
+    Object.entries(ERROR_RESPONSES)
+      .filter(([code]) => (code !== "401" && code !== "403") || (spec.auth !== undefined && spec.auth !== "none"))
+      .map(([code, description]) => [
+        code,
+        { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Errors" } } } },
+      ]),
+  );
+  const body = spec.body ? wireSchema(spec.body, "input") : undefined;
+  return {
+    tags: [tag],
+    summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
+    operationId: `${method} ${path}`,
+    ...(parameters.length ? { parameters } : {}),
+    ...(body
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: body }, "application/x-www-form-urlencoded": { schema: body } },
+          },
+        }
+      : {}),
+    responses: { [status]: success, ...errors },
+    ...(spec.auth === "user" || spec.auth === "buyer" ? { security: [{ bearer: [] }] } : {}),
+    ...(spec.auth === "optional" ? { security: [{ bearer: [] }, {}] } : {}),
+  };
+}
+
+/** `/api/v1/events/:id/tree` → `/events/{id}/tree` under the server `/api/v1`. */
+export const openApiPath = (base: string, path: string) =>
+  path.slice(base.length).replace(/:(\w+)(\{[^}]*\})?/g, "{$1}") || "/";
+
+export function openApiDocument(app: Hono, base: string, info: { title: string; version: string }) {
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const { method, path, handler } of app.routes) {
+    const spec = specOf(handler);
+    if (!spec || method === "ALL") continue;
+    const wirePath = openApiPath(base, path);
+    const tag = wirePath.split("/")[1] ?? "api";
+    const operations = paths[wirePath] ?? {};
+    operations[method.toLowerCase()] = operation(spec, method, wirePath, tag);
+    paths[wirePath] = operations;
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      ...info,
+      description:
+        "Keys are snake_case in both directions; messages follow Accept-Language (en, fr). Conventions and flows: docs/api.md.",
+    },
+    servers: [{ url: base }],
+    paths,
+    components: {
+      schemas: { Errors: wireSchema(ErrorAnswer, "output") },
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+    },
+  };
+}
