@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { eq, schema } from "@ticketing/db";
 import { PAYMENT_OUTCOMES } from "@ticketing/shared/constants";
 import { formatMoney } from "@ticketing/shared/money";
+import { ticketOfficeUrl } from "@ticketing/shared/ticket-office";
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import { z } from "zod";
@@ -13,13 +14,7 @@ import { invalid, notFound } from "../lib/errors.ts";
 import { idParam, parseWith, readBody } from "../lib/http.ts";
 import { apiTranslator } from "../lib/i18n.ts";
 import { hmacHex, hmacMatches } from "../lib/tokens.ts";
-import {
-  demoPaymentUrl,
-  type PaymentState,
-  paymentState,
-  resolvePayment,
-  ticketOfficeUrl,
-} from "../services/checkout.ts";
+import { demoPaymentUrl, type PaymentState, paymentState, resolvePayment } from "../services/checkout.ts";
 
 const WebhookBody = z.strictObject({
   intent_id: z.number().int().positive(),

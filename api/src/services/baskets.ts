@@ -4,10 +4,10 @@ import { and, asc, count, type Database, type Db, desc, eq, inArray, lt, run, sc
 import type { Visitor } from "@ticketing/shared/conditions";
 import { GROUP_CATEGORIES } from "@ticketing/shared/constants";
 import { GROUP_ERROR_MESSAGES, selectionErrors } from "@ticketing/shared/groups";
+import { eventWindows } from "@ticketing/shared/ticket-office";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import type { Event } from "./access.ts";
 import { getCatalogue, isVisible, nodePrice, optionsOf, selectionTree } from "./catalogue.ts";
-import { eventWindows } from "./events.ts";
 
 export type Basket = typeof schema.baskets.$inferSelect;
 export type FrontendLogin = typeof schema.frontendLogins.$inferSelect;

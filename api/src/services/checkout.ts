@@ -7,11 +7,11 @@ import {
   type PaymentMethod,
   type PaymentOutcome,
 } from "@ticketing/shared/constants";
+import { eventWindows } from "@ticketing/shared/ticket-office";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import { hmacHex } from "../lib/tokens.ts";
 import type { Event } from "./access.ts";
 import { type Basket, basketTotal, type FrontendLogin, releaseSelectedNodes } from "./baskets.ts";
-import { eventWindows } from "./events.ts";
 import { enqueueMail } from "./mail.ts";
 
 export interface BillingInput {
@@ -76,8 +76,6 @@ export const demoPaymentUrl = (publicUrl: string, secret: string, intent: { id: 
   `${publicUrl}/api/v1/payments/demo/pay/${intent.id}?sig=${hmacHex(secret, `demo-pay:${intent.pspId}`)}`;
 
 /** The buyer-facing page a payment returns to (DESIGN.md 5). */
-export const ticketOfficeUrl = (publicUrl: string, event: Event, testing: boolean, rest: string) =>
-  `${publicUrl}/tickets/${testing ? "preview/" : ""}${event.frontendPath}/${rest}`;
 
 const paymentDeadline = (event: Event, now: Date) =>
   new Date(now.getTime() + event.paymentTermMinutes * 60_000).toISOString();

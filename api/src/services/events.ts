@@ -1,6 +1,7 @@
 // Events: creation with their registration module and root node, status rules, public infos.
 import { and, asc, count, type Database, type Db, eq, inArray, like, run, schema, sql } from "@ticketing/db";
 import type { AccessMethod, EventStatus, ModerationStatus } from "@ticketing/shared/constants";
+import { eventWindows, ticketOfficeUrl } from "@ticketing/shared/ticket-office";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import { idFilter, type ListQuery, listOrder } from "../lib/list-query.ts";
 import type { Event, User } from "./access.ts";
@@ -145,18 +146,6 @@ export async function deleteEvent(database: Database, event: Event) {
   });
 }
 
-const inWindow = (now: string, start: string | null, end: string | null) =>
-  (!start || start <= now) && (!end || now <= end);
-
-/** SPEC 4: basket actions need registrations allowed; starting payment needs payments allowed. */
-export function eventWindows(event: Event, now: Date) {
-  const iso = now.toISOString();
-  const isPublic = event.status === "public";
-  const areRegistrationsAllowed = isPublic && inWindow(iso, event.registrationsStartDate, event.registrationsEndDate);
-  const arePaymentsAllowed = isPublic && inWindow(iso, event.paymentsStartDate, event.paymentsEndDate);
-  return { areRegistrationsAllowed, isBasketItemModificationAllowed: areRegistrationsAllowed, arePaymentsAllowed };
-}
-
 export async function eventExtras(db: Db, eventIds: number[]) {
   if (eventIds.length === 0)
     return new Map<
@@ -201,8 +190,8 @@ export async function presentEvents(db: Db, events: Event[], publicUrl: string) 
   return events.map((event) => ({
     ...event,
     ...extras.get(event.id),
-    ticketOfficeUrl: `${publicUrl}/tickets/${event.frontendPath}`,
-    ticketOfficeTestingUrl: `${publicUrl}/tickets/preview/${event.frontendPath}`,
+    ticketOfficeUrl: ticketOfficeUrl(publicUrl, event, false),
+    ticketOfficeTestingUrl: ticketOfficeUrl(publicUrl, event, true),
   }));
 }
 

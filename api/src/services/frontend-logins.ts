@@ -4,12 +4,12 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, type Database, type Db, eq, gt, run, schema } from "@ticketing/db";
 import type { AccessMethod, Language } from "@ticketing/shared/constants";
 import { sitePath } from "@ticketing/shared/site-path";
+import { ticketOfficeUrl } from "@ticketing/shared/ticket-office";
 import { verify } from "hono/jwt";
 import { conflict, invalid } from "../lib/errors.ts";
 import { type AccessClaims, hashToken } from "../lib/tokens.ts";
 import type { Event } from "./access.ts";
 import { carriedClaims, issueTokens } from "./auth.ts";
-import { ticketOfficeUrl } from "./checkout.ts";
 import { enqueueMail } from "./mail.ts";
 
 const LINK_TTL_MS = 24 * 60 * 60_000;

@@ -5,6 +5,7 @@ import en from "@ticketing/shared/i18n/en/email.json" with { type: "json" };
 import fr from "@ticketing/shared/i18n/fr/email.json" with { type: "json" };
 import { createTranslator, type Translate } from "@ticketing/shared/i18n/translate";
 import { formatMoney } from "@ticketing/shared/money";
+import { ticketOfficeUrl } from "@ticketing/shared/ticket-office";
 import { z } from "zod";
 import type { Config } from "../env.ts";
 import { loadTicketKeys } from "./ticket-codes.ts";
@@ -95,7 +96,7 @@ async function renderPaymentExpiredMail(
     reference: order.basket.unikey,
     minutes: String(order.event.paymentTermMinutes),
   };
-  const link = ticketOfficeUrl(config.publicUrl, order, "");
+  const link = ticketOfficeUrl(config.publicUrl, order.event, order.basket.testing);
   const body = t("payment_expired.body", values);
   const again = t("payment_expired.again");
   const greetingLine = greeting(t, order.holderName);
@@ -122,10 +123,6 @@ async function renderPaymentExpiredMail(
 }
 
 /** The ticket office of the basket's event, in preview mode for a testing basket (DESIGN.md 5). */
-function ticketOfficeUrl(publicUrl: string, order: Order, page: string): string {
-  const preview = order.basket.testing ? "preview/" : "";
-  return `${publicUrl}/tickets/${preview}${encodeURIComponent(order.event.frontendPath)}/${page}`;
-}
 
 async function renderOrderMail(
   { database, config, signal }: MailTemplateContext,
@@ -164,9 +161,12 @@ async function renderOrderMail(
         label: t(
           isPdfTicketEnabled && !areTicketsAttached ? "order_confirmation.download" : "order_confirmation.view_order",
         ),
-        url: ticketOfficeUrl(config.publicUrl, order, "completion"),
+        url: ticketOfficeUrl(config.publicUrl, order.event, order.basket.testing, "completion"),
       }
-    : { label: t("payment_reminder.pay"), url: ticketOfficeUrl(config.publicUrl, order, "checkout/payment-method") };
+    : {
+        label: t("payment_reminder.pay"),
+        url: ticketOfficeUrl(config.publicUrl, order.event, order.basket.testing, "checkout/payment-method"),
+      };
 
   const allLines = summaryLines(order);
   const lines = allLines.slice(0, MAX_SUMMARY_LINES);

@@ -1,4 +1,5 @@
 // Ticket-office URLs. SPEC 2.3: every link and redirect keeps the `preview` segment of testing mode.
+import { ticketOfficePath } from "@ticketing/shared/ticket-office";
 
 export interface OfficeLocation {
   /** The event's ticket-office path (route parameter `path`). */
@@ -9,8 +10,7 @@ export interface OfficeLocation {
   base: string;
 }
 
-export const officeBase = (path: string, testing: boolean) =>
-  `/tickets/${testing ? "preview/" : ""}${encodeURIComponent(path)}`;
+export const officeBase = (path: string, testing: boolean) => ticketOfficePath(path, testing);
 
 /** Reads the office location from a request path and the matched `path` parameter. */
 export function locateOffice(pathname: string, path: string): OfficeLocation {

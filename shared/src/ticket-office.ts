@@ -1,0 +1,36 @@
+// The ticket office of an event: where it lives and when it sells. Pure, so the API's services, its mails and
+// the storefront share it.
+import type { EventStatus } from "./constants.ts";
+
+/**
+ * `/tickets/demo/buy`, or `/tickets/preview/demo/buy` in testing mode (SPEC 2.3: every link keeps the preview
+ * segment). The event's path is URL-encoded; `rest` is a path of the office's own (`login/verify/3/…`).
+ */
+export function ticketOfficePath(frontendPath: string, testing: boolean, rest = ""): string {
+  const base = `/tickets/${testing ? "preview/" : ""}${encodeURIComponent(frontendPath)}`;
+  return rest ? `${base}/${rest}` : base;
+}
+
+/** The same page as a full address, for mails and payment providers: `publicUrl` is the product's own. */
+export const ticketOfficeUrl = (publicUrl: string, event: { frontendPath: string }, testing: boolean, rest = "") =>
+  `${publicUrl}${ticketOfficePath(event.frontendPath, testing, rest)}`;
+
+export interface EventWindowsInput {
+  status: EventStatus;
+  registrationsStartDate: string | null;
+  registrationsEndDate: string | null;
+  paymentsStartDate: string | null;
+  paymentsEndDate: string | null;
+}
+
+const inWindow = (now: string, start: string | null, end: string | null) =>
+  (!start || start <= now) && (!end || now <= end);
+
+/** SPEC 4: basket actions need registrations allowed; starting payment needs payments allowed. */
+export function eventWindows(event: EventWindowsInput, now: Date) {
+  const iso = now.toISOString();
+  const isPublic = event.status === "public";
+  const areRegistrationsAllowed = isPublic && inWindow(iso, event.registrationsStartDate, event.registrationsEndDate);
+  const arePaymentsAllowed = isPublic && inWindow(iso, event.paymentsStartDate, event.paymentsEndDate);
+  return { areRegistrationsAllowed, isBasketItemModificationAllowed: areRegistrationsAllowed, arePaymentsAllowed };
+}
