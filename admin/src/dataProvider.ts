@@ -1,14 +1,11 @@
+import { camelizeKeys, camelPath, snakifyKeys, toSnake } from "@ticketing/shared/case";
 import simpleRestProvider from "ra-data-simple-rest";
 import { type DataProvider, fetchUtils, HttpError, type Identifier, type RaRecord } from "react-admin";
 import type { Session, Tokens } from "./authProvider.ts";
 
-// The wire is snake_case (DESIGN.md 3), the admin's code camelCase. This module is the one place
-// that converts, both ways: request bodies, filter keys, sort fields, answers and field errors.
-
-const camelKey = (key: string) => key.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
-const snakeKey = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
-/** `billing_information.first_name` → `billingInformation.firstName` (react-hook-form paths). */
-const camelPath = (path: string) => path.split(".").map(camelKey).join(".");
+// The wire is snake_case (DESIGN.md 3), the admin's code camelCase. This module is the one place of the admin
+// that converts, both ways (request bodies, filter keys, sort fields, answers and field errors), with the
+// converter the API and the ticket office use (@ticketing/shared/case).
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null) return false;
@@ -16,19 +13,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
-/** Renames the keys of plain objects, deeply; values (strings, dates, numbers) are left alone. */
-function convertKeys(value: unknown, convert: (key: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((item) => convertKeys(item, convert));
-  if (!isPlainObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [convert(key), convertKeys(item, convert)]));
-}
-const toCamelCase = (value: unknown) => convertKeys(value, camelKey);
-const toSnakeCase = (value: unknown) => convertKeys(value, snakeKey);
-
 function snakeCaseJsonBody(body: BodyInit | null | undefined): BodyInit | null | undefined {
   if (typeof body !== "string") return body;
   try {
-    return JSON.stringify(toSnakeCase(JSON.parse(body)));
+    return JSON.stringify(snakifyKeys(JSON.parse(body)));
   } catch {
     return body;
   }
@@ -62,7 +50,7 @@ function toReactAdminError(error: unknown): unknown {
   const fieldErrors = fieldErrorsOf(error.body);
   if (messages.length === 0 && Object.keys(fieldErrors).length === 0) {
     // SPEC 5: a 400 without readable messages shows the "unexpected error" message.
-    return new HttpError(status === 400 ? "admin.errors.unexpected" : error.message, status, toCamelCase(error.body));
+    return new HttpError(status === 400 ? "admin.errors.unexpected" : error.message, status, camelizeKeys(error.body));
   }
   const message = messages.length > 0 ? messages.join("\n") : "ra.message.invalid_form";
   return new HttpError(message, status, { messages, errors: { ...fieldErrors, root: { serverError: message } } });
@@ -130,7 +118,7 @@ export function createApiClient({
         if (anonymous || !isUnauthorized(error) || !(await session.refresh(accessToken, requestRefresh))) throw error;
         answer = await send(session.getTokens()?.accessToken ?? null);
       }
-      return { ...answer, json: toCamelCase(answer.json) };
+      return { ...answer, json: camelizeKeys(answer.json) };
     } catch (error) {
       throw toReactAdminError(error);
     }
@@ -267,8 +255,8 @@ interface ListQuery {
 function wireQuery<P extends ListQuery>(params: P): P {
   return {
     ...params,
-    filter: toSnakeCase(params.filter ?? {}) as Record<string, unknown>,
-    sort: params.sort && { ...params.sort, field: snakeKey(params.sort.field) },
+    filter: snakifyKeys(params.filter ?? {}) as Record<string, unknown>,
+    sort: params.sort && { ...params.sort, field: toSnake(params.sort.field) },
   };
 }
 
@@ -292,7 +280,7 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
     ...rest,
     getList: (resource, params) => rest.getList(resource, wireQuery(params)),
     getManyReference: (resource, params) =>
-      rest.getManyReference(resource, { ...wireQuery(params), target: snakeKey(params.target) }),
+      rest.getManyReference(resource, { ...wireQuery(params), target: toSnake(params.target) }),
     update: (resource, params) =>
       rest.update(resource, { ...params, data: changedFields(params.data, params.previousData) }),
     getArticles: async (eventId) => ({
