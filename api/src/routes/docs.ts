@@ -14,7 +14,15 @@ export const openApiRoute = (document: () => object) =>
   route({ summary: "This API's OpenAPI 3.1 document", produces: "application/json" }, (c) => c.json(document()));
 
 const SCRIPT_PATH = "/api/v1/docs/scalar.js";
-const page = Scalar({ url: "/api/v1/openapi.json", cdn: SCRIPT_PATH, pageTitle: "Ticketing API" });
+// The toolbar (share, deploy) and the AI helper talk to Scalar's servers: this page needs neither.
+const page = Scalar({
+  url: "/api/v1/openapi.json",
+  cdn: SCRIPT_PATH,
+  pageTitle: "Ticketing API",
+  showDeveloperTools: "never",
+  showToolbar: "never",
+  agent: { disabled: true },
+} as Parameters<typeof Scalar>[0]);
 let script: Promise<string> | undefined;
 
 /** The page's own inline script is allowed by its hash; Scalar's components set their styles inline. */
