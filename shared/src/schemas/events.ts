@@ -1,0 +1,314 @@
+// Events (`/events/*`): the back office's events, their moderation, articles, communication settings and price
+// preview, and the ticket office's public infos.
+import { z } from "zod";
+import {
+  ACCESS_METHODS,
+  EVENT_STATUSES,
+  MODERATION_STATUSES,
+  NODE_CATEGORIES,
+  PRICE_RULE_MODES,
+} from "../constants.ts";
+import { Cents, Id, IsoDate, zBooleanFlag, zId, zIsoDate } from "./common.ts";
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** The fields an organiser sets, on creation and on edit. */
+const EventFields = {
+  name: text(200).min(1),
+  frontendTitle: text(200).min(1),
+  frontendPath: text(100).min(1),
+  startDate: zIsoDate,
+  endDate: zIsoDate,
+  welcomeText: text(20_000).optional(),
+  locationText: text(2_000).optional(),
+  registrationsStartDate: zIsoDate.nullable().optional(),
+  registrationsEndDate: zIsoDate.nullable().optional(),
+  paymentsStartDate: zIsoDate.nullable().optional(),
+  paymentsEndDate: zIsoDate.nullable().optional(),
+  reservationMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .optional(),
+  /** At least 5 minutes to pay, at most a week (a bank-transfer-like wait belongs to point of sale). */
+  paymentTermMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .optional(),
+  maxItemsPerBasket: z.number().int().min(1).max(500).optional(),
+  isPointOfSaleEnabled: z.boolean().optional(),
+  accessMethods: z
+    .array(z.enum(ACCESS_METHODS))
+    .min(1, "errors.access_methods_required")
+    .transform((methods) => [...new Set(methods)])
+    .optional(),
+};
+
+export const EventCreate = z.strictObject({ unitId: zId, ...EventFields, status: z.literal("draft").optional() });
+export type EventCreate = z.output<typeof EventCreate>;
+
+// react-admin's edit form sends the whole record back: its read-only fields are accepted and ignored,
+// any other unknown key is refused.
+const READ_ONLY_EVENT_FIELDS = [
+  "id",
+  "unitId",
+  "createdAt",
+  "moderationStatus",
+  "moderationDescription",
+  "ticketOfficeUrl",
+  "ticketOfficeTestingUrl",
+  "registrationModuleId",
+  "rootNodeId",
+  "thirdPartySecretKey",
+  "frontendUrl",
+  "descriptionHeaderImageId",
+  "frontendOrganizers",
+  "location",
+  "locationAddress",
+  "isInLausanne",
+  "closedStartDate",
+] as const;
+
+export type EventChanges = Partial<z.output<z.ZodObject<typeof EventFields>>> & {
+  status?: (typeof EVENT_STATUSES)[number];
+};
+
+export const EventUpdate = z
+  .strictObject({
+    ...EventFields,
+    status: z.enum(EVENT_STATUSES),
+    ...Object.fromEntries(READ_ONLY_EVENT_FIELDS.map((key) => [key, z.unknown()])),
+  })
+  .partial()
+  .transform((body) => {
+    const fields: Record<string, unknown> = { ...body };
+    for (const key of READ_ONLY_EVENT_FIELDS) delete fields[key];
+    return fields as EventChanges;
+  });
+export type EventUpdate = z.output<typeof EventUpdate>;
+
+/** An event as the back office sees it. */
+export const Event = z.object({
+  id: Id,
+  unitId: Id,
+  name: z.string(),
+  frontendTitle: z.string(),
+  frontendPath: z.string(),
+  frontendUrl: z.string().nullable(),
+  status: z.enum(EVENT_STATUSES),
+  moderationStatus: z.enum(MODERATION_STATUSES),
+  moderationDescription: z.string().nullable(),
+  welcomeText: z.string(),
+  descriptionHeaderImageId: Id.nullable(),
+  frontendOrganizers: z.string(),
+  location: z.string(),
+  locationText: z.string(),
+  locationAddress: z.string(),
+  isInLausanne: z.boolean(),
+  startDate: IsoDate,
+  endDate: IsoDate,
+  registrationsStartDate: IsoDate.nullable(),
+  registrationsEndDate: IsoDate.nullable(),
+  paymentsStartDate: IsoDate.nullable(),
+  paymentsEndDate: IsoDate.nullable(),
+  closedStartDate: IsoDate.nullable(),
+  reservationMinutes: z.number().int(),
+  paymentTermMinutes: z.number().int(),
+  maxItemsPerBasket: z.number().int(),
+  isPointOfSaleEnabled: z.boolean(),
+  createdAt: IsoDate,
+  /** The ticket office's entry point: the id the ticket-office logins name (`active_module_id`). */
+  registrationModuleId: Id.nullable(),
+  rootNodeId: Id.nullable(),
+  accessMethods: z.array(z.enum(ACCESS_METHODS)),
+  /** The key a third party signs its login tokens with, when that method is on. */
+  thirdPartySecretKey: z.string().nullable(),
+  ticketOfficeUrl: z.string(),
+  ticketOfficeTestingUrl: z.string(),
+});
+export type Event = z.infer<typeof Event>;
+
+/** `POST /events/:id/moderation/request-changes`: what the organiser should change. */
+export const ModerationChanges = z.strictObject({
+  description: z.string().trim().min(1, "errors.moderation_description_required").max(5_000),
+});
+export type ModerationChanges = z.output<typeof ModerationChanges>;
+
+// --- The ticket office's view -----------------------------------------------------------------------------------
+
+/** Without `path`, every public event; with it, that event (`testing`: a preview, for its unit's staff). */
+export const PublicInfosQuery = z.object({
+  path: z.string().min(1).max(100).optional(),
+  testing: zBooleanFlag.optional(),
+});
+export type PublicInfosQuery = z.output<typeof PublicInfosQuery>;
+
+export const PublicInfos = z.object({
+  id: Id,
+  registrationModuleId: Id.nullable(),
+  frontendTitle: z.string(),
+  frontendPath: z.string(),
+  welcomeText: z.string(),
+  locationText: z.string(),
+  startDate: IsoDate,
+  endDate: IsoDate,
+  status: z.enum(EVENT_STATUSES),
+  accessMethods: z.array(z.enum(ACCESS_METHODS)),
+  reservationMinutes: z.number().int(),
+  paymentTermMinutes: z.number().int(),
+  maxItemsPerBasket: z.number().int(),
+  isPointOfSaleEnabled: z.boolean(),
+  /** SPEC 4: basket actions need registrations allowed; starting payment needs payments allowed. */
+  areRegistrationsAllowed: z.boolean(),
+  isBasketItemModificationAllowed: z.boolean(),
+  arePaymentsAllowed: z.boolean(),
+});
+export type PublicInfos = z.infer<typeof PublicInfos>;
+
+// --- Articles -------------------------------------------------------------------------------------------------
+
+/** A row of `GET /events/:id/articles`. */
+export const Article = z.object({
+  nodeId: Id,
+  parentId: Id.nullable(),
+  configurationId: Id,
+  title: z.string(),
+  price: Cents,
+  stock: z
+    .object({
+      limitId: Id,
+      maximum: z.number().int(),
+      reserved: z.number().int(),
+      sold: z.number().int(),
+      remaining: z.number().int(),
+    })
+    .nullable(),
+});
+export type Article = z.infer<typeof Article>;
+
+/** An article with a `set` price rule and its own stock, under `parentId` (default: the root). */
+export const NewArticle = z.strictObject({
+  title: z.string().trim().min(1).max(200),
+  description: z.string().max(5_000).optional(),
+  price: Cents.min(0).max(100_000_000),
+  stock: z.number().int().min(0).max(10_000_000),
+  parentId: zId.optional(),
+});
+export type NewArticle = z.output<typeof NewArticle>;
+
+/** The rows `POST /events/:id/articles` made. */
+export const AddedArticle = z.object({
+  node: z.object({
+    id: Id,
+    eventId: Id,
+    parentId: Id.nullable(),
+    order: z.number().int(),
+    configurationId: Id,
+    cartConfigurationId: Id,
+  }),
+  configuration: z.object({
+    id: Id,
+    eventId: Id,
+    category: z.enum(NODE_CATEGORIES),
+    title: z.string(),
+    description: z.string(),
+    imageId: Id.nullable(),
+    imageStyle: z.string().nullable(),
+    itemStyle: z.string().nullable(),
+    isTitleDisplayable: z.boolean(),
+    isImageDisplayable: z.boolean(),
+    isDescriptionDisplayable: z.boolean(),
+    isTagsDisplayable: z.boolean(),
+    isSubjectToLausanneTax: z.boolean(),
+    isRequired: z.boolean(),
+  }),
+  limit: z.object({
+    id: Id,
+    eventId: Id,
+    label: z.string(),
+    maximum: z.number().int(),
+    order: z.number().int(),
+    conditionId: Id.nullable(),
+    used: z.number().int(),
+    testingUsed: z.number().int(),
+  }),
+  priceRule: z.object({
+    id: Id,
+    eventId: Id,
+    label: z.string(),
+    mode: z.enum(PRICE_RULE_MODES),
+    value: Cents,
+    order: z.number().int(),
+    shouldPropagate: z.boolean(),
+    conditionId: Id.nullable(),
+  }),
+});
+export type AddedArticle = z.infer<typeof AddedArticle>;
+
+/** `GET /events/:id/price-preview`: the prices a visitor with this email and these codes would see. */
+export const PricePreviewQuery = z.object({
+  email: z.email().max(254).optional().or(z.literal("")),
+  /** comma-joined promotion codes */
+  codes: z.string().max(2_000).optional(),
+});
+export type PricePreviewQuery = z.output<typeof PricePreviewQuery>;
+
+export const PricePreviewRow = z.object({
+  nodeId: Id,
+  parentId: Id.nullable(),
+  category: z.enum(["article", "option"]),
+  title: z.string(),
+  price: Cents,
+});
+export type PricePreviewRow = z.infer<typeof PricePreviewRow>;
+
+// --- Communication settings (SPEC 2.2 "communication") ------------------------------------------------------------
+
+export const Communication = z.object({
+  id: Id,
+  eventId: Id,
+  orderConfirmationSubject: z.string().nullable(),
+  orderConfirmationBody: z.string().nullable(),
+  paymentReminderSubject: z.string().nullable(),
+  paymentReminderBody: z.string().nullable(),
+  confirmationPageText: z.string().nullable(),
+  confirmationRedirectUrl: z.string().nullable(),
+  isPdfTicketEnabled: z.boolean(),
+  pdfTicketText: z.string().nullable(),
+});
+export type Communication = z.infer<typeof Communication>;
+
+/** A full https address of a named host (no credentials in it): where a buyer may be sent after paying. */
+function isHttpsAddress(address: string): boolean {
+  if (!URL.canParse(address)) return false;
+  const url = new URL(address);
+  return url.protocol === "https:" && z.regexes.domain.test(url.hostname) && !url.username && !url.password;
+}
+
+/** The confirmation mail, confirmation page and PDF ticket; the form's `id` and `eventId` are ignored. */
+export const CommunicationUpdate = z
+  .strictObject({
+    orderConfirmationSubject: z.string().trim().max(300).nullable(),
+    orderConfirmationBody: z.string().max(20_000).nullable(),
+    paymentReminderSubject: z.string().trim().max(300).nullable(),
+    paymentReminderBody: z.string().max(20_000).nullable(),
+    confirmationPageText: z.string().max(20_000).nullable(),
+    // Only https: a buyer is sent there after paying (never javascript:, data: or plain http).
+    confirmationRedirectUrl: z
+      .string()
+      .trim()
+      .max(2_000)
+      .refine((address) => address === "" || isHttpsAddress(address), "errors.confirmation_url_https")
+      .transform((address) => address || null)
+      .nullable(),
+    isPdfTicketEnabled: z.boolean(),
+    pdfTicketText: z.string().max(5_000).nullable(),
+    id: z.unknown(),
+    eventId: z.unknown(),
+  })
+  .partial()
+  .transform(({ id: _id, eventId: _eventId, ...changes }) => changes);
+export type CommunicationUpdate = z.output<typeof CommunicationUpdate>;
