@@ -1,12 +1,5 @@
-import { createDatabase } from "@ticketing/db";
-import { loadConfig } from "../env.ts";
+import { openCliDatabase } from "./database.ts";
 
-const config = loadConfig();
-const database = createDatabase({
-  url: config.databaseUrl,
-  driver: config.dbDriver,
-  authToken: config.databaseAuthToken,
-});
-await database.migrate();
+const { config, database } = await openCliDatabase();
 await database.close();
 console.log(`Migrated ${config.databaseUrl}`);

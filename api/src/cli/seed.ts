@@ -1,14 +1,7 @@
-import { createDatabase } from "@ticketing/db";
-import { loadConfig } from "../env.ts";
 import { DEMO_MODERATOR, DEMO_ORGANISER, isSeeded, seedDemo } from "../seed.ts";
+import { openCliDatabase } from "./database.ts";
 
-const config = loadConfig();
-const database = createDatabase({
-  url: config.databaseUrl,
-  driver: config.dbDriver,
-  authToken: config.databaseAuthToken,
-});
-await database.migrate();
+const { database } = await openCliDatabase();
 if (await isSeeded(database)) {
   console.log("The database already has users: nothing seeded.");
 } else {

@@ -1,11 +1,10 @@
 // npm run user:create -- --email E --password P [--superuser]
 import { parseArgs } from "node:util";
-import { createDatabase } from "@ticketing/db";
 import { MIN_PASSWORD_LENGTH } from "@ticketing/shared/constants";
 import { z } from "zod";
-import { loadConfig } from "../env.ts";
 import { DomainError } from "../lib/errors.ts";
 import { createUser } from "../services/auth.ts";
+import { openCliDatabase } from "./database.ts";
 
 const { values } = parseArgs({
   options: {
@@ -26,13 +25,7 @@ if (!parsed.success) {
   console.error("Usage: npm run user:create -- --email E --password P [--superuser]");
   process.exit(2);
 }
-const config = loadConfig();
-const database = createDatabase({
-  url: config.databaseUrl,
-  driver: config.dbDriver,
-  authToken: config.databaseAuthToken,
-});
-await database.migrate();
+const { database } = await openCliDatabase();
 try {
   const user = await createUser(database, {
     ...parsed.data,
