@@ -15,6 +15,8 @@ import {
   Typography,
 } from "@mui/material";
 import type { UnitRole } from "@ticketing/shared/constants";
+import type { Membership } from "@ticketing/shared/schemas/memberships";
+import type { Unit } from "@ticketing/shared/schemas/units";
 import { useId, useState } from "react";
 import {
   Confirm,
@@ -37,17 +39,8 @@ import {
 } from "react-admin";
 import { SubmitButton } from "../auth/SubmitButton.tsx";
 import { useApiForm } from "../auth/useApiForm.ts";
-import type { UnitRecord } from "./UnitEdit.tsx";
 import { useUnitPermissions } from "./UnitEdit.tsx";
 import { unitRoleChoices } from "./unitRoles.ts";
-
-interface Membership {
-  id: Identifier;
-  unitId: Identifier;
-  userId: Identifier;
-  role: UnitRole;
-  user: { id: Identifier; email: string; firstName: string | null; lastName: string | null };
-}
 
 const fullName = ({ user }: Membership) => [user.firstName, user.lastName].filter(Boolean).join(" ");
 
@@ -176,7 +169,7 @@ const AddMemberForm = ({ unitId, onAdded }: { unitId: Identifier; onAdded: () =>
 
 /** The members of the unit (name, email, role); owners add, re-role and remove them. */
 export const MembershipsPanel = () => {
-  const unit = useRecordContext<UnitRecord>();
+  const unit = useRecordContext<Unit>();
   const translate = useTranslate();
   const headingId = useId();
   const { isOwner, isSuperuser } = useUnitPermissions();

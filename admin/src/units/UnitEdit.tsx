@@ -1,4 +1,5 @@
 import { Alert } from "@mui/material";
+import type { Unit } from "@ticketing/shared/schemas/units";
 import {
   Edit,
   email,
@@ -15,15 +16,9 @@ import {
 import { HttpErrorPage } from "../layout/ErrorPages.tsx";
 import { MembershipsPanel } from "./MembershipsPanel.tsx";
 
-export interface UnitRecord {
-  id: number;
-  name: string;
-  currentUserRole: "owner" | "member" | null;
-}
-
 /** docs/api.md: owners and superusers change a unit; members only read it. */
 export function useUnitPermissions() {
-  const record = useRecordContext<UnitRecord>();
+  const record = useRecordContext<Unit>();
   const { identity } = useGetIdentity();
   const isSuperuser = identity?.isSuperuser === true;
   const isOwner = record?.currentUserRole === "owner";
