@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { MIN_PASSWORD_LENGTH } from "@ticketing/shared/constants";
 import { z } from "zod";
 import { DomainError } from "../lib/errors.ts";
+import { apiTranslator } from "../lib/i18n.ts";
 import { createUser } from "../services/auth.ts";
 import { openCliDatabase } from "./database.ts";
 
@@ -37,7 +38,15 @@ try {
     `Created ${user.isSuperuser ? "superuser" : "user"} #${user.id} ${user.email} (personal unit #${user.personalUnitId})`,
   );
 } catch (error) {
-  console.error(error instanceof DomainError ? error.messages.join("\n") : error);
+  // The API's messages are keys of its catalogue: the command line reads them in English.
+  const t = apiTranslator("en");
+  console.error(
+    error instanceof DomainError
+      ? error.messages
+          .map((message) => (typeof message === "string" ? t(message, error.values) : t(message.key, message.values)))
+          .join("\n")
+      : error,
+  );
   process.exitCode = 1;
 } finally {
   await database.close();

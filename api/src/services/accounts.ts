@@ -4,11 +4,20 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, type Database, type Db, desc, eq, gt, isNull, run, schema, sql } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
+import type {
+  PasswordChange,
+  PasswordReset,
+  PasswordResetRequest,
+  Registration,
+  TokenPair,
+} from "@ticketing/shared/schemas/auth";
+import type { AppDeps } from "../context.ts";
 import { invalid } from "../lib/errors.ts";
 import { hashPassword, verifyPassword } from "../lib/passwords.ts";
+import { RATE_RULES } from "../lib/rate-limit.ts";
 import { hashToken } from "../lib/tokens.ts";
 import type { User } from "./access.ts";
-import { insertUser } from "./auth.ts";
+import { insertUser, issueTokens, type Requester } from "./auth.ts";
 import { enqueueMail } from "./mail.ts";
 
 const VERIFY_TTL_MS = 3 * 86_400_000;
@@ -230,4 +239,52 @@ function* endSessions(tx: Db, userId: number, now: Date) {
       .get(),
   );
   return user?.sessionVersion ?? 0;
+}
+
+// --- The account calls, as the API receives them: rate limits, mail delivery, new tokens ------------------------
+
+/** `POST /auth/register`: limited per address; the mail is delivered without waiting for the worker's tick. */
+export async function registerAccount(
+  { database, config, onMailQueued }: AppDeps,
+  requester: Requester,
+  body: Registration,
+  now: Date,
+) {
+  requester.limiter.hit(`register:ip:${requester.ip}`, RATE_RULES.registerPerIp);
+  await register(database, { ...body, language: requester.language, publicUrl: config.publicUrl }, now);
+  onMailQueued?.();
+}
+
+/** `POST /auth/password-reset-request`: limited per address and per account. */
+export async function sendPasswordResetLink(
+  { database, config, onMailQueued }: AppDeps,
+  requester: Requester,
+  body: PasswordResetRequest,
+  now: Date,
+) {
+  requester.limiter.hit(`reset:ip:${requester.ip}`, RATE_RULES.resetPerIp);
+  requester.limiter.hit(`reset:account:${body.email.trim().toLowerCase()}`, RATE_RULES.resetPerAccount);
+  await requestPasswordReset(
+    database,
+    { email: body.email, language: requester.language, publicUrl: config.publicUrl },
+    now,
+  );
+  onMailQueued?.();
+}
+
+/** `POST /auth/password-reset`: limited per address, as the request for the link. */
+export async function resetPasswordWithLink(database: Database, requester: Requester, body: PasswordReset, now: Date) {
+  requester.limiter.hit(`reset:ip:${requester.ip}`, RATE_RULES.resetPerIp);
+  await resetPassword(database, body, now);
+}
+
+/** `POST /auth/password-change`: every session ends, and the caller gets a new one. */
+export async function changeOwnPassword(
+  { database, config }: AppDeps,
+  user: User,
+  body: PasswordChange,
+  now: Date,
+): Promise<TokenPair> {
+  const sessionVersion = await changePassword(database, user, body, now);
+  return issueTokens(database, config.secretKey, { userId: user.id, frontendLoginIds: [], sessionVersion }, now);
 }

@@ -1,7 +1,11 @@
 // Back-office and ticket-office sessions: logins, token issue and rotation.
 import { and, type Database, type Db, eq, gt, isNull, run, schema } from "@ticketing/db";
+import type { Language } from "@ticketing/shared/constants";
+import type { AuthMe, Login, TokenPair } from "@ticketing/shared/schemas/auth";
+import type { AppDeps, Ctx } from "../context.ts";
 import { invalid, notFound, unauthorized } from "../lib/errors.ts";
 import { getDummyHash, hashPassword, verifyPassword } from "../lib/passwords.ts";
+import { loginAttempt, type RateLimiter } from "../lib/rate-limit.ts";
 import {
   type AccessClaims,
   hashToken,
@@ -10,12 +14,22 @@ import {
   signAccessToken,
   verifyAccessToken,
 } from "../lib/tokens.ts";
-import type { Authenticated, Event } from "./access.ts";
+import { type Authenticated, type Event, requireFrontendLogins, requireUser } from "./access.ts";
 
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
+export type { TokenPair };
+
+/** What the account and sign-in calls need of the request: its rate limiter and address, the caller's language. */
+export interface Requester {
+  limiter: RateLimiter;
+  ip: string;
+  language: Language;
 }
+
+export const requesterOf = (c: Ctx): Requester => ({
+  limiter: c.get("rateLimiter"),
+  ip: c.get("clientIp"),
+  language: c.get("language"),
+});
 
 /** A new token pair; `family` continues a rotated session, a new login starts one. */
 export async function issueTokens(
@@ -72,6 +86,38 @@ export async function login(database: Database, secret: string, email: string, p
     { userId: user.id, frontendLoginIds: [], sessionVersion: user.sessionVersion },
     now,
   );
+}
+
+/** A back-office sign-in, counted against the address and the account: only a successful one is taken back. */
+export async function signInWithPassword(
+  { database, config }: AppDeps,
+  requester: Requester,
+  body: Login,
+  now: Date,
+): Promise<TokenPair> {
+  const attempt = loginAttempt(requester.limiter, requester.ip, body.email.trim().toLowerCase());
+  // A refused sign-in throws here and stays counted.
+  const tokens = await login(database, config.secretKey, body.email, body.password, now);
+  attempt.succeeded();
+  return tokens;
+}
+
+/** Who the caller's token speaks for: a back-office user, ticket-office logins, or both; 401 for neither. */
+export async function describeCaller(db: Db, auth: Authenticated | null): Promise<AuthMe> {
+  const user = auth?.userId ? await requireUser(db, auth) : null;
+  if (!user) requireFrontendLogins(auth);
+  return {
+    userId: user?.id ?? null,
+    frontendLoginIds: auth?.frontendLoginIds ?? [],
+    user: user && {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      isSuperuser: user.isSuperuser,
+      personalUnitId: user.personalUnitId,
+    },
+  };
 }
 
 /**
@@ -149,10 +195,7 @@ export async function createUser(database: Database, input: NewUser & { password
     const existing = yield* run(
       tx.select().from(schema.users).where(eq(schema.users.email, input.email.trim().toLowerCase())).get(),
     );
-    if (existing)
-      throw invalid("An account with this email already exists", {
-        email: "An account with this email already exists",
-      });
+    if (existing) throw invalid("errors.account_exists", { email: "errors.account_exists" });
     return yield* insertUser(tx, { ...input, passwordHash });
   });
 }

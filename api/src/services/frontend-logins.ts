@@ -1,15 +1,25 @@
 // Ticket-office logins beyond anonymous (DESIGN.md 4 "Ticket-office logins"): a trusted email proved by a
 // single-use link, or a token signed by a third party with the event's secret key.
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { and, type Database, type Db, eq, gt, run, schema } from "@ticketing/db";
+import { and, type Database, type Db, eq, gt, inArray, run, schema } from "@ticketing/db";
 import type { AccessMethod, Language } from "@ticketing/shared/constants";
+import type {
+  AnonymousLoginCreate,
+  FrontendLogin,
+  FrontendSignIn,
+  ThirdPartyLoginCreate,
+  TrustedEmailLoginCreate,
+  TrustedEmailLoginValidation,
+} from "@ticketing/shared/schemas/auth";
 import { sitePath } from "@ticketing/shared/site-path";
 import { ticketOfficeUrl } from "@ticketing/shared/ticket-office";
 import { verify } from "hono/jwt";
-import { conflict, invalid } from "../lib/errors.ts";
+import type { AppDeps } from "../context.ts";
+import { conflict, forbidden, invalid, notFound } from "../lib/errors.ts";
+import { RATE_RULES } from "../lib/rate-limit.ts";
 import { type AccessClaims, hashToken } from "../lib/tokens.ts";
-import type { Event } from "./access.ts";
-import { carriedClaims, issueTokens } from "./auth.ts";
+import { type Authenticated, canSeeUnit, type Event, requireUser } from "./access.ts";
+import { anonymousLogin, carriedClaims, findEventByRegistrationModule, issueTokens, type Requester } from "./auth.ts";
 import { enqueueMail } from "./mail.ts";
 
 const LINK_TTL_MS = 24 * 60 * 60_000;
@@ -222,4 +232,112 @@ export function* setAccessMethods(tx: Tx, eventId: number, methods: AccessMethod
           })
           .run(),
       );
+}
+
+// --- The ticket-office sign-in calls, as the API receives them -------------------------------------------------
+
+/**
+ * The event a ticket-office login is for. Testing (preview) logins are for staff of the event's unit only
+ * (DESIGN.md 4 "Testing mode"); real ones need a public (or closed) event.
+ */
+async function officeOf(database: Database, auth: Authenticated | null, activeModuleId: number, isTesting: boolean) {
+  const event = await findEventByRegistrationModule(database, activeModuleId);
+  if (!isTesting) {
+    if (event.status !== "public" && event.status !== "closed") throw notFound("errors.event_not_found");
+    return { event, userId: null };
+  }
+  const user = await requireUser(database.db, auth);
+  if (!(await canSeeUnit(database.db, user, event.unitId))) throw forbidden();
+  return { event, userId: user.id };
+}
+
+/** `POST /auth/anonymous-login`: a new anonymous login, if the event takes them (a preview always does). */
+export async function signInAnonymously(
+  { database, config }: AppDeps,
+  auth: Authenticated | null,
+  body: AnonymousLoginCreate,
+  now: Date,
+): Promise<FrontendSignIn> {
+  const { event, userId } = await officeOf(database, auth, body.activeModuleId, body.isTesting);
+  if (!body.isTesting) await assertAccessMethod(database, event, "anonymous");
+  return anonymousLogin(database, config.secretKey, { event, testing: body.isTesting, previous: auth, userId }, now);
+}
+
+/** `POST /auth/trusted-email-login`: mails a single-use login link, limited per address. */
+export async function sendTrustedEmailLink(
+  { database, config, onMailQueued }: AppDeps,
+  auth: Authenticated | null,
+  requester: Requester,
+  body: TrustedEmailLoginCreate,
+  now: Date,
+) {
+  requester.limiter.hit(`trusted:account:${body.email.trim().toLowerCase()}`, RATE_RULES.resetPerAccount);
+  const { event, userId } = await officeOf(database, auth, body.activeModuleId, body.isTesting);
+  await requestTrustedEmailLogin(
+    database,
+    {
+      event,
+      testing: body.isTesting,
+      email: body.email,
+      nextUrl: body.nextUrl,
+      userId,
+      language: requester.language,
+      publicUrl: config.publicUrl,
+    },
+    now,
+  );
+  onMailQueued?.();
+}
+
+/** `POST /auth/trusted-email-login/validate`: the emailed link signs the visitor in. */
+export async function signInWithTrustedEmail(
+  { database, config }: AppDeps,
+  auth: Authenticated | null,
+  body: TrustedEmailLoginValidation,
+  now: Date,
+): Promise<FrontendSignIn> {
+  const { event } = await officeOf(database, auth, body.activeModuleId, body.isTesting);
+  return validateTrustedEmailLogin(
+    database,
+    config.secretKey,
+    { event, testing: body.isTesting, loginPk: body.loginPk, validationToken: body.validationToken, previous: auth },
+    now,
+  );
+}
+
+/** `POST /auth/third-party-login`: a token signed by a third party with the event's key. */
+export async function signInWithThirdParty(
+  { database, config }: AppDeps,
+  auth: Authenticated | null,
+  body: ThirdPartyLoginCreate,
+  now: Date,
+): Promise<FrontendSignIn> {
+  const { event, userId } = await officeOf(database, auth, body.activeModuleId, body.isTesting);
+  return thirdPartyLogin(
+    database,
+    config.secretKey,
+    { event, testing: body.isTesting, token: body.token, previous: auth, userId },
+    now,
+  );
+}
+
+/** SPEC 7: the caller's own logins, all of them or those of `wanted` (others' ids are left out). */
+export async function listOwnFrontendLogins(
+  db: Db,
+  loginIds: number[],
+  wanted: number[] | undefined,
+): Promise<FrontendLogin[]> {
+  const ids = wanted ? wanted.filter((id) => loginIds.includes(id)) : loginIds;
+  const rows = ids.length
+    ? await db.select().from(schema.frontendLogins).where(inArray(schema.frontendLogins.id, ids)).all()
+    : [];
+  return rows.map(({ id, eventId, testing, email, username, method }) => ({
+    id,
+    event: eventId,
+    eventId,
+    testing,
+    email,
+    username,
+    method,
+  }));
 }
