@@ -19,11 +19,10 @@ import { docsRoutes, openApiRoute } from "./routes/docs.ts";
 import { editorRoutes } from "./routes/editor.ts";
 import { eventRoutes } from "./routes/events.ts";
 import { frontendRoutes } from "./routes/frontend.ts";
-import { membershipRoutes } from "./routes/memberships.ts";
 import { paymentRoutes } from "./routes/payments.ts";
-import { salesRoutes } from "./routes/sales.ts";
+import { basketRoutes, invoiceRoutes } from "./routes/sales.ts";
 import { ticketRoutes } from "./routes/tickets.ts";
-import { unitRoutes } from "./routes/units.ts";
+import { membershipRoutes, unitRoutes } from "./routes/units.ts";
 import { userRoutes } from "./routes/users.ts";
 import { authenticate } from "./services/auth.ts";
 
@@ -70,9 +69,10 @@ export function createApp(deps: AppDeps) {
   api.route("/events", eventRoutes);
   api.route("/", catalogueRoutes);
   api.route("/", editorRoutes);
-  api.route("/", salesRoutes);
+  api.route("/baskets", basketRoutes);
+  api.route("/invoices", invoiceRoutes);
   api.route("/", frontendRoutes);
-  api.route("/payments", paymentRoutes(api));
+  api.route("/payments", paymentRoutes);
   api.route("/tickets", ticketRoutes);
   let document: object | undefined;
   api.get(

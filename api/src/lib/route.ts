@@ -26,7 +26,7 @@ export interface RouteSpec {
   /** The answer's body, camelCase (the wire's keys are its snake_case form). */
   answer?: ZodType;
   /** The status of a success: 200 unless told. */
-  status?: 200 | 201 | 204 | 302;
+  status?: 200 | 201 | 204 | 302 | 303;
   /** The media type of an answer that is not JSON: a PDF, a page, a key. */
   produces?: string;
 }
