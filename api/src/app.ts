@@ -19,10 +19,11 @@ import { docsRoutes, openApiRoute } from "./routes/docs.ts";
 import { editorRoutes } from "./routes/editor.ts";
 import { eventRoutes } from "./routes/events.ts";
 import { frontendRoutes } from "./routes/frontend.ts";
+import { membershipRoutes } from "./routes/memberships.ts";
 import { paymentRoutes } from "./routes/payments.ts";
 import { basketRoutes, invoiceRoutes } from "./routes/sales.ts";
 import { ticketRoutes } from "./routes/tickets.ts";
-import { membershipRoutes, unitRoutes } from "./routes/units.ts";
+import { unitRoutes } from "./routes/units.ts";
 import { userRoutes } from "./routes/users.ts";
 import { authenticate } from "./services/auth.ts";
 
