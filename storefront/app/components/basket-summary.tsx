@@ -1,6 +1,6 @@
+import type { BasketDetail, BasketItem } from "@ticketing/shared/schemas/ticket-office";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Basket, BasketItem } from "../lib/api-types";
 import { formatMoney } from "../lib/format";
 
 /** The items of a basket with their options and prices, and the total. */
@@ -8,7 +8,7 @@ export function BasketSummary({
   basket,
   itemAction,
 }: {
-  basket: Pick<Basket, "items" | "total">;
+  basket: Pick<BasketDetail, "items" | "total">;
   itemAction?: (item: BasketItem) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();

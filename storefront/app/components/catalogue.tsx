@@ -1,8 +1,9 @@
 // The buy page's catalogue: articles as cards, groups of articles as sections, options (and groups of
 // options) inside each article's form. Works without JavaScript: one plain form per article.
+
+import type { TreeNode } from "@ticketing/shared/schemas/ticket-office";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import type { TreeNode } from "../lib/api-types";
 import { holdsArticles, isGroup, optionFieldName, type RangeHint, rangeHint } from "../lib/catalogue";
 import { formatMoney } from "../lib/format";
 import { ErrorMessages } from "./error-messages";

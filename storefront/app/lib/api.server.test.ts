@@ -1,6 +1,6 @@
+import type { TokenPair } from "@ticketing/shared/schemas/auth";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, createApiClient, type LoginAuth } from "./api.server";
-import type { TokenPair } from "./api-types";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });

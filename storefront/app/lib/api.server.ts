@@ -1,7 +1,8 @@
 // The one door to the API (docs/api.md). Converts the snake_case wire to camelCase here and nowhere else.
+
+import { camelizeKeys, type QueryValues, snakifyKeys, toSnakeQuery } from "@ticketing/shared/case";
+import type { TokenPair } from "@ticketing/shared/schemas/auth";
 import { type AppLoadContext, data } from "react-router";
-import type { TokenPair } from "./api-types";
-import { toCamel, toSnake, toSnakeQuery } from "./case";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -32,7 +33,6 @@ export interface LoginAuth {
   expired(): Promise<never>;
 }
 
-type Query = Parameters<typeof toSnakeQuery>[0];
 type Transport = (path: string, init?: RequestInit) => Promise<Response>;
 
 function transport(context: AppLoadContext | undefined): Transport {
@@ -42,10 +42,10 @@ function transport(context: AppLoadContext | undefined): Transport {
 }
 
 async function readErrors(response: Response): Promise<{ errors: string[]; fieldErrors: Record<string, string> }> {
-  const body = toCamel(await response.json().catch(() => null)) as {
+  const body = camelizeKeys<{
     errors?: unknown;
     fieldErrors?: Record<string, string>;
-  } | null;
+  } | null>(await response.json().catch(() => null));
   const errors = Array.isArray(body?.errors) ? body.errors.filter((e): e is string => typeof e === "string") : [];
   return { errors, fieldErrors: body?.fieldErrors ?? {} };
 }
@@ -82,7 +82,7 @@ export function createApiClient({
       { method: "POST", body: JSON.stringify({ refresh_token: refreshToken }) },
       undefined,
     );
-    return response.ok ? (toCamel(await response.json()) as TokenPair) : null;
+    return response.ok ? camelizeKeys<TokenPair>(await response.json()) : null;
   }
 
   /** Sends the request; on 401 renews the login's tokens once and retries (SPEC 8). */
@@ -106,19 +106,20 @@ export function createApiClient({
   async function json<T>(path: string, init?: RequestInit): Promise<T> {
     const response = await request(path, init);
     const text = await response.text();
-    return toCamel(text ? JSON.parse(text) : null) as T;
+    return camelizeKeys<T>(text ? JSON.parse(text) : null);
   }
 
-  const withQuery = (path: string, query?: Query) => {
+  const withQuery = (path: string, query?: QueryValues) => {
     const search = query ? toSnakeQuery(query).toString() : "";
     return search ? `${path}?${search}` : path;
   };
 
   return {
-    get: <T>(path: string, query?: Query) => json<T>(withQuery(path, query)),
+    get: <T>(path: string, query?: QueryValues) => json<T>(withQuery(path, query)),
     post: <T>(path: string, body: object = {}) =>
-      json<T>(path, { method: "POST", body: JSON.stringify(toSnake(body)) }),
-    put: <T>(path: string, body: object = {}) => json<T>(path, { method: "PUT", body: JSON.stringify(toSnake(body)) }),
+      json<T>(path, { method: "POST", body: JSON.stringify(snakifyKeys(body)) }),
+    put: <T>(path: string, body: object = {}) =>
+      json<T>(path, { method: "PUT", body: JSON.stringify(snakifyKeys(body)) }),
     delete: <T>(path: string) => json<T>(path, { method: "DELETE" }),
     /** The raw successful answer, for bodies that are not JSON (PDF tickets). */
     raw: (path: string, accept: string) => request(path, { headers: { Accept: accept } }),

@@ -1,26 +1,53 @@
+import type { BasketDetail as Basket, PaymentIntent } from "@ticketing/shared/schemas/ticket-office";
 import { describe, expect, it } from "vitest";
-import type { Basket, PaymentIntent } from "./api-types";
 import { buyRedirect, paymentTermExpired, pickCompletedBasket, pickOpenBasket, wizardRedirect } from "./basket-rules";
 
-const item = { id: 11, nodeId: 2, title: "Day pass", price: 4500, options: [] };
-const invoice = (isResolved: boolean) => ({ id: 2, amount: 4500, isResolved, isCancelled: false });
+const CREATED = "2030-01-01T10:00:00.000Z";
+const item = { id: 11, nodeId: 2, title: "Day pass", price: 4500, articlePrice: 4500, options: [] };
+const invoice = (isResolved: boolean) => ({
+  id: 2,
+  basketId: 7,
+  amount: 4500,
+  dueDate: null,
+  isResolved,
+  resolvedAt: null,
+  isCancelled: false,
+  relatedInvoiceId: null,
+  createdAt: CREATED,
+});
 const intent = (overrides: Partial<PaymentIntent> = {}): PaymentIntent => ({
   id: 3,
+  invoiceId: 2,
+  createdById: 1,
   moduleKey: "demo",
+  pspId: "demo_1",
   isError: false,
   isCancelled: false,
   errorMessage: null,
+  createdAt: CREATED,
   invoice: invoice(false),
+  isOngoing: true,
+  paymentUrl: null,
   ...overrides,
 });
 const basket = (overrides: Partial<Basket> = {}): Basket => ({
   id: 7,
   eventId: 1,
+  event: 1,
+  createdById: 1,
   status: "new",
   testing: false,
+  billingInformationId: null,
+  language: "en",
+  unikey: "ABCDEFGHJK",
+  expiresAt: CREATED,
+  createdAt: CREATED,
+  updatedAt: null,
   total: 4500,
+  registrationsCount: 1,
   billingInformation: null,
   items: [item],
+  promotionCodes: [],
   paymentIntents: [],
   ...overrides,
 });

@@ -1,6 +1,6 @@
 // Guard decisions of the ticket office (SPEC 2.3 "Redirect rules", SPEC 4), as pure functions.
 import { type BasketStatus, PAYMENT_TERM_EXPIRED } from "@ticketing/shared/constants";
-import type { Basket, PaymentIntent } from "./api-types";
+import type { BasketDetail as Basket, PaymentIntent } from "@ticketing/shared/schemas/ticket-office";
 
 /** Neither cancelled nor in error, and its invoice is not resolved (SPEC 4). */
 export const isOngoing = (intent: PaymentIntent) =>

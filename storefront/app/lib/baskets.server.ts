@@ -1,6 +1,7 @@
 // The visitor's baskets for the current event (SPEC 4: the newest one of this login and testing flag is reused).
+
+import type { Basket, BasketDetail } from "@ticketing/shared/schemas/ticket-office";
 import type { ApiClient } from "./api.server";
-import type { Basket } from "./api-types";
 import { pickCompletedBasket, pickOpenBasket, type WizardStep, wizardRedirect } from "./basket-rules";
 import type { TicketOffice } from "./ticket-office.server";
 
@@ -9,8 +10,8 @@ type BasketRow = Pick<Basket, "id" | "status">;
 const listBaskets = (office: TicketOffice, api: ApiClient) =>
   api.get<BasketRow[]>("/frontend/baskets", { eventId: office.event.id, testing: office.testing });
 
-export async function getBasket(api: ApiClient, id: number): Promise<Basket> {
-  const basket = await api.get<Basket>(`/frontend/baskets/${id}`);
+export async function getBasket(api: ApiClient, id: number): Promise<BasketDetail> {
+  const basket = await api.get<BasketDetail>(`/frontend/baskets/${id}`);
   return { ...basket, items: basket.items ?? [], paymentIntents: basket.paymentIntents ?? [] };
 }
 
@@ -34,7 +35,10 @@ export async function loadCompletedBasket(office: TicketOffice, api: ApiClient) 
 export async function openBasketForAdding(office: TicketOffice, api: ApiClient): Promise<number> {
   const open = pickOpenBasket(await listBaskets(office, api));
   if (open) return open.id;
-  const created = await api.post<Basket>("/frontend/baskets", { eventId: office.event.id, testing: office.testing });
+  const created = await api.post<BasketDetail>("/frontend/baskets", {
+    eventId: office.event.id,
+    testing: office.testing,
+  });
   return created.id;
 }
 

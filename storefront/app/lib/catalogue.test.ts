@@ -1,11 +1,28 @@
+import type { TreeNode } from "@ticketing/shared/schemas/ticket-office";
 import { describe, expect, it } from "vitest";
-import type { TreeNode } from "./api-types";
 import { chosenOptionIds, holdsArticles, optionFieldName, rangeHint } from "./catalogue";
 
 const node = (overrides: Partial<TreeNode>): TreeNode => ({
   id: 1,
+  parentId: null,
+  order: 0,
+  configurationId: 1,
+  cartConfigurationId: 1,
   category: "article",
   title: "",
+  description: "",
+  imageUrl: null,
+  isTitleDisplayable: true,
+  isImageDisplayable: true,
+  isDescriptionDisplayable: true,
+  isTagsDisplayable: true,
+  isRequired: false,
+  tags: [],
+  articleCalculatedPrice: null,
+  optionCalculatedPrice: null,
+  stock: null,
+  cart: { weight: 1, rangeMin: 0, rangeMax: null },
+  extraInfoGroups: [],
   children: [],
   ...overrides,
 });

@@ -1,6 +1,6 @@
 // How the buyer's tree (docs/api.md "Tree") is laid out on the buy page, as pure functions (tested).
 import { GROUP_CATEGORIES } from "@ticketing/shared/constants";
-import type { TreeNode } from "./api-types";
+import type { TreeNode } from "@ticketing/shared/schemas/ticket-office";
 
 export const isGroup = (node: TreeNode) => (GROUP_CATEGORIES as readonly string[]).includes(node.category);
 

@@ -1,6 +1,9 @@
+import type { ItemForms } from "@ticketing/shared/schemas/ticket-office";
 import { describe, expect, it } from "vitest";
-import type { ItemForms } from "./api-types";
 import { answerErrorsOf, answerName, answersOf, countryOptions } from "./extra-info-form";
+
+/** What every field answers beside what a test sets. */
+const FIELD = { text: "", helpText: "", order: 0, choices: [], major: null, value: null };
 
 const item: ItemForms = {
   itemId: 7,
@@ -11,10 +14,12 @@ const item: ItemForms = {
       name: "Participant",
       isRequired: true,
       isInline: false,
+      helpText: "",
+      order: 0,
       extraInfos: [
-        { id: 12, name: "First name", type: "text", isRequired: true },
-        { id: 13, name: "I accept the rules", type: "boolean", isRequired: true },
-        { id: 14, name: "Diet", type: "choice", isRequired: false, choices: ["Vegetarian", "Vegan"] },
+        { ...FIELD, id: 12, name: "First name", type: "text", isRequired: true },
+        { ...FIELD, id: 13, name: "I accept the rules", type: "boolean", isRequired: true },
+        { ...FIELD, id: 14, name: "Diet", type: "choice", isRequired: false, choices: ["Vegetarian", "Vegan"] },
       ],
     },
   ],

@@ -1,5 +1,5 @@
+import type { TokenPair } from "@ticketing/shared/schemas/auth";
 import { createCookieSessionStorage } from "react-router";
-import type { TokenPair } from "./api-types";
 
 interface SessionData {
   /** Ticket-office login tokens, one entry per event and testing flag (SPEC 3: a frontend login per event). */

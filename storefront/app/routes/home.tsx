@@ -1,8 +1,8 @@
+import type { PublicInfos } from "@ticketing/shared/schemas/events";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { getLanguage } from "../i18n.server";
 import { createApiClient } from "../lib/api.server";
-import type { PublicInfos } from "../lib/api-types";
 import { formatDateRange } from "../lib/format";
 import { officeBase } from "../lib/office-paths";
 import type { Route } from "./+types/home";

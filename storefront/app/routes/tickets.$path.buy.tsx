@@ -1,3 +1,4 @@
+import type { BasketDetail, Tree } from "@ticketing/shared/schemas/ticket-office";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { BasketSummary } from "../components/basket-summary";
@@ -6,7 +7,6 @@ import { ErrorMessages } from "../components/error-messages";
 import { useOffice } from "../components/use-office";
 import { getFixedT } from "../i18n.server";
 import { ApiError } from "../lib/api.server";
-import type { Basket, Tree } from "../lib/api-types";
 import { buyRedirect, paymentTermExpired } from "../lib/basket-rules";
 import { loadOpenBasket, openBasketForAdding } from "../lib/baskets.server";
 import { chosenOptionIds, positiveInt } from "../lib/catalogue";
@@ -81,7 +81,7 @@ export async function action(args: Route.ActionArgs) {
   return office.redirect(office.href("buy"));
 }
 
-function PromotionCodes({ basket, error }: { basket: Basket | null; error: string[] | undefined }) {
+function PromotionCodes({ basket, error }: { basket: BasketDetail | null; error: string[] | undefined }) {
   const { t } = useTranslation();
   const codes = basket?.promotionCodes ?? [];
   const errorText = error?.join(" ");
@@ -163,12 +163,15 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
       {actionData?.target === "page" && <ErrorMessages errors={actionData.errors} />}
       <div className="buy-layout">
         <div className="catalogue">
-          <CatalogueBranch
-            node={tree.root}
-            canAdd={areBasketActionsAllowed}
-            formKey={basket?.items.length ?? 0}
-            error={articleError}
-          />
+          {/* A root the visitor may not see (its access rule or availability window) leaves nothing to buy. */}
+          {tree.root && (
+            <CatalogueBranch
+              node={tree.root}
+              canAdd={areBasketActionsAllowed}
+              formKey={basket?.items.length ?? 0}
+              error={articleError}
+            />
+          )}
         </div>
         <aside className="basket card" aria-labelledby="basket-title">
           <h2 id="basket-title">{t("basket.title")}</h2>

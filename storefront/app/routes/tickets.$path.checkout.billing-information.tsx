@@ -1,9 +1,9 @@
+import type { BillingInformation } from "@ticketing/shared/schemas/ticket-office";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ErrorSummary } from "../components/error-summary";
 import { getFixedT } from "../i18n.server";
 import { ApiError } from "../lib/api.server";
-import type { BillingInformation } from "../lib/api-types";
 import { requireWizardBasket } from "../lib/baskets.server";
 import { TicketOffice } from "../lib/ticket-office.server";
 import type { Route } from "./+types/tickets.$path.checkout.billing-information";

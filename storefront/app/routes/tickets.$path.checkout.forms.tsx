@@ -1,9 +1,9 @@
 import { MAJORITY_AGE } from "@ticketing/shared/constants";
+import type { ExtraInfo, ItemForms } from "@ticketing/shared/schemas/ticket-office";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ErrorSummary } from "../components/error-summary";
 import { ApiError } from "../lib/api.server";
-import type { ExtraInfo, ItemForms } from "../lib/api-types";
 import { requireWizardBasket } from "../lib/baskets.server";
 import { answerErrorsOf, answerId, answerName, answersOf, countryOptions } from "../lib/extra-info-form";
 import { TicketOffice } from "../lib/ticket-office.server";

@@ -1,3 +1,4 @@
+import type { CheckoutResult } from "@ticketing/shared/schemas/ticket-office";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirectDocument } from "react-router";
 import { BasketSummary } from "../components/basket-summary";
@@ -5,7 +6,6 @@ import { ErrorMessages } from "../components/error-messages";
 import { useOffice } from "../components/use-office";
 import { getFixedT } from "../i18n.server";
 import { ApiError } from "../lib/api.server";
-import type { CheckoutResult } from "../lib/api-types";
 import { ongoingPaymentIntent } from "../lib/basket-rules";
 import { requireWizardBasket } from "../lib/baskets.server";
 import { officeHref } from "../lib/office-paths";

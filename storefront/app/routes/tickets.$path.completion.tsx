@@ -1,3 +1,4 @@
+import type { ConfirmationPage } from "@ticketing/shared/schemas/ticket-office";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BasketSummary } from "../components/basket-summary";
@@ -14,9 +15,7 @@ export async function loader(args: Route.LoaderArgs) {
   const basket = await loadCompletedBasket(office, api);
   if (basket) {
     // The organiser's own words, or their page to go on to (communication settings).
-    const page = await api.get<{ text: string | null; redirectUrl: string | null }>(
-      `/frontend/events/${office.event.id}/confirmation-page`,
-    );
+    const page = await api.get<ConfirmationPage>(`/frontend/events/${office.event.id}/confirmation-page`);
     return office.data({ basket, isWaitingForPayment: false, page });
   }
   // Paid but not confirmed yet: say so instead of sending the visitor away.

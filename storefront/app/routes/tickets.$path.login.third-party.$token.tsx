@@ -1,8 +1,8 @@
+import type { FrontendSignIn } from "@ticketing/shared/schemas/auth";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useOffice } from "../components/use-office";
 import { ApiError } from "../lib/api.server";
-import type { AnonymousLogin } from "../lib/api-types";
 import { TicketOffice } from "../lib/ticket-office.server";
 import type { Route } from "./+types/tickets.$path.login.third-party.$token";
 
@@ -13,7 +13,7 @@ import type { Route } from "./+types/tickets.$path.login.third-party.$token";
 export async function loader(args: Route.LoaderArgs) {
   const office = await TicketOffice.open(args);
   try {
-    const login = await office.api.post<AnonymousLogin>("/auth/third-party-login", {
+    const login = await office.api.post<FrontendSignIn>("/auth/third-party-login", {
       activeModuleId: office.event.registrationModuleId,
       token: args.params.token,
       isTesting: office.testing,

@@ -1,9 +1,9 @@
+import type { AnonymousLogin, TokenPair } from "@ticketing/shared/schemas/auth";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ErrorMessages } from "../components/error-messages";
 import { getFixedT } from "../i18n.server";
 import { ApiError, createApiClient } from "../lib/api.server";
-import type { AnonymousLogin, TokenPair } from "../lib/api-types";
 import { safeNextUrl } from "../lib/next-url";
 import { TicketOffice } from "../lib/ticket-office.server";
 import type { Route } from "./+types/tickets.$path.login";

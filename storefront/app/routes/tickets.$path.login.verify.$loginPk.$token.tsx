@@ -1,8 +1,8 @@
+import type { FrontendSignIn } from "@ticketing/shared/schemas/auth";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { useOffice } from "../components/use-office";
 import { ApiError } from "../lib/api.server";
-import type { AnonymousLogin } from "../lib/api-types";
 import { safeNextUrl } from "../lib/next-url";
 import { officeHref } from "../lib/office-paths";
 import { TicketOffice } from "../lib/ticket-office.server";
@@ -14,7 +14,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!/^\d+$/.test(loginPk)) throw data(null, { status: 404 });
   const office = await TicketOffice.open(args);
   try {
-    const login = await office.api.post<AnonymousLogin>("/auth/trusted-email-login/validate", {
+    const login = await office.api.post<FrontendSignIn>("/auth/trusted-email-login/validate", {
       activeModuleId: office.event.registrationModuleId,
       loginPk: Number(loginPk),
       validationToken: token,

@@ -1,7 +1,7 @@
+import type { PointOfSale } from "@ticketing/shared/schemas/ticket-office";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { BasketSummary } from "../components/basket-summary";
-import type { PointOfSale } from "../lib/api-types";
 import { isOngoing, wizardRedirect } from "../lib/basket-rules";
 import { loadOpenBasket } from "../lib/baskets.server";
 import { formatMoney } from "../lib/format";
