@@ -1,11 +1,28 @@
 // Events: creation with their registration module and root node, status rules, public infos.
 import { and, asc, count, type Database, type Db, eq, inArray, like, run, schema, sql } from "@ticketing/db";
 import type { AccessMethod, EventStatus, ModerationStatus } from "@ticketing/shared/constants";
+import type {
+  Communication,
+  Event as EventAnswer,
+  EventChanges,
+  EventCreate,
+  PublicInfos,
+  PublicInfosQuery,
+} from "@ticketing/shared/schemas/events";
 import { eventWindows, ticketOfficeUrl } from "@ticketing/shared/ticket-office";
-import { conflict, invalid, notFound } from "../lib/errors.ts";
-import { idFilter, type ListQuery, listOrder } from "../lib/list-query.ts";
-import type { Event, User } from "./access.ts";
-import { assertEditable, visibleUnitIds } from "./access.ts";
+import type { Config } from "../env.ts";
+import { conflict, forbidden, invalid, notFound } from "../lib/errors.ts";
+import { idFilter, type ListOptions, type ListQuery, listOrder } from "../lib/list-query.ts";
+import {
+  type Authenticated,
+  assertEditable,
+  canSeeUnit,
+  type Event,
+  getVisibleEvent,
+  inVisibleUnits,
+  requireUser,
+  type User,
+} from "./access.ts";
 import { setAccessMethods } from "./frontend-logins.ts";
 
 export const FRONTEND_PATH_PATTERN = /^[-_0-9A-Za-z]+$/;
@@ -182,18 +199,27 @@ export async function eventExtras(db: Db, eventIds: number[]) {
 }
 
 /** The back-office shape of an event. */
-export async function presentEvents(db: Db, events: Event[], publicUrl: string) {
+export async function presentEvents(db: Db, events: Event[], publicUrl: string): Promise<EventAnswer[]> {
   const extras = await eventExtras(
     db,
     events.map((e) => e.id),
   );
-  return events.map((event) => ({
-    ...event,
-    ...extras.get(event.id),
-    ticketOfficeUrl: ticketOfficeUrl(publicUrl, event, false),
-    ticketOfficeTestingUrl: ticketOfficeUrl(publicUrl, event, true),
-  }));
+  return events.map((event) => {
+    const extra = extras.get(event.id);
+    return {
+      ...event,
+      registrationModuleId: extra?.registrationModuleId ?? null,
+      rootNodeId: extra?.rootNodeId ?? null,
+      accessMethods: extra?.accessMethods ?? [],
+      thirdPartySecretKey: extra?.thirdPartySecretKey ?? null,
+      ticketOfficeUrl: ticketOfficeUrl(publicUrl, event, false),
+      ticketOfficeTestingUrl: ticketOfficeUrl(publicUrl, event, true),
+    };
+  });
 }
+
+const presentEvent = async (db: Db, event: Event, publicUrl: string) =>
+  (await presentEvents(db, [event], publicUrl))[0] as EventAnswer;
 
 const SORTABLE = {
   id: schema.events.id,
@@ -205,12 +231,13 @@ const SORTABLE = {
   endDate: schema.events.endDate,
 } as const;
 export const EVENT_SORT_FIELDS = Object.keys(SORTABLE);
+/** The back office's event list: sortable fields, and the id filters (`id`, `unit_id`). */
+export const EVENT_LIST: ListOptions = { sortable: EVENT_SORT_FIELDS, idFilters: ["id", "unitId"] };
 
 export async function listEvents(db: Db, user: User, query: ListQuery) {
-  const units = await visibleUnitIds(db, user);
   const f = query.filter;
   const conditions = [
-    units === null ? undefined : inArray(schema.events.unitId, units),
+    await inVisibleUnits(db, user, schema.events.unitId),
     idFilter(query, "unitId", schema.events.unitId),
     typeof f.status === "string" ? eq(schema.events.status, f.status as EventStatus) : undefined,
     idFilter(query, "id", schema.events.id),
@@ -233,7 +260,7 @@ export function presentPublicInfos(
   event: Event,
   extras: { registrationModuleId: number; accessMethods: AccessMethod[] } | undefined,
   now: Date,
-) {
+): PublicInfos {
   return {
     id: event.id,
     registrationModuleId: extras?.registrationModuleId ?? null,
@@ -294,7 +321,7 @@ export async function moderate(
   });
 }
 
-export async function communicationOf(db: Db, eventId: number) {
+export async function communicationOf(db: Db, eventId: number): Promise<Communication> {
   const row = await db
     .select()
     .from(schema.communicationSettings)
@@ -302,4 +329,91 @@ export async function communicationOf(db: Db, eventId: number) {
     .get();
   if (!row) throw notFound();
   return row;
+}
+
+// --- The event calls, as the API receives them ----------------------------------------------------------------
+
+/** The back office's list of the events of the caller's units (every event for a superuser). */
+export async function listVisibleEvents(db: Db, user: User, query: ListQuery, publicUrl: string) {
+  const { rows, total } = await listEvents(db, user, query);
+  return { rows: await presentEvents(db, rows, publicUrl), total };
+}
+
+/** An event the caller may see; 404 otherwise. */
+export async function getEvent(db: Db, user: User, eventId: number, publicUrl: string): Promise<EventAnswer> {
+  return presentEvent(db, await getVisibleEvent(db, user, eventId), publicUrl);
+}
+
+/** A new event in one of the caller's units (404 for a unit they do not see, as for one that does not exist). */
+export async function createEventInUnit(
+  database: Database,
+  user: User,
+  body: EventCreate,
+  publicUrl: string,
+): Promise<EventAnswer> {
+  if (!(await canSeeUnit(database.db, user, body.unitId))) throw notFound();
+  return presentEvent(database.db, await createEvent(database, body), publicUrl);
+}
+
+/** Changes an event the caller may see: locked once not a draft, but for its status (updateEvent). */
+export async function editEvent(
+  database: Database,
+  user: User,
+  eventId: number,
+  changes: EventChanges,
+  config: Pick<Config, "publicUrl" | "supportEmail">,
+): Promise<EventAnswer> {
+  const event = await getVisibleEvent(database.db, user, eventId);
+  const updated = await updateEvent(database, event, user, changes, config.supportEmail);
+  return presentEvent(database.db, updated, config.publicUrl);
+}
+
+/** Deletes a draft event the caller may see; answers it as it was. */
+export async function removeEvent(database: Database, user: User, eventId: number, publicUrl: string) {
+  const event = await getVisibleEvent(database.db, user, eventId);
+  const presented = await presentEvent(database.db, event, publicUrl);
+  await deleteEvent(database, event);
+  return presented;
+}
+
+/** A moderation step on an event the caller may see: organisers ask, superusers approve or request changes. */
+export async function moderateEvent(
+  database: Database,
+  user: User,
+  eventId: number,
+  action: keyof typeof MODERATION_TRANSITIONS,
+  description: string | null,
+  publicUrl: string,
+): Promise<EventAnswer> {
+  const event = await getVisibleEvent(database.db, user, eventId);
+  if (action !== "request" && !user.isSuperuser) throw forbidden("errors.superuser_only");
+  return presentEvent(database.db, await moderate(database, event, action, description), publicUrl);
+}
+
+/**
+ * The ticket office's entry point (SPEC 2.3 "Ticket-office guard"), no token needed: every public event, or the
+ * one at `path` if public or closed — or, for a preview (`testing`), for staff of its unit whatever its status.
+ */
+export async function findPublicInfos(
+  db: Db,
+  auth: Authenticated | null,
+  query: PublicInfosQuery,
+  now: Date,
+): Promise<PublicInfos | PublicInfos[]> {
+  if (query.path === undefined) {
+    const events = await listPublicEvents(db);
+    const extras = await eventExtras(
+      db,
+      events.map((e) => e.id),
+    );
+    return events.map((e) => presentPublicInfos(e, extras.get(e.id), now));
+  }
+  const event = await findEventByPath(db, query.path);
+  if (!event) throw notFound("errors.event_not_found");
+  if (query.testing) {
+    const user = await requireUser(db, auth);
+    if (!(await canSeeUnit(db, user, event.unitId))) throw notFound("errors.event_not_found");
+  } else if (event.status !== "public" && event.status !== "closed") throw notFound("errors.event_not_found");
+  const extras = await eventExtras(db, [event.id]);
+  return presentPublicInfos(event, extras.get(event.id), now);
 }
