@@ -19,6 +19,7 @@ import { docsRoutes, openApiRoute } from "./routes/docs.ts";
 import { editorRoutes } from "./routes/editor.ts";
 import { eventRoutes } from "./routes/events.ts";
 import { frontendRoutes } from "./routes/frontend.ts";
+import { frontendLoginRoutes } from "./routes/frontend-logins.ts";
 import { membershipRoutes } from "./routes/memberships.ts";
 import { paymentRoutes } from "./routes/payments.ts";
 import { basketRoutes, invoiceRoutes } from "./routes/sales.ts";
@@ -72,7 +73,8 @@ export function createApp(deps: AppDeps) {
   api.route("/", editorRoutes);
   api.route("/baskets", basketRoutes);
   api.route("/invoices", invoiceRoutes);
-  api.route("/", frontendRoutes);
+  api.route("/frontend", frontendRoutes);
+  api.route("/frontend-logins", frontendLoginRoutes);
   api.route("/payments", paymentRoutes);
   api.route("/tickets", ticketRoutes);
   let document: object | undefined;

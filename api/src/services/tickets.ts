@@ -9,9 +9,11 @@ import en from "@ticketing/shared/i18n/en/ticket.json" with { type: "json" };
 import fr from "@ticketing/shared/i18n/fr/ticket.json" with { type: "json" };
 import { createTranslator } from "@ticketing/shared/i18n/translate";
 import { formatMoney } from "@ticketing/shared/money";
+import type { TicketVerification } from "@ticketing/shared/schemas/ticket-office";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import { createTicketCode, type TicketCodeClaims, type TicketKeys } from "./ticket-codes.ts";
+import { invalid } from "../lib/errors.ts";
+import { createTicketCode, type TicketCodeClaims, type TicketKeys, verifyTicketCode } from "./ticket-codes.ts";
 
 export interface TicketPdfInput {
   language: Language;
@@ -147,6 +149,36 @@ export function ticketDataOf(order: Order, itemId?: number): TicketData[] {
 export async function loadTicketData(database: Database, basketId: number, itemId?: number): Promise<TicketData[]> {
   const order = await loadOrder(database, basketId);
   return order ? ticketDataOf(order, itemId) : [];
+}
+
+/**
+ * Whether a ticket's signed code is good for entry: genuine (else 400), its article still held in a validated
+ * basket. The claims come from the code; the line's title, status and testing flag are null once it is gone.
+ */
+export async function checkTicketCode(
+  database: Database,
+  keys: Pick<TicketKeys, "publicKey">,
+  code: string,
+): Promise<TicketVerification> {
+  const claims = verifyTicketCode(keys, code);
+  if (!claims) throw invalid("errors.ticket_code_invalid");
+  const row = await database.db
+    .select({ item: schema.selectedNodes, basket: schema.baskets })
+    .from(schema.selectedNodes)
+    .innerJoin(schema.baskets, eq(schema.baskets.id, schema.selectedNodes.basketId))
+    .where(and(eq(schema.selectedNodes.id, claims.itemId), eq(schema.baskets.id, claims.basketId)))
+    .get();
+  return {
+    valid: row?.basket.status === "validated" && row.item.status === "held",
+    ticket: {
+      eventId: claims.eventId,
+      basketId: claims.basketId,
+      itemId: claims.itemId,
+      title: row?.item.title ?? null,
+      status: row?.basket.status ?? null,
+      testing: row?.basket.testing ?? null,
+    },
+  };
 }
 
 /** The file name of an order's tickets as one PDF, in the confirmation mail and on download. */

@@ -1,0 +1,124 @@
+// The buyer's baskets (`/frontend/baskets`): open one, see it, order it, answer its forms, download its tickets.
+import { Readable } from "node:stream";
+import { BasketCreate, BasketListQuery, CheckoutRequest } from "@ticketing/shared/schemas/frontend";
+import { Basket, BasketDetail, CheckoutResult, ItemForms } from "@ticketing/shared/schemas/ticket-office";
+import { Hono } from "hono";
+import { z } from "zod";
+import { type AppEnv, now } from "../context.ts";
+import { answer, idParam } from "../lib/http.ts";
+import { route } from "../lib/route.ts";
+import {
+  checkoutBasket,
+  getBuyerBasket,
+  listBasketForms,
+  listBuyerBaskets,
+  openBasket,
+} from "../services/buyer-baskets.ts";
+import { renderBuyerTicket, streamBuyerTickets } from "../services/ticket-downloads.ts";
+
+export const buyerBasketRoutes = new Hono<AppEnv>();
+
+buyerBasketRoutes.get(
+  "/",
+  route(
+    { summary: "Your baskets, newest first", auth: "buyer", query: BasketListQuery, answer: z.array(Basket) },
+    async (c, { logins, query }) => answer(c, await listBuyerBaskets(c.get("deps").database.db, logins, query)),
+  ),
+);
+
+buyerBasketRoutes.post(
+  "/",
+  route(
+    {
+      summary: "Open a basket for your login to the event",
+      auth: "buyer",
+      body: BasketCreate,
+      answer: BasketDetail,
+      status: 201,
+    },
+    async (c, { logins, body }) =>
+      answer(c, await openBasket(c.get("deps"), { loginIds: logins, body, now: now(c) }), 201),
+  ),
+);
+
+buyerBasketRoutes.get(
+  "/:id",
+  route({ summary: "One of your baskets", auth: "buyer", answer: BasketDetail }, async (c, { logins }) => {
+    const { database, config } = c.get("deps");
+    return answer(c, await getBuyerBasket(database.db, config, logins, idParam(c)));
+  }),
+);
+
+buyerBasketRoutes.post(
+  "/:id/checkout",
+  route(
+    {
+      summary: "Order the basket: a payment to make, or a free order validated at once",
+      auth: "buyer",
+      body: CheckoutRequest,
+      answer: CheckoutResult,
+    },
+    async (c, { logins, body }) =>
+      answer(
+        c,
+        await checkoutBasket(c.get("deps"), {
+          loginIds: logins,
+          basketId: idParam(c),
+          body,
+          language: c.get("language"),
+          now: now(c),
+        }),
+      ),
+  ),
+);
+
+buyerBasketRoutes.get(
+  "/:id/forms",
+  route(
+    {
+      summary: "The forms of each article in the basket, with the answers given",
+      auth: "buyer",
+      answer: z.array(ItemForms),
+    },
+    async (c, { logins }) => answer(c, await listBasketForms(c.get("deps").database.db, logins, idParam(c))),
+  ),
+);
+
+buyerBasketRoutes.get(
+  "/:id/tickets/:itemId",
+  route(
+    { summary: "One article's ticket, once the order is validated", auth: "buyer", produces: "application/pdf" },
+    async (c, { logins }) => {
+      const itemId = idParam(c, "itemId");
+      const pdf = await renderBuyerTicket(c.get("deps"), {
+        loginIds: logins,
+        basketId: idParam(c),
+        itemId,
+        language: c.get("language"),
+      });
+      return c.body(new Uint8Array(pdf), 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="ticket-${itemId}.pdf"`,
+      });
+    },
+  ),
+);
+
+/** The basket's tickets in one PDF, a page each: what a large order downloads instead of a mail attachment. */
+buyerBasketRoutes.get(
+  "/:id/tickets",
+  route(
+    { summary: "The order's tickets in one PDF, once it is validated", auth: "buyer", produces: "application/pdf" },
+    async (c, { logins }) => {
+      const { pdf, fileName } = await streamBuyerTickets(c.get("deps"), {
+        loginIds: logins,
+        basketId: idParam(c),
+        language: c.get("language"),
+      });
+      return c.body(Readable.toWeb(pdf) as ReadableStream<Uint8Array>, 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${fileName}"`,
+      });
+    },
+  ),
+);

@@ -1,0 +1,159 @@
+// What a buyer puts on a basket (`/frontend/…`): its articles and their forms' answers, promotion codes, the
+// billing details; and the basket's payments.
+import {
+  BasketQuery,
+  BillingInformationCreate,
+  ExtraInfoAnswers,
+  PromotionCodeListQuery,
+  SelectedNodeCreate,
+  SelectedPromotionCodeCreate,
+} from "@ticketing/shared/schemas/frontend";
+import {
+  AppliedPromotionCode,
+  BasketItem,
+  BillingInformation,
+  ItemForms,
+  PaymentIntent,
+  RemovedSelection,
+  SelectedNode,
+  SelectedPromotionCode,
+} from "@ticketing/shared/schemas/ticket-office";
+import { Hono } from "hono";
+import { z } from "zod";
+import { type AppEnv, now } from "../context.ts";
+import { answer, idParam } from "../lib/http.ts";
+import { route } from "../lib/route.ts";
+import {
+  addBasketItem,
+  answerItemForms,
+  listBasketItems,
+  listBasketPayments,
+  removeBasketItem,
+  saveBuyerBilling,
+} from "../services/buyer-baskets.ts";
+import { applyPromotionCode, listSelectedPromotionCodes, removePromotionCode } from "../services/promotion-codes.ts";
+
+export const selectedNodeRoutes = new Hono<AppEnv>();
+
+selectedNodeRoutes.post(
+  "/",
+  route(
+    {
+      summary: "Put an article, with its chosen options, in your basket",
+      auth: "buyer",
+      body: SelectedNodeCreate,
+      answer: SelectedNode,
+      status: 201,
+    },
+    async (c, { logins, body }) =>
+      answer(c, await addBasketItem(c.get("deps").database, { loginIds: logins, body, now: now(c) }), 201),
+  ),
+);
+
+selectedNodeRoutes.get(
+  "/",
+  route(
+    { summary: "The articles in your basket", auth: "buyer", query: BasketQuery, answer: z.array(BasketItem) },
+    async (c, { logins, query }) => answer(c, await listBasketItems(c.get("deps").database.db, logins, query.basketId)),
+  ),
+);
+
+selectedNodeRoutes.delete(
+  "/:id",
+  route(
+    { summary: "Take an article, with its options, out of your basket", auth: "buyer", answer: RemovedSelection },
+    async (c, { logins }) =>
+      answer(c, await removeBasketItem(c.get("deps").database, { loginIds: logins, id: idParam(c), now: now(c) })),
+  ),
+);
+
+selectedNodeRoutes.put(
+  "/:id/extra-infos",
+  route(
+    {
+      summary: "Answer an article's forms (every field, each answer replacing the one before)",
+      auth: "buyer",
+      body: ExtraInfoAnswers,
+      answer: ItemForms,
+    },
+    async (c, { logins, body }) =>
+      answer(
+        c,
+        await answerItemForms(c.get("deps").database, { loginIds: logins, itemId: idParam(c), body, now: now(c) }),
+      ),
+  ),
+);
+
+export const selectedPromotionCodeRoutes = new Hono<AppEnv>();
+
+selectedPromotionCodeRoutes.get(
+  "/",
+  route(
+    {
+      summary: "The promotion codes applied to your basket",
+      auth: "buyer",
+      query: PromotionCodeListQuery,
+      answer: z.array(SelectedPromotionCode),
+    },
+    async (c, { logins, query }) =>
+      answer(c, await listSelectedPromotionCodes(c.get("deps").database.db, logins, query.basketId)),
+  ),
+);
+
+selectedPromotionCodeRoutes.post(
+  "/",
+  route(
+    {
+      summary: "Apply a promotion code of the event to your basket",
+      auth: "buyer",
+      body: SelectedPromotionCodeCreate,
+      answer: AppliedPromotionCode,
+      status: 201,
+    },
+    async (c, { logins, body }) =>
+      answer(c, await applyPromotionCode(c.get("deps").database, { loginIds: logins, body, now: now(c) }), 201),
+  ),
+);
+
+selectedPromotionCodeRoutes.delete(
+  "/:id",
+  route(
+    { summary: "Take a promotion code off your basket", auth: "buyer", answer: RemovedSelection },
+    async (c, { logins }) =>
+      answer(c, await removePromotionCode(c.get("deps").database, { loginIds: logins, id: idParam(c) })),
+  ),
+);
+
+export const billingRoutes = new Hono<AppEnv>();
+
+billingRoutes.post(
+  "/",
+  route(
+    {
+      summary: "Give your basket's billing details",
+      auth: "buyer",
+      body: BillingInformationCreate,
+      answer: BillingInformation,
+      status: 201,
+    },
+    async (c, { logins, body }) => answer(c, await saveBuyerBilling(c.get("deps").database, logins, body), 201),
+  ),
+);
+
+export const paymentIntentRoutes = new Hono<AppEnv>();
+
+paymentIntentRoutes.get(
+  "/",
+  route(
+    {
+      summary: "Your basket's payments, newest first",
+      auth: "buyer",
+      query: BasketQuery,
+      answer: z.array(PaymentIntent),
+    },
+    async (c, { logins, query }) => {
+      const { database, config } = c.get("deps");
+      return answer(c, await listBasketPayments(database.db, config, logins, query.basketId));
+    },
+  ),
+);

@@ -1,0 +1,167 @@
+// The ticket office's baskets (`/frontend/…`, DESIGN.md 3): every call names one of the caller's baskets, by its
+// id or by a line of it, and answers 404 for anyone else's.
+import { type Database, type Db, eq, schema } from "@ticketing/db";
+import type { Language } from "@ticketing/shared/constants";
+import type {
+  BasketCreate,
+  BasketListQuery,
+  BillingInformationCreate,
+  CheckoutRequest,
+  ExtraInfoAnswers,
+  SelectedNodeCreate,
+} from "@ticketing/shared/schemas/frontend";
+import type { Config } from "../env.ts";
+import { invalid, notFound } from "../lib/errors.ts";
+import { presentBasketDetail, presentBaskets, presentPaymentIntent } from "./basket-views.ts";
+import {
+  addSelectedNode,
+  type Basket,
+  basketItems,
+  createBasket,
+  findLogin,
+  findOwnedBasket,
+  listOwnBaskets,
+  removeSelectedNode,
+  visitorOf,
+} from "./baskets.ts";
+import { getCatalogue } from "./catalogue.ts";
+import { checkout, paymentIntentsOf, saveBillingInformation } from "./checkout.ts";
+import { getEvent } from "./event-pages.ts";
+import { basketForms, hasMissingAnswers, saveAnswers } from "./forms.ts";
+
+type Links = Pick<Config, "publicUrl" | "secretKey">;
+
+/** The caller's basket, its event and the caller's login that owns it; 404 for a basket of anyone else. */
+export async function findBuyerBasket(db: Db, loginIds: number[], basketId: number) {
+  const basket = await findOwnedBasket(db, loginIds, basketId);
+  const event = await getEvent(db, basket.eventId);
+  const login = await findLogin(db, loginIds, event.id, basket.testing);
+  return { basket, event, login };
+}
+
+/** A line hanging off one of the caller's baskets (a selected node or code), with that basket; otherwise 404. */
+export async function findBuyerLine<T extends typeof schema.selectedNodes | typeof schema.selectedPromotionCodes>(
+  db: Db,
+  table: T,
+  loginIds: number[],
+  id: number,
+) {
+  const row = await db.select().from(table).where(eq(table.id, id)).get();
+  if (!row) throw notFound();
+  return { row: row as T["$inferSelect"], ...(await findBuyerBasket(db, loginIds, row.basketId)) };
+}
+
+const showBasket = async (db: Db, links: Links, basket: Basket) => presentBasketDetail(db, basket, links);
+
+export async function listBuyerBaskets(db: Db, loginIds: number[], query: BasketListQuery) {
+  const baskets = await listOwnBaskets(db, loginIds, { eventId: query.eventId ?? query.event, testing: query.testing });
+  return presentBaskets(db, baskets);
+}
+
+export async function getBuyerBasket(db: Db, links: Links, loginIds: number[], basketId: number) {
+  return showBasket(db, links, await findOwnedBasket(db, loginIds, basketId));
+}
+
+/** A new basket for the caller's login to the event (the testing one when asked). */
+export async function openBasket(
+  { database, config }: { database: Database; config: Links },
+  input: { loginIds: number[]; body: BasketCreate; now: Date },
+) {
+  const event = await getEvent(database.db, input.body.eventId);
+  const login = await findLogin(database.db, input.loginIds, event.id, input.body.testing);
+  const basket = await createBasket(database, event, login, input.now);
+  return showBasket(database.db, config, basket);
+}
+
+/** Puts an article (with its chosen options) in the caller's basket. */
+export async function addBasketItem(
+  database: Database,
+  input: { loginIds: number[]; body: SelectedNodeCreate; now: Date },
+) {
+  const { body } = input;
+  const { basket, event, login } = await findBuyerBasket(database.db, input.loginIds, body.basketId);
+  const item = await addSelectedNode(database, {
+    event,
+    basket,
+    login,
+    nodeId: body.nodeId,
+    optionNodeIds: body.optionNodeIds,
+    now: input.now,
+  });
+  return { ...item, basketId: basket.id };
+}
+
+export async function listBasketItems(db: Db, loginIds: number[], basketId: number) {
+  const basket = await findOwnedBasket(db, loginIds, basketId);
+  return (await basketItems(db, [basket.id])).get(basket.id)?.items ?? [];
+}
+
+/** Takes an article (with its options) out of the caller's basket and gives its stock back. */
+export async function removeBasketItem(database: Database, input: { loginIds: number[]; id: number; now: Date }) {
+  const { row, basket, event } = await findBuyerLine(database.db, schema.selectedNodes, input.loginIds, input.id);
+  await removeSelectedNode(database, { event, basket, selectedNodeId: row.id, now: input.now });
+  return { id: row.id, basketId: basket.id };
+}
+
+export async function saveBuyerBilling(database: Database, loginIds: number[], body: BillingInformationCreate) {
+  const { basketId, ...fields } = body;
+  const { basket, login } = await findBuyerBasket(database.db, loginIds, basketId);
+  return saveBillingInformation(database, basket, login, fields);
+}
+
+/**
+ * Orders the caller's basket once every required form is answered: a payment to make (and where to make it), or,
+ * for a free basket, the order validated at once and its confirmation mail queued (`onMailQueued` is told).
+ */
+export async function checkoutBasket(
+  { database, config, onMailQueued }: { database: Database; config: Links; onMailQueued?: () => void },
+  input: { loginIds: number[]; basketId: number; body: CheckoutRequest; language: Language; now: Date },
+) {
+  const { basket, event, login } = await findBuyerBasket(database.db, input.loginIds, input.basketId);
+  const catalogue = await getCatalogue(database.db, event.id);
+  if (await hasMissingAnswers(database.db, catalogue, basket, await visitorOf(database.db, login, basket)))
+    throw invalid("errors.forms_missing");
+  const result = await checkout(database, { event, basket, ...input.body, language: input.language, now: input.now });
+  if (!result.paymentIntent) onMailQueued?.();
+  const intent = result.paymentIntent ? presentPaymentIntent(result.paymentIntent, result.invoice, config) : null;
+  return {
+    basket: await getBuyerBasket(database.db, config, input.loginIds, basket.id),
+    invoice: result.invoice,
+    paymentIntent: intent,
+    paymentUrl: intent?.paymentUrl ?? null,
+  };
+}
+
+export async function listBasketPayments(db: Db, links: Links, loginIds: number[], basketId: number) {
+  const { basket } = await findBuyerBasket(db, loginIds, basketId);
+  const rows = await paymentIntentsOf(db, [basket.id]);
+  return rows.map(({ intent, invoice }) => presentPaymentIntent(intent, invoice, links));
+}
+
+/** The forms of each article of the caller's basket, with the answers given so far. */
+export async function listBasketForms(db: Db, loginIds: number[], basketId: number) {
+  const { basket, event, login } = await findBuyerBasket(db, loginIds, basketId);
+  return basketForms(db, await getCatalogue(db, event.id), basket, await visitorOf(db, login, basket));
+}
+
+/** Answers an article's forms, every field checked by its rules; the article's forms as saved. */
+export async function answerItemForms(
+  database: Database,
+  input: { loginIds: number[]; itemId: number; body: ExtraInfoAnswers; now: Date },
+) {
+  const { row, basket, event, login } = await findBuyerLine(
+    database.db,
+    schema.selectedNodes,
+    input.loginIds,
+    input.itemId,
+  );
+  return saveAnswers(database, {
+    catalogue: await getCatalogue(database.db, event.id),
+    event,
+    basket,
+    itemId: row.id,
+    answers: input.body.answers,
+    visitor: await visitorOf(database.db, login, basket),
+    now: input.now,
+  });
+}

@@ -1,0 +1,62 @@
+// The event as the ticket office shows it (`/frontend/events/:id/…`): the visitor's tree, where to pay at a
+// point of sale, what the confirmation page says.
+import { type Db, eq, schema } from "@ticketing/db";
+import type { VisitorTreeQuery } from "@ticketing/shared/schemas/frontend";
+import type { ConfirmationPage, PointOfSale } from "@ticketing/shared/schemas/ticket-office";
+import { notFound } from "../lib/errors.ts";
+import type { Event } from "./access.ts";
+import { findLogin, findOwnedBasket, visitorOf } from "./baskets.ts";
+import { buildVisitorTree, getCatalogue, withFreshStock } from "./catalogue.ts";
+import { communicationOf } from "./events.ts";
+
+/** The event, whatever its status; otherwise 404. */
+export async function getEvent(db: Db, eventId: number): Promise<Event> {
+  const event = await db.select().from(schema.events).where(eq(schema.events.id, eventId)).get();
+  if (!event) throw notFound("errors.event_not_found");
+  return event;
+}
+
+/**
+ * What the visitor may see of a public or closed event's tree, priced for them (their login's email and the
+ * codes of the basket they name). The testing tree is only for a caller with a testing login to the event.
+ */
+export async function showVisitorTree(
+  db: Db,
+  input: { eventId: number; loginIds: number[]; query: VisitorTreeQuery; now: Date },
+) {
+  const { loginIds, query } = input;
+  const event = await getEvent(db, input.eventId);
+  const testing = query.testing ?? false;
+  if (!testing && event.status !== "public" && event.status !== "closed") throw notFound("errors.event_not_found");
+  const login = loginIds.length ? await findLogin(db, loginIds, event.id, testing).catch(() => null) : null;
+  if (testing && !login) throw notFound("errors.event_not_found");
+  const basket = query.basketId ? await findOwnedBasket(db, loginIds, query.basketId) : null;
+  const visitor = login ? await visitorOf(db, login, basket) : { email: null, promotionCodes: [] };
+  const catalogue = await withFreshStock(db, await getCatalogue(db, event.id));
+  return { eventId: event.id, root: buildVisitorTree(catalogue, visitor, testing, input.now) };
+}
+
+export async function listPointsOfSale(db: Db, eventId: number): Promise<PointOfSale[]> {
+  const event = await getEvent(db, eventId);
+  return db
+    .select({
+      id: schema.pointsOfSale.id,
+      title: schema.pointsOfSale.title,
+      description: schema.pointsOfSale.description,
+      location: schema.pointsOfSale.location,
+    })
+    .from(schema.pointsOfSale)
+    .where(eq(schema.pointsOfSale.eventId, event.id))
+    .all();
+}
+
+/** What the confirmation page shows after an order: the organiser's text, or a page of theirs to go to. */
+export async function showConfirmationPage(db: Db, eventId: number): Promise<ConfirmationPage> {
+  const event = await getEvent(db, eventId);
+  const settings = await communicationOf(db, event.id);
+  return {
+    text: settings.confirmationPageText ?? null,
+    // Rows written before addresses were checked may hold anything: only an https address is ever followed.
+    redirectUrl: settings.confirmationRedirectUrl?.startsWith("https://") ? settings.confirmationRedirectUrl : null,
+  };
+}
