@@ -10,15 +10,51 @@ import { type RouteSpec, specOf } from "./route.ts";
 type JsonSchema = { [key: string]: unknown };
 type Operation = { [key: string]: unknown };
 
-/** A schema's JSON Schema (2020-12, OpenAPI 3.1's dialect) with the wire's snake_case property names. */
-export function wireSchema(schema: ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+/** Named schemas of the document: what a recursive schema (a tree node's children) refers to. */
+type Components = Record<string, JsonSchema>;
+
+/**
+ * A schema's JSON Schema (2020-12, OpenAPI 3.1's dialect) with the wire's snake_case property names. The
+ * definitions zod puts in `$defs` (a recursive schema refers to itself) move to the document's components:
+ * an OpenAPI document resolves `#/…` against itself, not against the schema.
+ */
+export function wireSchema(schema: ZodType, io: "input" | "output", components: Components): JsonSchema {
+  const {
+    $schema: _dialect,
+    $defs,
+    ...json
+  } = z.toJSONSchema(schema, {
     target: "draft-2020-12",
     io,
     unrepresentable: "any",
     reused: "inline",
   }) as JsonSchema;
-  return snakeProperties(json) as JsonSchema;
+  const names = new Map<string, string>();
+  const definitions = Object.entries(($defs as Record<string, JsonSchema> | undefined) ?? {});
+  for (const [name, definition] of definitions) {
+    const text = JSON.stringify(definition);
+    const same = Object.entries(components).find(([, known]) => JSON.stringify(known) === text);
+    let unique = same?.[0] ?? (name.startsWith("__") ? `Schema${Object.keys(components).length + 1}` : name);
+    while (!same && unique in components) unique = `${unique}_`;
+    names.set(name, unique);
+    if (!same) components[unique] = {};
+  }
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (typeof value !== "object" || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => {
+        const target = key === "$ref" && typeof item === "string" ? /^#\/\$defs\/(.+)$/.exec(item)?.[1] : undefined;
+        return [key, target ? `#/components/schemas/${names.get(target) ?? target}` : rewrite(item)];
+      }),
+    );
+  };
+  for (const [name, definition] of definitions) {
+    const unique = names.get(name) as string;
+    if (Object.keys(components[unique] ?? {}).length === 0)
+      components[unique] = snakeProperties(rewrite(definition)) as JsonSchema;
+  }
+  return snakeProperties(rewrite(json)) as JsonSchema;
 }
 
 function snakeProperties(value: unknown): unknown {
@@ -49,7 +85,7 @@ const LIST_PARAMETERS = [
   ["filter", 'Filters as a JSON object: `{"event_id":3}`, `{"id":[1,2]}` for many'],
 ].map(([name, description]) => ({ name, in: "query", required: false, description, schema: { type: "string" } }));
 
-function operation(spec: RouteSpec, method: string, path: string, tag: string): Operation {
+function operation(spec: RouteSpec, method: string, path: string, tag: string, components: Components): Operation {
   const parameters: Operation[] = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name,
     in: "path",
@@ -57,7 +93,7 @@ function operation(spec: RouteSpec, method: string, path: string, tag: string): 
     schema: name === "id" || name?.endsWith("Id") ? { type: "integer", minimum: 1 } : { type: "string" },
   }));
   if (spec.query) {
-    const query = wireSchema(spec.query, "input");
+    const query = wireSchema(spec.query, "input", components);
     const required = new Set((query.required as string[] | undefined) ?? []);
     for (const [name, schema] of Object.entries((query.properties as Record<string, JsonSchema>) ?? {}))
       parameters.push({ name, in: "query", required: required.has(name), schema });
@@ -66,7 +102,7 @@ function operation(spec: RouteSpec, method: string, path: string, tag: string): 
   const status = String(spec.status ?? 200);
   const success: Operation = { description: spec.summary };
   if (spec.answer) {
-    const schema = wireSchema(spec.answer, "output");
+    const schema = wireSchema(spec.answer, "output", components);
     success.content = { "application/json": { schema: spec.list ? { type: "array", items: schema } : schema } };
   } else if (spec.produces) success.content = { [spec.produces]: { schema: {} } };
   if (spec.list)
@@ -81,7 +117,7 @@ function operation(spec: RouteSpec, method: string, path: string, tag: string): 
         { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Errors" } } } },
       ]),
   );
-  const body = spec.body ? wireSchema(spec.body, "input") : undefined;
+  const body = spec.body ? wireSchema(spec.body, "input", components) : undefined;
   return {
     tags: [tag],
     summary: spec.summary,
@@ -108,13 +144,14 @@ export const openApiPath = (base: string, path: string) =>
 
 export function openApiDocument(app: Hono, base: string, info: { title: string; version: string }) {
   const paths: Record<string, Record<string, Operation>> = {};
+  const components: Components = {};
   for (const { method, path, handler } of app.routes) {
     const spec = specOf(handler);
     if (!spec || method === "ALL") continue;
     const wirePath = openApiPath(base, path);
     const tag = wirePath.split("/")[1] ?? "api";
     const operations = paths[wirePath] ?? {};
-    operations[method.toLowerCase()] = operation(spec, method, wirePath, tag);
+    operations[method.toLowerCase()] = operation(spec, method, wirePath, tag, components);
     paths[wirePath] = operations;
   }
   return {
@@ -127,7 +164,7 @@ export function openApiDocument(app: Hono, base: string, info: { title: string; 
     servers: [{ url: base }],
     paths,
     components: {
-      schemas: { Errors: wireSchema(ErrorAnswer, "output") },
+      schemas: { ...components, Errors: wireSchema(ErrorAnswer, "output", components) },
       securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
     },
   };
