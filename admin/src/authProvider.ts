@@ -1,3 +1,4 @@
+import type { AuthMe, TokenPair } from "@ticketing/shared/schemas/auth";
 import type { AuthProvider, UserIdentity } from "react-admin";
 import type { ApiClient } from "./dataProvider.ts";
 
@@ -11,10 +12,7 @@ const LOGIN_URL = `${BASENAME}${LOGIN_PATH}`;
 /** SPEC 9: the auth token key of local storage, holding `{accessToken, refreshToken}`. */
 export const AUTH_TOKEN_KEY = "authToken";
 
-export interface Tokens {
-  accessToken: string;
-  refreshToken: string;
-}
+export type Tokens = TokenPair;
 
 /** Calls `POST /auth/token/refresh` without a bearer token and answers the rotated tokens. */
 export type RefreshRequest = (refreshToken: string) => Promise<Tokens>;
@@ -84,10 +82,8 @@ export function createSession(storage: Pick<Storage, "getItem" | "setItem" | "re
   return { getTokens, setTokens, clear, refresh };
 }
 
-interface MeAnswer {
-  userId: number;
-  user: { id: number; email: string; firstName?: string | null; lastName?: string | null; isSuperuser?: boolean };
-}
+/** `GET /auth/me` as the back office reads it: its tokens are always a back-office user's. */
+type MeAnswer = AuthMe & { user: NonNullable<AuthMe["user"]> };
 
 /** The joined `errors` of an HttpError built by the data provider (`body.messages`). */
 function messageOf(error: unknown): string {

@@ -1,4 +1,7 @@
 import { camelizeKeys, camelPath, snakifyKeys, toSnake } from "@ticketing/shared/case";
+import type { Detail, PasswordChange, PasswordReset, Registration } from "@ticketing/shared/schemas/auth";
+import type { AddedArticle, Article, NewArticle, PricePreviewRow } from "@ticketing/shared/schemas/events";
+import type { User } from "@ticketing/shared/schemas/users";
 import simpleRestProvider from "ra-data-simple-rest";
 import { type DataProvider, fetchUtils, HttpError, type Identifier, type RaRecord } from "react-admin";
 import type { Session, Tokens } from "./authProvider.ts";
@@ -139,42 +142,8 @@ export function createApiClient({
   return { url, httpClient, call, keepTokens: session.setTokens };
 }
 
-/** A row of `GET /events/:id/articles`. */
-export interface Article {
-  nodeId: number;
-  parentId: number | null;
-  configurationId: number;
-  title: string;
-  /** cents */
-  price: number;
-  stock: { limitId: number; maximum: number; reserved: number; sold: number; remaining: number } | null;
-}
-
-export interface NewArticle {
-  title: string;
-  /** cents */
-  price: number;
-  stock: number;
-  parentId?: number;
-  description?: string;
-}
-
-export interface AddedArticle {
-  node: RaRecord;
-  configuration: RaRecord;
-  limit: RaRecord;
-  priceRule: RaRecord;
-}
-
-/** A row of `GET /events/:id/price-preview` (docs/api.md "The element-tree editor"). */
-export interface PricePreviewRow {
-  nodeId: number;
-  parentId: number | null;
-  category: string;
-  title: string;
-  /** cents */
-  price: number;
-}
+/** `GET /events/:id/articles`, `POST /events/:id/articles`, `GET /events/:id/price-preview` (shared contract). */
+export type { AddedArticle, Article, NewArticle, PricePreviewRow };
 
 /** `POST /uploaded-images` answer. */
 export interface UploadedImage {
@@ -182,41 +151,10 @@ export interface UploadedImage {
   url: string;
 }
 
-/** `{detail}` answers of the account calls (a sentence in the request's language). */
-export interface Detail {
-  detail: string;
-}
-
+/** The account calls' bodies and `{detail}` answers (a sentence in the request's language): shared contract. */
+export type { Detail, PasswordChange, PasswordReset, Registration };
 /** `GET /users/me`. */
-export interface Me {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  isSuperuser: boolean;
-  personalUnitId: number | null;
-}
-
-export interface Registration {
-  email: string;
-  firstName: string;
-  lastName: string;
-  password: string;
-  passwordConfirmation: string;
-}
-
-export interface PasswordReset {
-  userIdB64: string;
-  tokenB64: string;
-  password: string;
-  passwordConfirmation: string;
-}
-
-export interface PasswordChange {
-  currentPassword: string;
-  password: string;
-  passwordConfirmation: string;
-}
+export type Me = User;
 
 export interface TicketingDataProvider extends DataProvider {
   getArticles(eventId: Identifier): Promise<{ data: Article[] }>;
