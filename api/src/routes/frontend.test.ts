@@ -197,4 +197,34 @@ describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => 
     expect(french.body.errors).toEqual(["Vous devez accepter les conditions générales"]);
     expect((await ctx.call("GET", "/frontend/baskets/abc", { token: buyer.token })).status).toBe(404);
   });
+
+  it("asks for the event of a new basket and the basket of a code list, under either name, in the caller's language", async () => {
+    const { buyer, event } = await basketReadyToPay();
+    const noEvent = await ctx.call("POST", "/frontend/baskets", { token: buyer.token, body: { testing: false } });
+    expect(noEvent).toMatchObject({
+      status: 400,
+      body: { errors: ["event_id: Required"], field_errors: { event_id: "Required" } },
+    });
+    const french = await ctx.call("POST", "/frontend/baskets", {
+      token: buyer.token,
+      body: {},
+      headers: { "accept-language": "fr" },
+    });
+    expect(french).toMatchObject({
+      status: 400,
+      body: { errors: ["event_id : Obligatoire"], field_errors: { event_id: "Obligatoire" } },
+    });
+    expect(
+      (await ctx.call("POST", "/frontend/baskets", { token: buyer.token, body: { event: event.id } })).status,
+    ).toBe(201);
+    const noBasket = await ctx.call("GET", "/frontend/selected-promotion-codes", { token: buyer.token });
+    expect(noBasket).toMatchObject({
+      status: 400,
+      body: { errors: ["basket_id: Required"], field_errors: { basket_id: "Required" } },
+    });
+    const byAlias = await ctx.call("GET", `/frontend/selected-promotion-codes?basket=${buyer.basketId}`, {
+      token: buyer.token,
+    });
+    expect(byAlias).toMatchObject({ status: 200, body: [] });
+  });
 });
