@@ -53,3 +53,6 @@ export const ErrorAnswer = z.object({
   errors: z.array(z.string()),
   fieldErrors: z.record(z.string(), z.string()).optional(),
 });
+
+/** `GET /config`: what any page may know of the product's settings. */
+export const SiteConfig = z.object({ supportEmail: z.string() });
