@@ -96,7 +96,7 @@ async function renderPaymentExpiredMail(
     reference: order.basket.unikey,
     minutes: String(order.event.paymentTermMinutes),
   };
-  const link = ticketOfficeUrl(config.publicUrl, order.event, order.basket.testing);
+  const link = `${ticketOfficeUrl(config.publicUrl, order.event, order.basket.testing)}/`;
   const body = t("payment_expired.body", values);
   const again = t("payment_expired.again");
   const greetingLine = greeting(t, order.holderName);
