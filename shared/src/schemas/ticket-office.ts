@@ -77,56 +77,36 @@ export const NodeCart = z.object({
 export type NodeCart = z.infer<typeof NodeCart>;
 
 /** An element the visitor may see now, priced for them (services/catalogue.ts `buildVisitorTree`). */
-export interface TreeNode {
-  id: number;
-  parentId: number | null;
-  order: number;
-  configurationId: number;
-  cartConfigurationId: number;
-  category: (typeof NODE_CATEGORIES)[number];
-  title: string;
-  description: string;
-  imageUrl: string | null;
-  isTitleDisplayable: boolean;
-  isImageDisplayable: boolean;
-  isDescriptionDisplayable: boolean;
-  isTagsDisplayable: boolean;
-  isRequired: boolean;
-  tags: string[];
-  /** Cents, for an article; null otherwise. */
-  articleCalculatedPrice: number | null;
-  /** Cents, for an option; null otherwise. */
-  optionCalculatedPrice: number | null;
-  stock: NodeStock | null;
-  cart: NodeCart;
-  extraInfoGroups: FormGroup[];
-  children: TreeNode[];
-}
-export const TreeNode: z.ZodType<TreeNode> = z.object({
-  id: Id,
-  parentId: Id.nullable(),
-  order: z.number().int(),
-  configurationId: Id,
-  cartConfigurationId: Id,
-  category: z.enum(NODE_CATEGORIES),
-  title: z.string(),
-  description: z.string(),
-  imageUrl: z.string().nullable(),
-  isTitleDisplayable: z.boolean(),
-  isImageDisplayable: z.boolean(),
-  isDescriptionDisplayable: z.boolean(),
-  isTagsDisplayable: z.boolean(),
-  isRequired: z.boolean(),
-  tags: z.array(z.string()),
-  articleCalculatedPrice: Cents.nullable(),
-  optionCalculatedPrice: Cents.nullable(),
-  stock: NodeStock.nullable(),
-  cart: NodeCart,
-  extraInfoGroups: z.array(FormGroup),
-  get children() {
-    return z.array(TreeNode);
-  },
-});
+export const TreeNode = z
+  .object({
+    id: Id,
+    parentId: Id.nullable(),
+    order: z.number().int(),
+    configurationId: Id,
+    cartConfigurationId: Id,
+    category: z.enum(NODE_CATEGORIES),
+    title: z.string(),
+    description: z.string(),
+    imageUrl: z.string().nullable(),
+    isTitleDisplayable: z.boolean(),
+    isImageDisplayable: z.boolean(),
+    isDescriptionDisplayable: z.boolean(),
+    isTagsDisplayable: z.boolean(),
+    isRequired: z.boolean(),
+    tags: z.array(z.string()),
+    /** For an article, priced for the visitor; null otherwise. */
+    articleCalculatedPrice: Cents.nullable(),
+    /** For an option, priced for the visitor; null otherwise. */
+    optionCalculatedPrice: Cents.nullable(),
+    stock: NodeStock.nullable(),
+    cart: NodeCart,
+    extraInfoGroups: z.array(FormGroup),
+    get children() {
+      return z.array(TreeNode);
+    },
+  })
+  .meta({ id: "TreeNode" });
+export type TreeNode = z.infer<typeof TreeNode>;
 
 /** The event's tree as the visitor sees it; the root is null when the visitor may not see it at all. */
 export const Tree = z.object({ eventId: Id, root: TreeNode.nullable() });
