@@ -10,6 +10,17 @@ import type {
   ExtraInfoAnswers,
   SelectedNodeCreate,
 } from "@ticketing/shared/schemas/frontend";
+import type {
+  BasketDetail,
+  BasketItem,
+  Basket as BasketRow,
+  BillingInformation,
+  CheckoutResult,
+  ItemForms,
+  PaymentIntent,
+  RemovedSelection,
+  SelectedNode,
+} from "@ticketing/shared/schemas/ticket-office";
 import type { Config } from "../env.ts";
 import { invalid, notFound } from "../lib/errors.ts";
 import { presentBasketDetail, presentBaskets, presentPaymentIntent } from "./basket-views.ts";
@@ -53,12 +64,17 @@ export async function findBuyerLine<T extends typeof schema.selectedNodes | type
 
 const showBasket = async (db: Db, links: Links, basket: Basket) => presentBasketDetail(db, basket, links);
 
-export async function listBuyerBaskets(db: Db, loginIds: number[], query: BasketListQuery) {
+export async function listBuyerBaskets(db: Db, loginIds: number[], query: BasketListQuery): Promise<BasketRow[]> {
   const baskets = await listOwnBaskets(db, loginIds, { eventId: query.eventId ?? query.event, testing: query.testing });
   return presentBaskets(db, baskets);
 }
 
-export async function getBuyerBasket(db: Db, links: Links, loginIds: number[], basketId: number) {
+export async function getBuyerBasket(
+  db: Db,
+  links: Links,
+  loginIds: number[],
+  basketId: number,
+): Promise<BasketDetail> {
   return showBasket(db, links, await findOwnedBasket(db, loginIds, basketId));
 }
 
@@ -66,7 +82,7 @@ export async function getBuyerBasket(db: Db, links: Links, loginIds: number[], b
 export async function openBasket(
   { database, config }: { database: Database; config: Links },
   input: { loginIds: number[]; body: BasketCreate; now: Date },
-) {
+): Promise<BasketDetail> {
   const event = await getEvent(database.db, input.body.eventId);
   const login = await findLogin(database.db, input.loginIds, event.id, input.body.testing);
   const basket = await createBasket(database, event, login, input.now);
@@ -77,7 +93,7 @@ export async function openBasket(
 export async function addBasketItem(
   database: Database,
   input: { loginIds: number[]; body: SelectedNodeCreate; now: Date },
-) {
+): Promise<SelectedNode> {
   const { body } = input;
   const { basket, event, login } = await findBuyerBasket(database.db, input.loginIds, body.basketId);
   const item = await addSelectedNode(database, {
@@ -91,19 +107,26 @@ export async function addBasketItem(
   return { ...item, basketId: basket.id };
 }
 
-export async function listBasketItems(db: Db, loginIds: number[], basketId: number) {
+export async function listBasketItems(db: Db, loginIds: number[], basketId: number): Promise<BasketItem[]> {
   const basket = await findOwnedBasket(db, loginIds, basketId);
   return (await basketItems(db, [basket.id])).get(basket.id)?.items ?? [];
 }
 
 /** Takes an article (with its options) out of the caller's basket and gives its stock back. */
-export async function removeBasketItem(database: Database, input: { loginIds: number[]; id: number; now: Date }) {
+export async function removeBasketItem(
+  database: Database,
+  input: { loginIds: number[]; id: number; now: Date },
+): Promise<RemovedSelection> {
   const { row, basket, event } = await findBuyerLine(database.db, schema.selectedNodes, input.loginIds, input.id);
   await removeSelectedNode(database, { event, basket, selectedNodeId: row.id, now: input.now });
   return { id: row.id, basketId: basket.id };
 }
 
-export async function saveBuyerBilling(database: Database, loginIds: number[], body: BillingInformationCreate) {
+export async function saveBuyerBilling(
+  database: Database,
+  loginIds: number[],
+  body: BillingInformationCreate,
+): Promise<BillingInformation> {
   const { basketId, ...fields } = body;
   const { basket, login } = await findBuyerBasket(database.db, loginIds, basketId);
   return saveBillingInformation(database, basket, login, fields);
@@ -116,7 +139,7 @@ export async function saveBuyerBilling(database: Database, loginIds: number[], b
 export async function checkoutBasket(
   { database, config, onMailQueued }: { database: Database; config: Links; onMailQueued?: () => void },
   input: { loginIds: number[]; basketId: number; body: CheckoutRequest; language: Language; now: Date },
-) {
+): Promise<CheckoutResult> {
   const { basket, event, login } = await findBuyerBasket(database.db, input.loginIds, input.basketId);
   const catalogue = await getCatalogue(database.db, event.id);
   if (await hasMissingAnswers(database.db, catalogue, basket, await visitorOf(database.db, login, basket)))
@@ -132,14 +155,19 @@ export async function checkoutBasket(
   };
 }
 
-export async function listBasketPayments(db: Db, links: Links, loginIds: number[], basketId: number) {
+export async function listBasketPayments(
+  db: Db,
+  links: Links,
+  loginIds: number[],
+  basketId: number,
+): Promise<PaymentIntent[]> {
   const { basket } = await findBuyerBasket(db, loginIds, basketId);
   const rows = await paymentIntentsOf(db, [basket.id]);
   return rows.map(({ intent, invoice }) => presentPaymentIntent(intent, invoice, links));
 }
 
 /** The forms of each article of the caller's basket, with the answers given so far. */
-export async function listBasketForms(db: Db, loginIds: number[], basketId: number) {
+export async function listBasketForms(db: Db, loginIds: number[], basketId: number): Promise<ItemForms[]> {
   const { basket, event, login } = await findBuyerBasket(db, loginIds, basketId);
   return basketForms(db, await getCatalogue(db, event.id), basket, await visitorOf(db, login, basket));
 }
@@ -148,7 +176,7 @@ export async function listBasketForms(db: Db, loginIds: number[], basketId: numb
 export async function answerItemForms(
   database: Database,
   input: { loginIds: number[]; itemId: number; body: ExtraInfoAnswers; now: Date },
-) {
+): Promise<ItemForms> {
   const { row, basket, event, login } = await findBuyerLine(
     database.db,
     schema.selectedNodes,

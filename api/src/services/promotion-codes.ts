@@ -2,12 +2,21 @@
 // basket; applying or removing one prices the basket's lines again.
 import { and, type Database, type Db, eq, run, schema, sql } from "@ticketing/db";
 import type { SelectedPromotionCodeCreate } from "@ticketing/shared/schemas/frontend";
+import type {
+  AppliedPromotionCode,
+  RemovedSelection,
+  SelectedPromotionCode,
+} from "@ticketing/shared/schemas/ticket-office";
 import { conflict, invalid } from "../lib/errors.ts";
 import { activePromotionCodes, assertBasketActionsAllowed, findOwnedBasket, repriceBasket } from "./baskets.ts";
 import { findBuyerBasket, findBuyerLine } from "./buyer-baskets.ts";
 
 /** The codes applied to the caller's basket, in the order they were applied. */
-export async function listSelectedPromotionCodes(db: Db, loginIds: number[], basketId: number) {
+export async function listSelectedPromotionCodes(
+  db: Db,
+  loginIds: number[],
+  basketId: number,
+): Promise<SelectedPromotionCode[]> {
   const basket = await findOwnedBasket(db, loginIds, basketId);
   return activePromotionCodes(db, basket.id);
 }
@@ -16,7 +25,7 @@ export async function listSelectedPromotionCodes(db: Db, loginIds: number[], bas
 export async function applyPromotionCode(
   database: Database,
   input: { loginIds: number[]; body: SelectedPromotionCodeCreate; now: Date },
-) {
+): Promise<AppliedPromotionCode> {
   const { body } = input;
   const { basket, event, login } = await findBuyerBasket(database.db, input.loginIds, body.basketId);
   assertBasketActionsAllowed(event, basket.testing, input.now);
@@ -59,7 +68,10 @@ export async function applyPromotionCode(
 }
 
 /** Takes a code off the caller's `new` basket. */
-export async function removePromotionCode(database: Database, input: { loginIds: number[]; id: number }) {
+export async function removePromotionCode(
+  database: Database,
+  input: { loginIds: number[]; id: number },
+): Promise<RemovedSelection> {
   const { row, basket, event, login } = await findBuyerLine(
     database.db,
     schema.selectedPromotionCodes,
