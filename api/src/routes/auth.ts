@@ -140,6 +140,3 @@ authRoutes.get(
 );
 
 authRoutes.route("/", ticketOfficeLoginRoutes);
-
-/** Mounted at `/frontend-logins` by the ticket-office routes (frontend.ts), which import it from here. */
-export { frontendLoginRoutes } from "./frontend-logins.ts";
