@@ -16,14 +16,16 @@ import { allowedOrigins, limitBody, MAX_BODY_MEGABYTES, securityHeaders } from "
 import { authRoutes } from "./routes/auth.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
 import { docsRoutes, openApiRoute } from "./routes/docs.ts";
-import { editorRoutes } from "./routes/editor.ts";
 import { eventRoutes } from "./routes/events.ts";
 import { frontendRoutes } from "./routes/frontend.ts";
 import { frontendLoginRoutes } from "./routes/frontend-logins.ts";
 import { membershipRoutes } from "./routes/memberships.ts";
+import { nodeRoutes } from "./routes/nodes.ts";
 import { paymentRoutes } from "./routes/payments.ts";
+import { registrationModuleRoutes } from "./routes/registration-modules.ts";
 import { basketRoutes, invoiceRoutes } from "./routes/sales.ts";
 import { ticketRoutes } from "./routes/tickets.ts";
+import { uploadedImageRoutes } from "./routes/uploaded-images.ts";
 import { unitRoutes } from "./routes/units.ts";
 import { userRoutes } from "./routes/users.ts";
 import { authenticate } from "./services/auth.ts";
@@ -57,7 +59,7 @@ export function createApp(deps: AppDeps) {
   });
 
   // One limit for JSON and form bodies, answered in the caller's language before a body is read past it; an
-  // image upload has its own, larger one (routes/editor.ts).
+  // image upload has its own, larger one (routes/uploaded-images.ts).
   const limit = limitBody(() => {
     throw new DomainError("too_large", ["errors.body_too_large"], undefined, { size: MAX_BODY_MEGABYTES });
   });
@@ -69,8 +71,10 @@ export function createApp(deps: AppDeps) {
   api.route("/users", userRoutes);
   api.get("/config", (c) => c.json({ support_email: deps.config.supportEmail }));
   api.route("/events", eventRoutes);
-  api.route("/", catalogueRoutes);
-  api.route("/", editorRoutes);
+  api.route("/nodes", nodeRoutes);
+  for (const [prefix, routes] of catalogueRoutes) api.route(prefix, routes);
+  api.route("/registration-modules", registrationModuleRoutes);
+  api.route("/uploaded-images", uploadedImageRoutes);
   api.route("/baskets", basketRoutes);
   api.route("/invoices", invoiceRoutes);
   api.route("/frontend", frontendRoutes);

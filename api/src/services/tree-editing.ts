@@ -1,7 +1,8 @@
 // Editing the element tree (issue 4): move with dense ordering, duplicate a subtree, Lausanne tax downwards.
 import { and, asc, type Database, type Db, eq, gt, inArray, run, schema, sql } from "@ticketing/db";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
-import { type Catalogue, type CatalogueNode, loadCatalogue } from "./catalogue.ts";
+import { assertEditable, getVisibleEvent, type User } from "./access.ts";
+import { type Catalogue, type CatalogueNode, invalidateCatalogue, loadCatalogue } from "./catalogue.ts";
 
 type Tx = Db;
 type NodeRow = typeof schema.nodes.$inferSelect;
@@ -42,18 +43,35 @@ export function assertNewParent(catalogue: Catalogue, nodeId: number, parentId: 
   return parent;
 }
 
+/** The node, if the user may edit its event: otherwise 404 (unknown, or not visible) or 409 (not a draft). */
+async function editableNode(db: Db, user: User, nodeId: number, supportEmail: string): Promise<NodeRow> {
+  const node = await db.select().from(schema.nodes).where(eq(schema.nodes.id, nodeId)).get();
+  if (!node) throw notFound();
+  assertEditable(await getVisibleEvent(db, user, node.eventId), user, supportEmail);
+  return node;
+}
+
 /** Moves a node (with its subtree) under `parentId` at `order`; both parents keep a dense order. */
-export async function moveNode(database: Database, node: NodeRow, target: { parentId: number; order: number }) {
+export async function moveNode(
+  database: Database,
+  user: User,
+  nodeId: number,
+  target: { parentId: number; order: number },
+  supportEmail: string,
+) {
+  const node = await editableNode(database.db, user, nodeId, supportEmail);
   if (node.parentId === null) throw conflict("errors.root_node_move");
   const catalogue = await loadCatalogue(database.db, node.eventId);
   const parent = assertNewParent(catalogue, node.id, target.parentId);
   const oldParentId = node.parentId;
-  return database.transaction(function* (tx) {
+  const moved = await database.transaction(function* (tx) {
     yield* run(tx.update(schema.nodes).set({ parentId: parent.id }).where(eq(schema.nodes.id, node.id)).run());
     yield* renumber(tx, parent.id, { id: node.id, position: target.order });
     if (oldParentId !== parent.id) yield* renumber(tx, oldParentId);
     return yield* run(tx.select().from(schema.nodes).where(eq(schema.nodes.id, node.id)).get());
   });
+  invalidateCatalogue(database.db, node.eventId);
+  return moved;
 }
 
 const LINKS = [
@@ -65,13 +83,14 @@ const LINKS = [
 ] as unknown as (typeof schema.nodeConfigurationAccesses)[];
 
 /** Copies a node and its subtree right after it: new configurations, linked to the same rules and stocks. */
-export async function duplicateNode(database: Database, node: NodeRow) {
+export async function duplicateNode(database: Database, user: User, nodeId: number, supportEmail: string) {
+  const node = await editableNode(database.db, user, nodeId, supportEmail);
   if (node.parentId === null) throw conflict("errors.root_node_delete");
   const catalogue: Catalogue = await loadCatalogue(database.db, node.eventId);
   const source = catalogue.byId.get(node.id);
   if (!source) throw notFound();
   const parentId = node.parentId;
-  return database.transaction(function* (tx) {
+  const duplicate = await database.transaction(function* (tx) {
     // Make room after the original.
     yield* run(
       tx
@@ -126,6 +145,8 @@ export async function duplicateNode(database: Database, node: NodeRow) {
     }
     return yield* copy(source, parentId, node.order + 1);
   });
+  invalidateCatalogue(database.db, node.eventId);
+  return duplicate;
 }
 
 /** SPEC 5: disabling the Lausanne tax on an element disables it on all its children. */

@@ -1,0 +1,55 @@
+// Images the element-tree editor uploads (issue 4), and their public address.
+import { UploadedImage } from "@ticketing/shared/schemas/catalogue";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "../context.ts";
+import { invalid } from "../lib/errors.ts";
+import { answer, idParam } from "../lib/http.ts";
+import { route } from "../lib/route.ts";
+import { MAX_IMAGE_BYTES, readPublicImage, uploadImage } from "../services/uploaded-images.ts";
+
+export const uploadedImageRoutes = new Hono<AppEnv>();
+
+// The upload has its own limit, above the API's 1 MB (app.ts leaves this path to it).
+uploadedImageRoutes.use(
+  "/",
+  bodyLimit({
+    maxSize: MAX_IMAGE_BYTES + 64 * 1024,
+    onError: () => {
+      throw invalid("errors.image_too_large", { file: "errors.image_too_large" });
+    },
+  }),
+);
+
+uploadedImageRoutes.post(
+  "/",
+  route(
+    {
+      summary: "Upload an image for an event's elements",
+      description:
+        "A multipart/form-data body: `event_id`, and `file` (PNG, JPEG, GIF or WebP, recognised by its bytes; 5 MB at most). The event must be a draft unless the caller is a superuser.",
+      auth: "user",
+      answer: UploadedImage,
+      status: 201,
+    },
+    async (c, { user }) => {
+      const { database, config } = c.get("deps");
+      // An unreadable form is one without fields: the event id is then the first thing missing.
+      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+      return answer(c, await uploadImage(database, user, { eventId: form.event_id, file: form.file }, config), 201);
+    },
+  ),
+);
+
+uploadedImageRoutes.get(
+  "/:id/file",
+  route({ summary: "An uploaded image, if public (no token)", auth: "none", produces: "image/*" }, async (c) => {
+    const { database, config } = c.get("deps");
+    const image = await readPublicImage(database.db, idParam(c), config.dataDir);
+    return c.body(image.bytes, 200, {
+      "Content-Type": image.contentType,
+      "Cache-Control": "public, max-age=86400",
+      "X-Content-Type-Options": "nosniff",
+    });
+  }),
+);
