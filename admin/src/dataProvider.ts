@@ -1,5 +1,6 @@
 import { camelizeKeys, camelPath, snakifyKeys, toSnake } from "@ticketing/shared/case";
 import type { Detail, PasswordChange, PasswordReset, Registration } from "@ticketing/shared/schemas/auth";
+import type * as Catalogue from "@ticketing/shared/schemas/catalogue";
 import type { AddedArticle, Article, NewArticle, PricePreviewRow } from "@ticketing/shared/schemas/events";
 import type { User } from "@ticketing/shared/schemas/users";
 import simpleRestProvider from "ra-data-simple-rest";
@@ -145,11 +146,8 @@ export function createApiClient({
 /** `GET /events/:id/articles`, `POST /events/:id/articles`, `GET /events/:id/price-preview` (shared contract). */
 export type { AddedArticle, Article, NewArticle, PricePreviewRow };
 
-/** `POST /uploaded-images` answer. */
-export interface UploadedImage {
-  id: number;
-  url: string;
-}
+/** `POST /uploaded-images` answer (shared contract). */
+export type UploadedImage = Catalogue.UploadedImage;
 
 /** The account calls' bodies and `{detail}` answers (a sentence in the request's language): shared contract. */
 export type { Detail, PasswordChange, PasswordReset, Registration };
