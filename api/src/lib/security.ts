@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 
-/** Every request body but an image upload's (routes/editor.ts keeps its own, larger limit): JSON and forms. */
+/** Every request body but an image upload's (routes/uploaded-images.ts keeps its own, larger limit): JSON and forms. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
