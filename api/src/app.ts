@@ -2,16 +2,18 @@
 
 import { MAX_NESTING, NestingTooDeep } from "@ticketing/shared/case";
 import { languageFromHeader, type Translate } from "@ticketing/shared/i18n/translate";
+import { SiteConfig } from "@ticketing/shared/schemas/common";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "./context.ts";
 import { DomainError, type Message } from "./lib/errors.ts";
-import { zodToDomainError } from "./lib/http.ts";
+import { answer, zodToDomainError } from "./lib/http.ts";
 import { apiTranslator } from "./lib/i18n.ts";
 import { openApiDocument } from "./lib/openapi.ts";
 import { RateLimiter, TooManyRequests } from "./lib/rate-limit.ts";
+import { route } from "./lib/route.ts";
 import { allowedOrigins, limitBody, MAX_BODY_MEGABYTES, securityHeaders } from "./lib/security.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
@@ -25,8 +27,8 @@ import { paymentRoutes } from "./routes/payments.ts";
 import { registrationModuleRoutes } from "./routes/registration-modules.ts";
 import { basketRoutes, invoiceRoutes } from "./routes/sales.ts";
 import { ticketRoutes } from "./routes/tickets.ts";
-import { uploadedImageRoutes } from "./routes/uploaded-images.ts";
 import { unitRoutes } from "./routes/units.ts";
+import { uploadedImageRoutes } from "./routes/uploaded-images.ts";
 import { userRoutes } from "./routes/users.ts";
 import { authenticate } from "./services/auth.ts";
 
@@ -69,7 +71,12 @@ export function createApp(deps: AppDeps) {
   api.route("/units", unitRoutes);
   api.route("/memberships", membershipRoutes);
   api.route("/users", userRoutes);
-  api.get("/config", (c) => c.json({ support_email: deps.config.supportEmail }));
+  api.get(
+    "/config",
+    route({ summary: "The product's public settings", answer: SiteConfig }, (c) =>
+      answer(c, { supportEmail: deps.config.supportEmail }),
+    ),
+  );
   api.route("/events", eventRoutes);
   api.route("/nodes", nodeRoutes);
   for (const [prefix, routes] of catalogueRoutes) api.route(prefix, routes);
@@ -107,9 +114,10 @@ export function createApp(deps: AppDeps) {
     }
     const constraint = sqliteConstraint(error, c.req.method);
     if (constraint) return c.json({ errors: [t(constraint.message)] }, constraint.status);
-    if (error instanceof HTTPException) return c.json({ errors: [error.message || "Request refused"] }, error.status);
+    if (error instanceof HTTPException)
+      return c.json({ errors: [error.message || t("errors.request_refused")] }, error.status);
     console.error(error);
-    return c.json({ errors: ["Internal server error"] }, 500);
+    return c.json({ errors: [t("errors.internal")] }, 500);
   });
 
   const app = new Hono();

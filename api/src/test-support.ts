@@ -174,3 +174,42 @@ export const lastMailTo = (ctx: Pick<TestContext, "database">, to: string) =>
     .where(eq(schema.mailOutbox.to, to))
     .orderBy(desc(schema.mailOutbox.id))
     .get();
+
+/** The newest mail queued, or the newest of one kind. */
+export const lastMail = (ctx: Pick<TestContext, "database">, kind?: (typeof schema.mailOutbox.$inferSelect)["kind"]) =>
+  ctx.database.db
+    .select()
+    .from(schema.mailOutbox)
+    .where(kind ? eq(schema.mailOutbox.kind, kind) : undefined)
+    .orderBy(desc(schema.mailOutbox.id))
+    .get();
+
+/**
+ * Writes an event's row, or its communication settings, directly, as an older version or a moderator's
+ * console would have left them: what the API itself would refuse to write.
+ */
+export async function writeEventRow(
+  ctx: Pick<TestContext, "database">,
+  eventId: number,
+  values: Partial<typeof schema.events.$inferInsert>,
+) {
+  await ctx.database.transaction(function* (tx) {
+    yield* run(tx.update(schema.events).set(values).where(eq(schema.events.id, eventId)).run());
+  });
+}
+
+export async function writeCommunicationRow(
+  ctx: Pick<TestContext, "database">,
+  eventId: number,
+  values: Partial<typeof schema.communicationSettings.$inferInsert>,
+) {
+  await ctx.database.transaction(function* (tx) {
+    yield* run(
+      tx
+        .update(schema.communicationSettings)
+        .set(values)
+        .where(eq(schema.communicationSettings.eventId, eventId))
+        .run(),
+    );
+  });
+}

@@ -1,7 +1,6 @@
-import { eq, run, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../services/auth.ts";
-import { createTestContext, loginAs, type TestContext } from "../test-support.ts";
+import { createTestContext, loginAs, type TestContext, writeCommunicationRow } from "../test-support.ts";
 
 const PASSWORD = "correct-horse-battery-1!";
 
@@ -191,15 +190,7 @@ describe("communication settings", () => {
     expect(page.body).toEqual({ text: "See you there!", redirect_url: "https://example.org/thanks" });
     // An address stored before they were checked is never handed to the ticket office.
     // The row is changed directly, as an old database would hold it.
-    await ctx.database.transaction(function* (tx) {
-      yield* run(
-        tx
-          .update(schema.communicationSettings)
-          .set({ confirmationRedirectUrl: "javascript:alert(1)" })
-          .where(eq(schema.communicationSettings.eventId, event.body.id))
-          .run(),
-      );
-    });
+    await writeCommunicationRow(ctx, event.body.id, { confirmationRedirectUrl: "javascript:alert(1)" });
     const old = await ctx.call("GET", `/frontend/events/${event.body.id}/confirmation-page`);
     expect(old.body.redirect_url).toBeNull();
     await ctx.close();

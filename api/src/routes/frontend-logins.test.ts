@@ -1,4 +1,3 @@
-import { desc, eq, schema } from "@ticketing/db";
 import { OFF_SITE_TARGETS, ON_SITE_TARGETS } from "@ticketing/shared/site-path.fixtures";
 import { sign } from "hono/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +7,7 @@ import {
   createOnSaleEvent,
   createTestContext,
   DRIVERS,
+  lastMail,
   lastMailTo,
   loginAs,
   type TestContext,
@@ -50,12 +50,7 @@ describe.each(DRIVERS)("ticket-office logins by trusted email and third-party to
       body: { active_module_id: sale.moduleId, email: "Buyer@Example.org", next_url: "/tickets/x/buy" },
     });
     expect(requested.status).toBe(201);
-    const mail = await ctx.database.db
-      .select()
-      .from(schema.mailOutbox)
-      .where(eq(schema.mailOutbox.kind, "trusted_email_login"))
-      .orderBy(desc(schema.mailOutbox.id))
-      .get();
+    const mail = await lastMail(ctx, "trusted_email_login");
     expect(mail?.to).toBe("buyer@example.org");
     const link = new URL(String(mail?.payload.link));
     expect(link.pathname).toMatch(new RegExp(`^/tickets/${sale.event.frontendPath}/login/verify/\\d+/[\\w-]+$`));
@@ -75,12 +70,7 @@ describe.each(DRIVERS)("ticket-office logins by trusted email and third-party to
     await ctx.call("POST", "/auth/trusted-email-login", {
       body: { active_module_id: sale.moduleId, email: "buyer@example.org" },
     });
-    const second = await ctx.database.db
-      .select()
-      .from(schema.mailOutbox)
-      .where(eq(schema.mailOutbox.kind, "trusted_email_login"))
-      .orderBy(desc(schema.mailOutbox.id))
-      .get();
+    const second = await lastMail(ctx, "trusted_email_login");
     expect(new URL(String(second?.payload.link)).pathname.split("/").at(-2)).toBe(loginPk);
   });
 

@@ -1,9 +1,8 @@
 // The ticket office sells exactly what the tree allows at exactly the price the rules give (issue 4), built
 // through the back-office resources as the admin editor does.
-import { desc, eq, run, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../services/auth.ts";
-import { createTestContext, loginAs, type TestContext } from "../test-support.ts";
+import { createTestContext, lastMail, loginAs, type TestContext, writeEventRow } from "../test-support.ts";
 
 type Node = {
   id: number;
@@ -151,15 +150,7 @@ describe("a tree with groups, shared stock, conditional prices, access rules and
       { token: staff, body: { range_min: 3 } },
     );
     expect(range.status).toBe(400);
-    await ctx.database.transaction(function* (tx) {
-      yield* run(
-        tx
-          .update(schema.events)
-          .set({ status: "public", moderationStatus: "validated", accessMethods: undefined } as never)
-          .where(eq(schema.events.id, eventId))
-          .run(),
-      );
-    });
+    await writeEventRow(ctx, eventId, { status: "public", moderationStatus: "validated" });
     await ctx.call("PUT", `/events/${eventId}`, {
       token: staff,
       body: { access_methods: ["anonymous", "trusted_email"] },
@@ -206,7 +197,7 @@ describe("a tree with groups, shared stock, conditional prices, access rules and
     await ctx.call("POST", "/auth/trusted-email-login", {
       body: { active_module_id: moduleId, email: "ada@example.org" },
     });
-    const mail = await ctx.database.db.select().from(schema.mailOutbox).orderBy(desc(schema.mailOutbox.id)).get();
+    const mail = await lastMail(ctx);
     const [loginPk, token] = new URL(String(mail?.payload.link)).pathname.split("/").slice(-2);
     const staffer = await ctx.call("POST", "/auth/trusted-email-login/validate", {
       body: { active_module_id: moduleId, login_pk: Number(loginPk), validation_token: token },
