@@ -1,13 +1,8 @@
 // Events (`/events/*`): the back office's events, their moderation, articles, communication settings and price
 // preview, and the ticket office's public infos.
 import { z } from "zod";
-import {
-  ACCESS_METHODS,
-  EVENT_STATUSES,
-  MODERATION_STATUSES,
-  NODE_CATEGORIES,
-  PRICE_RULE_MODES,
-} from "../constants.ts";
+import { ACCESS_METHODS, EVENT_STATUSES, MODERATION_STATUSES } from "../constants.ts";
+import { NodeConfiguration, NodeLimit, NodePriceRule, NodeRow } from "./catalogue.ts";
 import { Cents, Id, IsoDate, zBooleanFlag, zId, zIsoDate } from "./common.ts";
 
 const text = (max: number) => z.string().trim().max(max);
@@ -199,52 +194,12 @@ export const NewArticle = z.strictObject({
 });
 export type NewArticle = z.output<typeof NewArticle>;
 
-/** The rows `POST /events/:id/articles` made. */
+/** The rows `POST /events/:id/articles` made, as they were stored (no stock figures or links yet). */
 export const AddedArticle = z.object({
-  node: z.object({
-    id: Id,
-    eventId: Id,
-    parentId: Id.nullable(),
-    order: z.number().int(),
-    configurationId: Id,
-    cartConfigurationId: Id,
-  }),
-  configuration: z.object({
-    id: Id,
-    eventId: Id,
-    category: z.enum(NODE_CATEGORIES),
-    title: z.string(),
-    description: z.string(),
-    imageId: Id.nullable(),
-    imageStyle: z.string().nullable(),
-    itemStyle: z.string().nullable(),
-    isTitleDisplayable: z.boolean(),
-    isImageDisplayable: z.boolean(),
-    isDescriptionDisplayable: z.boolean(),
-    isTagsDisplayable: z.boolean(),
-    isSubjectToLausanneTax: z.boolean(),
-    isRequired: z.boolean(),
-  }),
-  limit: z.object({
-    id: Id,
-    eventId: Id,
-    label: z.string(),
-    maximum: z.number().int(),
-    order: z.number().int(),
-    conditionId: Id.nullable(),
-    used: z.number().int(),
-    testingUsed: z.number().int(),
-  }),
-  priceRule: z.object({
-    id: Id,
-    eventId: Id,
-    label: z.string(),
-    mode: z.enum(PRICE_RULE_MODES),
-    value: Cents,
-    order: z.number().int(),
-    shouldPropagate: z.boolean(),
-    conditionId: Id.nullable(),
-  }),
+  node: NodeRow,
+  configuration: NodeConfiguration,
+  limit: NodeLimit.omit({ nodeConfigurationIds: true, sold: true, reserved: true, remaining: true }),
+  priceRule: NodePriceRule.omit({ nodeConfigurationIds: true }),
 });
 export type AddedArticle = z.infer<typeof AddedArticle>;
 
