@@ -2,7 +2,7 @@
 import { and, asc, type Database, type Db, eq, run, schema, sql } from "@ticketing/db";
 import { type AccessRule, type AvailabilityWindow, isNodeShown } from "@ticketing/shared/availability";
 import { type Condition, conditionHolds, type Visitor } from "@ticketing/shared/conditions";
-import type { NodeCategory } from "@ticketing/shared/constants";
+import type { NodeCategory, StockDisplay } from "@ticketing/shared/constants";
 import type { SelectionNode } from "@ticketing/shared/groups";
 import { computePrice, type PriceRule, selectPriceRules } from "@ticketing/shared/pricing";
 import { tightestStock } from "@ticketing/shared/stock";
@@ -302,7 +302,7 @@ export interface VisitorTreeNode {
   tags: string[];
   articleCalculatedPrice: number | null;
   optionCalculatedPrice: number | null;
-  stock: { display: string; remaining: number; maximum: number } | null;
+  stock: { display: StockDisplay; remaining: number; maximum: number } | null;
   cart: { weight: number; rangeMin: number; rangeMax: number | null };
   extraInfoGroups: ReturnType<typeof presentFormGroup>[];
   children: VisitorTreeNode[];

@@ -2,7 +2,7 @@
 // point of sale, what the confirmation page says.
 import { type Db, eq, schema } from "@ticketing/db";
 import type { VisitorTreeQuery } from "@ticketing/shared/schemas/frontend";
-import type { ConfirmationPage, PointOfSale } from "@ticketing/shared/schemas/ticket-office";
+import type { ConfirmationPage, PointOfSale, Tree } from "@ticketing/shared/schemas/ticket-office";
 import { notFound } from "../lib/errors.ts";
 import type { Event } from "./access.ts";
 import { findLogin, findOwnedBasket, visitorOf } from "./baskets.ts";
@@ -23,7 +23,7 @@ export async function getEvent(db: Db, eventId: number): Promise<Event> {
 export async function showVisitorTree(
   db: Db,
   input: { eventId: number; loginIds: number[]; query: VisitorTreeQuery; now: Date },
-) {
+): Promise<Tree> {
   const { loginIds, query } = input;
   const event = await getEvent(db, input.eventId);
   const testing = query.testing ?? false;
