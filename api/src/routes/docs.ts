@@ -14,13 +14,14 @@ export const openApiRoute = (document: () => object) =>
   route({ summary: "This API's OpenAPI 3.1 document", produces: "application/json" }, (c) => c.json(document()));
 
 const SCRIPT_PATH = "/api/v1/docs/scalar.js";
-// The toolbar (share, deploy) and the AI helper talk to Scalar's servers: this page needs neither.
+// The toolbar (share, deploy), the AI helper and the default fonts come from Scalar's servers: this page
+// needs none of them (the system's fonts serve).
 const page = Scalar({
   url: "/api/v1/openapi.json",
   cdn: SCRIPT_PATH,
   pageTitle: "Ticketing API",
   showDeveloperTools: "never",
-  showToolbar: "never",
+  withDefaultFonts: false,
   agent: { disabled: true },
 } as Parameters<typeof Scalar>[0]);
 let script: Promise<string> | undefined;
