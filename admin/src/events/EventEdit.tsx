@@ -1,6 +1,6 @@
 import ShoppingCartIcon from "@mui/icons-material/ShoppingCart";
 import { Alert, Box, CircularProgress, Link } from "@mui/material";
-import type { EventStatus } from "@ticketing/shared/constants";
+import type { Event } from "@ticketing/shared/schemas/events";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import {
   Button,
@@ -24,7 +24,7 @@ import { ArticlesPanel } from "./articles/ArticlesPanel.tsx";
 import { ConfigurationTab } from "./editor/ConfigurationTab.tsx";
 import { DisplayInputs, EditTabs, PointsOfSalePanel, PropertiesInputs, useEditTab } from "./editor/EventTabs.tsx";
 import { eventStatusChoices } from "./eventStatus.ts";
-import { type ModeratedEvent, ModerationPanel } from "./moderation/ModerationPanel.tsx";
+import { ModerationPanel } from "./moderation/ModerationPanel.tsx";
 import { allowedStatuses } from "./moderation/statusTransitions.ts";
 import { TicketOfficeLink } from "./TicketOfficeLink.tsx";
 
@@ -57,14 +57,14 @@ const EventEditActions = () => (
 
 /** SPEC 4: a non-draft event is locked for editing, but for superusers (the API answers 409 too). */
 function useIsLocked(): boolean {
-  const record = useRecordContext<ModeratedEvent>();
+  const record = useRecordContext<Event>();
   const { identity } = useGetIdentity();
   return record !== undefined && record.status !== "draft" && identity?.isSuperuser !== true;
 }
 
 /** SPEC 2.2: the locked event's toast, once per event, and an alert with a link to support. */
 const EditingLockedNotice = () => {
-  const record = useRecordContext<ModeratedEvent>();
+  const record = useRecordContext<Event>();
   const isLocked = useIsLocked();
   const support = useSupportEmail();
   const notify = useNotify();
@@ -86,15 +86,15 @@ const EditingLockedNotice = () => {
 
 /** SPEC 4: the status select offers only the allowed transitions (the API answers 409 otherwise). */
 const StatusInput = () => {
-  const record = useRecordContext<ModeratedEvent>();
-  const allowed = record ? allowedStatuses(record.status as EventStatus, record.moderationStatus) : [];
+  const record = useRecordContext<Event>();
+  const allowed = record ? allowedStatuses(record.status, record.moderationStatus) : [];
   const choices = eventStatusChoices.filter((choice) => allowed.includes(choice.id));
   return <SelectInput source="status" choices={choices} validate={required()} />;
 };
 
 const EventEditForm = () => {
   const isLocked = useIsLocked();
-  const record = useRecordContext<ModeratedEvent & { rootNodeId?: number }>();
+  const record = useRecordContext<Event>();
   const [tab, setTab] = useEditTab();
   const isFormTab = tab === "display" || tab === "properties";
   return (

@@ -1,70 +1,38 @@
+import type {
+  Condition,
+  Node,
+  NodeAccess,
+  NodeAvailability,
+  NodeCartConfiguration,
+  NodeConfiguration,
+  NodeExtraInfo,
+  NodeExtraInfoGroup,
+  NodeLimit,
+  NodePriceRule,
+  NodeTag,
+  PromotionCode,
+} from "@ticketing/shared/schemas/catalogue";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { HttpError, type Identifier, useDataProvider, useNotify } from "react-admin";
 import type { TicketingDataProvider } from "../../dataProvider.ts";
-import type { ConditionRow } from "./conditionDraft.ts";
-import type { ExtraInfoRow } from "./extraInfoField.ts";
-import type { CartConfigurationRow, ConfigurationRow, NodeRow, PriceRuleRow } from "./tree.ts";
 
-/** Rows linked to node configurations by `node_configuration_ids` (docs/api.md "The element-tree editor"). */
-export interface Linked {
-  id: number;
-  nodeConfigurationIds: number[];
-  conditionId?: number | null;
-}
-export interface LimitRow extends Linked {
-  label: string | null;
-  maximum: number;
-  order: number;
-  reserved: number;
-  sold: number;
-  remaining: number;
-}
-export interface AvailabilityRow extends Linked {
-  name: string | null;
-  startsAt: string | null;
-  endsAt: string | null;
-}
-export interface AccessRow extends Linked {
-  label: string | null;
-  isAccessible: boolean;
-}
-export interface ExtraInfoGroupRow extends Linked {
-  name: string;
-  order: number;
-  isInline: boolean;
-  helpText: string | null;
-  isRequired: boolean;
-}
-export interface TagRow {
-  id: number;
-  name: string;
-  nodeConfigurationId: number | null;
-}
-export interface PromotionCodeRow {
-  id: number;
-  name: string;
-  value: string;
-}
-export interface PointOfSaleRow {
-  id: number;
-  title: string;
-  description: string | null;
-  location: string | null;
-}
+/** What the rules linked to node configurations by `node_configuration_ids` have in common (limits, price rules…). */
+export type Linked = Pick<NodeLimit, "id" | "nodeConfigurationIds" | "conditionId">;
 
+/** The answers of the resources below, as shared/schemas/catalogue.ts describes them. */
 export interface Catalogue {
-  nodes: NodeRow[];
-  configurations: ConfigurationRow[];
-  carts: CartConfigurationRow[];
-  limits: LimitRow[];
-  priceRules: PriceRuleRow[];
-  conditions: ConditionRow[];
-  availabilities: AvailabilityRow[];
-  accesses: AccessRow[];
-  extraInfoGroups: ExtraInfoGroupRow[];
-  extraInfos: ExtraInfoRow[];
-  tags: TagRow[];
-  promotionCodes: PromotionCodeRow[];
+  nodes: Node[];
+  configurations: NodeConfiguration[];
+  carts: NodeCartConfiguration[];
+  limits: NodeLimit[];
+  priceRules: NodePriceRule[];
+  conditions: Condition[];
+  availabilities: NodeAvailability[];
+  accesses: NodeAccess[];
+  extraInfoGroups: NodeExtraInfoGroup[];
+  extraInfos: NodeExtraInfo[];
+  tags: NodeTag[];
+  promotionCodes: PromotionCode[];
 }
 
 const RESOURCES = {

@@ -1,5 +1,6 @@
 import { Tab, Tabs } from "@mui/material";
 import { ACCESS_METHODS } from "@ticketing/shared/constants";
+import type { PointOfSale } from "@ticketing/shared/schemas/catalogue";
 import { useCallback, useEffect, useState } from "react";
 import {
   BooleanInput,
@@ -17,7 +18,6 @@ import {
 import { useSearchParams } from "react-router";
 import { localDateTimeToIso, UNIT_LIST_PARAMS, validateEndAfterStart } from "../EventFormInputs.tsx";
 import { validateFrontendPath } from "../frontendPath.ts";
-import type { PointOfSaleRow } from "./EditorContext.tsx";
 import { RowsPanel } from "./RowsPanel.tsx";
 
 export const EDIT_TABS = ["display", "properties", "configuration", "graph"] as const;
@@ -117,13 +117,13 @@ export const PropertiesInputs = ({ readOnly }: { readOnly: boolean }) => (
 /** The event's points of sale (title, description, location), offered by the point-of-sale payment. */
 export const PointsOfSalePanel = ({ eventId, readOnly }: { eventId: Identifier; readOnly: boolean }) => {
   const dataProvider = useDataProvider();
-  const [rows, setRows] = useState<PointOfSaleRow[]>([]);
+  const [rows, setRows] = useState<PointOfSale[]>([]);
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let isCurrent = true;
     void version;
     dataProvider
-      .getList<PointOfSaleRow>("points-of-sale", {
+      .getList<PointOfSale>("points-of-sale", {
         filter: { eventId },
         pagination: { page: 1, perPage: 1000 },
         sort: { field: "id", order: "ASC" },

@@ -17,15 +17,15 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
+import type { NodeExtraInfo, NodeExtraInfoGroup } from "@ticketing/shared/schemas/catalogue";
 import { useId, useState } from "react";
 import { useTranslate } from "react-admin";
 import { ConfirmDialog, FormDialog } from "./Dialogs.tsx";
-import { type ExtraInfoGroupRow, useEditor } from "./EditorContext.tsx";
+import { useEditor } from "./EditorContext.tsx";
 import {
   draftFromExtraInfo,
   EXTRA_INFO_TYPES,
   type ExtraInfoDraft,
-  type ExtraInfoRow,
   extraInfoBody,
   extraInfoProblems,
   newExtraInfoDraft,
@@ -35,7 +35,7 @@ import { LinkedSection, type RuleDialogProps } from "./LinkedSection.tsx";
 import { nextOrder, reorderWrites } from "./tree.ts";
 
 /** An extra-info group ("form"): name, inline, required, help text. */
-const GroupDialog = ({ row, configurationId, onClose }: RuleDialogProps<ExtraInfoGroupRow>) => {
+const GroupDialog = ({ row, configurationId, onClose }: RuleDialogProps<NodeExtraInfoGroup>) => {
   const translate = useTranslate();
   const editor = useEditor();
   const [name, setName] = useState(row?.name ?? "");
@@ -108,8 +108,8 @@ const FieldDialog = ({
   row,
   onClose,
 }: {
-  group: ExtraInfoGroupRow;
-  row: ExtraInfoRow | undefined;
+  group: NodeExtraInfoGroup;
+  row: NodeExtraInfo | undefined;
   onClose: () => void;
 }) => {
   const translate = useTranslate();
@@ -245,12 +245,12 @@ function useReorder(resource: string) {
     });
 }
 
-const GroupFields = ({ group, siblings }: { group: ExtraInfoGroupRow; siblings: ExtraInfoGroupRow[] }) => {
+const GroupFields = ({ group, siblings }: { group: NodeExtraInfoGroup; siblings: NodeExtraInfoGroup[] }) => {
   const translate = useTranslate();
   const editor = useEditor();
   const headingId = useId();
-  const [editing, setEditing] = useState<ExtraInfoRow | "new" | null>(null);
-  const [deleting, setDeleting] = useState<ExtraInfoRow | null>(null);
+  const [editing, setEditing] = useState<NodeExtraInfo | "new" | null>(null);
+  const [deleting, setDeleting] = useState<NodeExtraInfo | null>(null);
   const reorderFields = useReorder("node-extra-infos");
   const reorderGroups = useReorder("node-extra-info-groups");
   const fields = editor.catalogue.extraInfos

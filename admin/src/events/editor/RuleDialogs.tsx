@@ -8,16 +8,16 @@ import {
   priceRuleValueFromInput,
   priceRuleValueToInput,
 } from "@ticketing/shared/pricing";
+import type { NodeAccess, NodeAvailability, NodeLimit, NodePriceRule } from "@ticketing/shared/schemas/catalogue";
 import { type ReactNode, useState } from "react";
 import { useTranslate } from "react-admin";
 import { ConditionBuilder, dropImplicitCondition, saveCondition } from "./ConditionBuilder.tsx";
 import { type ConditionDraft, draftFromCondition, isDraftValid } from "./conditionDraft.ts";
 import { ConfirmDialog, FormDialog } from "./Dialogs.tsx";
 import { isoToLocalInput, localInputToIso } from "./dates.ts";
-import type { AccessRow, AvailabilityRow, LimitRow, Linked } from "./EditorContext.tsx";
-import { useEditor } from "./EditorContext.tsx";
+import { type Linked, useEditor } from "./EditorContext.tsx";
 import type { RuleDialogProps } from "./LinkedSection.tsx";
-import { nextOrder, type PriceRuleRow } from "./tree.ts";
+import { nextOrder } from "./tree.ts";
 
 type Errors = Record<string, string>;
 
@@ -122,7 +122,7 @@ function RuleDialog<R extends Linked>({
 }
 
 /** Stock: a shared quota (label, maximum); reserved, sold and remaining come from the API. */
-export const LimitDialog = (props: RuleDialogProps<LimitRow>) => {
+export const LimitDialog = (props: RuleDialogProps<NodeLimit>) => {
   const translate = useTranslate();
   const { readOnly, catalogue } = useEditor();
   const { row } = props;
@@ -169,7 +169,7 @@ export const LimitDialog = (props: RuleDialogProps<LimitRow>) => {
 };
 
 /** SPEC 9's price operators ↔ stored modes, values as typed (CHF, %, factor) ↔ stored integers. */
-export const PriceRuleDialog = (props: RuleDialogProps<PriceRuleRow>) => {
+export const PriceRuleDialog = (props: RuleDialogProps<NodePriceRule>) => {
   const translate = useTranslate();
   const { readOnly, catalogue } = useEditor();
   const { row } = props;
@@ -244,7 +244,7 @@ export const PriceRuleDialog = (props: RuleDialogProps<PriceRuleRow>) => {
 };
 
 /** A time window (either bound open) and an optional condition. */
-export const AvailabilityDialog = (props: RuleDialogProps<AvailabilityRow>) => {
+export const AvailabilityDialog = (props: RuleDialogProps<NodeAvailability>) => {
   const translate = useTranslate();
   const { readOnly, catalogue } = useEditor();
   const { row } = props;
@@ -305,7 +305,7 @@ export const AvailabilityDialog = (props: RuleDialogProps<AvailabilityRow>) => {
 };
 
 /** An access rule: grants (accessible) or denies the element to visitors meeting the condition. */
-export const AccessDialog = (props: RuleDialogProps<AccessRow>) => {
+export const AccessDialog = (props: RuleDialogProps<NodeAccess>) => {
   const translate = useTranslate();
   const { readOnly, catalogue } = useEditor();
   const { row } = props;

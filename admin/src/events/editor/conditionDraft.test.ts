@@ -1,6 +1,6 @@
+import type { Condition } from "@ticketing/shared/schemas/catalogue";
 import { describe, expect, it } from "vitest";
 import {
-  type ConditionRow,
   draftFromCondition,
   EMPTY_CONDITION,
   isDraftValid,
@@ -9,14 +9,19 @@ import {
   statementWrites,
 } from "./conditionDraft.ts";
 
-const condition: ConditionRow = {
+const condition: Condition = {
   id: 7,
+  eventId: 1,
+  name: "",
   logicalOperator: "or",
+  isImplicit: true,
   statements: [
     {
       id: 2,
+      eventId: 1,
       conditionId: 7,
       leftHandOperand: "user_email",
+      leftHandValue: null,
       operator: "contains",
       rightHandValue: "@example.org",
       scope: "is",
@@ -24,8 +29,10 @@ const condition: ConditionRow = {
     },
     {
       id: 1,
+      eventId: 1,
       conditionId: 7,
       leftHandOperand: "promotion_code",
+      leftHandValue: null,
       operator: "is in",
       rightHandValue: "VIP,PRESS",
       scope: "not",
@@ -33,8 +40,10 @@ const condition: ConditionRow = {
     },
     {
       id: 3,
+      eventId: 1,
       conditionId: 7,
       leftHandOperand: "promotion_code",
+      leftHandValue: null,
       operator: "exists",
       rightHandValue: "",
       scope: "is",

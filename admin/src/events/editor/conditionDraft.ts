@@ -6,27 +6,7 @@ import {
   statementOperatorOf,
 } from "@ticketing/shared/conditions";
 import type { LogicalOperator, StatementOperand, StatementOperator, StatementScope } from "@ticketing/shared/constants";
-
-/** A row of `GET /statements` (or of a condition's `statements`). */
-export interface StatementRow {
-  id: number;
-  conditionId: number;
-  leftHandOperand: StatementOperand;
-  leftHandValue?: string | null;
-  operator: StatementOperator;
-  rightHandValue: string;
-  scope: StatementScope;
-  order: number;
-}
-
-/** A row of `GET /conditions`. */
-export interface ConditionRow {
-  id: number;
-  name?: string;
-  logicalOperator: LogicalOperator;
-  isImplicit?: boolean;
-  statements: StatementRow[];
-}
+import type { Condition, Statement } from "@ticketing/shared/schemas/catalogue";
 
 /**
  * A statement as the builder edits it. `operator` is an interface operator, or the stored operator itself
@@ -58,7 +38,7 @@ const INTERFACE_OPERATORS: readonly string[] = ["isIn", "contains", "equal"];
 const isInterfaceOperator = (operator: string): operator is ConditionInterfaceOperator =>
   INTERFACE_OPERATORS.includes(operator);
 
-export function draftFromCondition(condition: ConditionRow | null | undefined): ConditionDraft {
+export function draftFromCondition(condition: Condition | null | undefined): ConditionDraft {
   if (!condition) return EMPTY_CONDITION;
   return {
     logicalOperator: condition.logicalOperator,
@@ -109,7 +89,7 @@ export interface StatementWrites {
  * (updated only when they differ), extra drafts are created, surplus rows deleted.
  */
 export function statementWrites(
-  existing: readonly StatementRow[],
+  existing: readonly Statement[],
   draft: ConditionDraft,
   conditionId: number,
 ): StatementWrites {

@@ -39,6 +39,7 @@ describe("extraInfoBody", () => {
   it("round-trips a stored field", () => {
     const row = {
       id: 1,
+      eventId: 3,
       groupId: 2,
       name: "Size",
       text: "Your size",
@@ -48,6 +49,7 @@ describe("extraInfoBody", () => {
       order: 0,
       choicesJson: ["S", "M"],
       majorJson: null,
+      range: null,
     };
     expect(extraInfoBody(draftFromExtraInfo(row))).toEqual({
       name: "Size",

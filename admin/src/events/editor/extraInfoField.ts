@@ -2,22 +2,9 @@
 // the `/node-extra-infos` body of a field as the dialog edits it. Pure.
 import { EXTRA_INFO_TYPES, type ExtraInfoType, MAJORITY_AGE } from "@ticketing/shared/constants";
 import { parseIsoDate } from "@ticketing/shared/extra-infos";
+import type { NodeExtraInfo } from "@ticketing/shared/schemas/catalogue";
 
 export { EXTRA_INFO_TYPES };
-
-/** A row of `GET /node-extra-infos`. */
-export interface ExtraInfoRow {
-  id: number;
-  groupId: number;
-  name: string;
-  text?: string | null;
-  helpText?: string | null;
-  type: ExtraInfoType;
-  isRequired: boolean;
-  order: number;
-  choicesJson?: string[] | null;
-  majorJson?: { referenceDate?: string; age?: number } | null;
-}
 
 export interface ExtraInfoDraft {
   name: string;
@@ -49,11 +36,12 @@ export const newExtraInfoDraft = (type: ExtraInfoType = "text"): ExtraInfoDraft 
   age: String(MAJORITY_AGE),
 });
 
-export function draftFromExtraInfo(row: ExtraInfoRow): ExtraInfoDraft {
+/** The draft of a stored field (`GET /node-extra-infos`). */
+export function draftFromExtraInfo(row: NodeExtraInfo): ExtraInfoDraft {
   return {
     name: row.name,
-    text: row.text ?? "",
-    helpText: row.helpText ?? "",
+    text: row.text,
+    helpText: row.helpText,
     type: row.type,
     isRequired: row.isRequired,
     choices: (row.choicesJson ?? []).join("\n"),

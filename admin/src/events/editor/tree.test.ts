@@ -2,19 +2,19 @@ import { describe, expect, it } from "vitest";
 import {
   basePrices,
   buildTree,
-  type ConfigurationRow,
   dropTarget,
   flattenTree,
-  type NodeRow,
   nextOrder,
   reorderWrites,
   stepTarget,
   subtreeIds,
+  type TreeConfiguration,
+  type TreeRow,
 } from "./tree.ts";
 
 // root(1) ─ group(2) ─ a(3), b(4)
 //         ─ article(5) ─ option(6)
-const nodes: NodeRow[] = [
+const nodes: TreeRow[] = [
   { id: 4, parentId: 2, order: 1, configurationId: 14, cartConfigurationId: 24 },
   { id: 1, parentId: null, order: 0, configurationId: 11, cartConfigurationId: 21 },
   { id: 5, parentId: 1, order: 1, configurationId: 15, cartConfigurationId: 25 },
@@ -22,7 +22,7 @@ const nodes: NodeRow[] = [
   { id: 2, parentId: 1, order: 0, configurationId: 12, cartConfigurationId: 22 },
   { id: 6, parentId: 5, order: 0, configurationId: 16, cartConfigurationId: 26 },
 ];
-const configurations: ConfigurationRow[] = [
+const configurations: TreeConfiguration[] = [
   { id: 11, category: "no_configuration", title: "Root" },
   { id: 12, category: "single_choice", title: "Pass" },
   { id: 13, category: "article", title: "Day" },

@@ -1,44 +1,33 @@
 // The element tree of an event (DESIGN.md 4 "Element tree"), built from the flat rows of /nodes,
 // /node-configurations and /node-cart-configurations; the move computations of the editor. Pure.
 import { GROUP_CATEGORIES, type NodeCategory } from "@ticketing/shared/constants";
-import { type NodePriceRule, priceForNode } from "@ticketing/shared/pricing";
+import { priceForNode } from "@ticketing/shared/pricing";
+import type {
+  NodeCartConfiguration,
+  NodeConfiguration,
+  NodePriceRule,
+  NodeRow,
+} from "@ticketing/shared/schemas/catalogue";
 
-export interface NodeRow {
-  id: number;
-  parentId: number | null;
-  order: number;
-  configurationId: number;
-  cartConfigurationId: number;
-}
+/** What the tree reads of an element (`GET /nodes`): its place and its two configurations. */
+export type TreeRow = Pick<NodeRow, "id" | "parentId" | "order" | "configurationId" | "cartConfigurationId">;
 
-export interface ConfigurationRow {
-  id: number;
-  category: NodeCategory;
-  title: string;
-  description?: string | null;
-  imageId?: number | null;
-  isTitleDisplayable?: boolean;
-  isImageDisplayable?: boolean;
-  isDescriptionDisplayable?: boolean;
-  isTagsDisplayable?: boolean;
-  isSubjectToLausanneTax?: boolean;
-  isRequired?: boolean;
-}
+/**
+ * An element's configuration (`GET /node-configurations`). Only the placeholder of a configuration not loaded
+ * yet (the lists are fetched separately) lacks the fields besides these three; the element's form defaults them.
+ */
+export type TreeConfiguration = Pick<NodeConfiguration, "id" | "category" | "title"> & Partial<NodeConfiguration>;
 
-export interface CartConfigurationRow {
-  id: number;
-  weight: number;
-  rangeMin: number;
-  rangeMax: number | null;
-}
+/** An element's cart configuration (`GET /node-cart-configurations`), as the tree reads it. */
+export type TreeCart = Pick<NodeCartConfiguration, "id" | "weight" | "rangeMin" | "rangeMax">;
 
 export interface TreeNode {
   id: number;
   parentId: number | null;
   order: number;
   depth: number;
-  configuration: ConfigurationRow;
-  cart: CartConfigurationRow | null;
+  configuration: TreeConfiguration;
+  cart: TreeCart | null;
   children: TreeNode[];
 }
 
@@ -48,7 +37,7 @@ export const isGroupCategory = (category: NodeCategory): boolean =>
 /** Options are leaves (docs/api.md: "Option leaves cannot be configured"): nothing goes below them. */
 export const canHaveChildren = (category: NodeCategory): boolean => category !== "option";
 
-const byOrderThenId = (a: NodeRow, b: NodeRow) => a.order - b.order || a.id - b.id;
+const byOrderThenId = (a: TreeRow, b: TreeRow) => a.order - b.order || a.id - b.id;
 
 /**
  * The tree under `rootId`, children sorted by `order` then id. Rows whose configuration is missing get a
@@ -56,14 +45,14 @@ const byOrderThenId = (a: NodeRow, b: NodeRow) => a.order - b.order || a.id - b.
  * are left out, and a cycle in the rows cannot loop.
  */
 export function buildTree(
-  nodes: readonly NodeRow[],
-  configurations: readonly ConfigurationRow[],
-  carts: readonly CartConfigurationRow[],
+  nodes: readonly TreeRow[],
+  configurations: readonly TreeConfiguration[],
+  carts: readonly TreeCart[],
   rootId: number,
 ): TreeNode | null {
   const configurationById = new Map(configurations.map((row) => [row.id, row]));
   const cartById = new Map(carts.map((row) => [row.id, row]));
-  const childrenOf = new Map<number, NodeRow[]>();
+  const childrenOf = new Map<number, TreeRow[]>();
   for (const node of nodes) {
     if (node.parentId === null) continue;
     const siblings = childrenOf.get(node.parentId) ?? [];
@@ -73,7 +62,7 @@ export function buildTree(
   const rootRow = nodes.find((node) => node.id === rootId);
   if (!rootRow) return null;
   const seen = new Set<number>();
-  const build = (row: NodeRow, depth: number): TreeNode => {
+  const build = (row: TreeRow, depth: number): TreeNode => {
     seen.add(row.id);
     const children = [...(childrenOf.get(row.id) ?? [])]
       .sort(byOrderThenId)
@@ -207,17 +196,17 @@ export function reorderWrites<T extends { id: number; order: number }>(
 export const nextOrder = (items: readonly { order: number }[]): number =>
   items.reduce((max, item) => Math.max(max, item.order + 1), 0);
 
-/** A price rule row with its links (`GET /node-price-rules`). */
-export interface PriceRuleRow extends NodePriceRule {
-  label?: string | null;
-  nodeConfigurationIds: number[];
-}
+/** What pricing reads of a price rule (`GET /node-price-rules`), with the configurations it is linked to. */
+type LinkedPriceRule = Pick<
+  NodePriceRule,
+  "id" | "mode" | "value" | "order" | "conditionId" | "shouldPropagate" | "nodeConfigurationIds"
+>;
 
 /**
  * The base price of every article and option (cents): own rules and ancestors' propagating rules, without the
  * conditional ones, as shared/pricing computes it for the back office. Groups get no price.
  */
-export function basePrices(root: TreeNode | null, rules: readonly PriceRuleRow[]): Map<number, number> {
+export function basePrices(root: TreeNode | null, rules: readonly LinkedPriceRule[]): Map<number, number> {
   const prices = new Map<number, number>();
   const rulesOf = (node: TreeNode) => rules.filter((rule) => rule.nodeConfigurationIds.includes(node.configuration.id));
   const walk = (node: TreeNode, ancestors: TreeNode[]) => {

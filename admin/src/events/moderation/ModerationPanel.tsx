@@ -15,24 +15,10 @@ import {
   Typography,
 } from "@mui/material";
 import type { ModerationStatus } from "@ticketing/shared/constants";
+import type { Event } from "@ticketing/shared/schemas/events";
 import { type FormEvent, useId, useState } from "react";
-import {
-  type Identifier,
-  useDataProvider,
-  useGetIdentity,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-} from "react-admin";
+import { useDataProvider, useGetIdentity, useNotify, useRecordContext, useRefresh, useTranslate } from "react-admin";
 import type { TicketingDataProvider } from "../../dataProvider.ts";
-
-export interface ModeratedEvent {
-  id: Identifier;
-  status: string;
-  moderationStatus: ModerationStatus;
-  moderationDescription?: string | null;
-}
 
 const CHIP_COLORS = {
   not_requested: "default",
@@ -121,7 +107,7 @@ const RequestChangesDialog = ({
  * superusers approve it or request changes (with a description, shown to the organisers).
  */
 export const ModerationPanel = () => {
-  const record = useRecordContext<ModeratedEvent>();
+  const record = useRecordContext<Event>();
   const translate = useTranslate();
   const dataProvider = useDataProvider<TicketingDataProvider>();
   const { identity } = useGetIdentity();

@@ -1,5 +1,7 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { formatMoney } from "@ticketing/shared/money";
+import type { Event } from "@ticketing/shared/schemas/events";
+import type { Basket } from "@ticketing/shared/schemas/sales";
 import {
   Button,
   DataTable,
@@ -17,17 +19,7 @@ import { DateTimeField } from "../../fields/DateTimeField.tsx";
 import { useVisitedView } from "../../layout/useVisitedView.ts";
 import { basketStatusChoices } from "./basketStatus.ts";
 
-interface BasketRow {
-  id: number;
-  status: string;
-  /** cents */
-  total: number;
-  createdAt: string;
-  registrationsCount: number;
-  billingInformation: { firstName: string; lastName: string; email: string } | null;
-}
-
-const buyerName = (basket: BasketRow) =>
+const buyerName = (basket: Basket) =>
   basket.billingInformation ? `${basket.billingInformation.firstName} ${basket.billingInformation.lastName}` : "";
 
 /** SPEC 2.2: `/events/:id/baskets`, the baskets of one event (`GET /baskets?filter={"event_id":…}`). */
@@ -38,7 +30,7 @@ export const EventBasketList = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const createPath = useCreatePath();
-  const { data: event } = useGetOne<{ id: number; name: string }>(
+  const { data: event } = useGetOne<Pick<Event, "id" | "name">>(
     "events",
     { id: eventId },
     { enabled: Number.isInteger(eventId) },
@@ -63,7 +55,7 @@ export const EventBasketList = () => {
         </TopToolbar>
       }
     >
-      <DataTable<BasketRow> bulkActionButtons={false} rowClick={false}>
+      <DataTable<Basket> bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="id" />
         <DataTable.Col source="status">
           <SelectField source="status" choices={basketStatusChoices} />
