@@ -1,9 +1,9 @@
 // ra-data-simple-rest list convention (DESIGN.md 3): ?sort=["id","ASC"]&range=[0,24]&filter={...}, plus plain keys.
-import { asc, desc, inArray, isNull } from "@ticketing/db";
+import { asc, count, type Db, desc, inArray, isNull } from "@ticketing/db";
 import { camelizeKeys, toCamel, toSnake } from "@ticketing/shared/case";
 import { parseId } from "@ticketing/shared/schemas/common";
 import type { SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import { z } from "zod";
 import { DomainError } from "./errors.ts";
@@ -106,6 +106,33 @@ export function idFilter(query: ListQuery, key: string, column: SQLiteColumn): S
 export function listOrder(query: ListQuery, columns: Record<string, SQLiteColumn>): SQL {
   const column = columns[query.sort.field] as SQLiteColumn;
   return query.sort.order === "desc" ? desc(column) : asc(column);
+}
+
+/** How many rows of `table` match `where`: a list's total. */
+export async function countRows(db: Db, table: SQLiteTable, where: SQL | undefined): Promise<number> {
+  return (await db.select({ n: count() }).from(table).where(where).get())?.n ?? 0;
+}
+
+/**
+ * One page of a list: the rows of `table` matching `where`, in the order the query asks (`columns` maps its
+ * sortable fields to columns), and how many match in all.
+ */
+export async function listPage<T extends SQLiteTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  query: ListQuery,
+  columns: Record<string, SQLiteColumn>,
+): Promise<{ rows: T["$inferSelect"][]; total: number }> {
+  const rows = await db
+    .select()
+    .from(table as SQLiteTable)
+    .where(where)
+    .orderBy(listOrder(query, columns))
+    .limit(query.limit)
+    .offset(query.offset)
+    .all();
+  return { rows: rows as T["$inferSelect"][], total: await countRows(db, table, where) };
 }
 
 // Sets `Content-Range: things 0-24/319`; an empty page is `things */319`.

@@ -1,7 +1,7 @@
 // The element tree's resources (DESIGN.md 3): ra-data-simple-rest CRUD over the tables of the tree, scoped to the
 // events the user may see, writes refused unless the event is a draft (or the user a superuser). One engine; each
 // resource says what it adds: linked configurations, list filters, references, checks and consequences.
-import { and, asc, count, type Database, type Db, eq, inArray, run, schema } from "@ticketing/db";
+import { and, asc, type Database, type Db, eq, inArray, run, schema } from "@ticketing/db";
 import { toSnake } from "@ticketing/shared/case";
 import { GROUP_CATEGORIES } from "@ticketing/shared/constants";
 import { GROUP_ERROR_MESSAGES, isRangeSatisfiable } from "@ticketing/shared/groups";
@@ -9,7 +9,7 @@ import type { RegistrationModule } from "@ticketing/shared/schemas/catalogue";
 import { getTableColumns } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
-import { idFilter, type ListOptions, type ListQuery, listOrder } from "../lib/list-query.ts";
+import { idFilter, type ListOptions, type ListQuery, listPage } from "../lib/list-query.ts";
 import { assertEditable, getVisibleEvent, inVisibleEvents, type User } from "./access.ts";
 import { type Catalogue, invalidateCatalogue, loadCatalogue, stockUsage } from "./catalogue.ts";
 import { assertNewParent, clearLausanneTaxBelow } from "./tree-editing.ts";
@@ -287,6 +287,18 @@ async function loadVisible(db: Db, user: User, spec: ResourceSpec, id: number) {
   return { row, event };
 }
 
+/** Links a row to the configurations it applies to (each once), inside the caller's transaction. */
+function* linkConfigurations(tx: Db, link: LinkTable, targetId: number, configurationIds: number[]) {
+  if (configurationIds.length === 0) return;
+  const values = [...new Set(configurationIds)].map((id) => ({ nodeConfigurationId: id, targetId }));
+  yield* run(
+    tx
+      .insert(link)
+      .values(values as never)
+      .run(),
+  );
+}
+
 /** A page of a resource's rows in the events the user may see. */
 export async function listCatalogueRows(
   db: Db,
@@ -302,16 +314,8 @@ export async function listCatalogueRows(
     idFilter(query, "id", table.id),
     ...Object.entries(spec.filters ?? {}).map(([key, column]) => idFilter(query, key, column)),
   );
-  const rows = (await db
-    .select()
-    .from(table)
-    .where(where)
-    .orderBy(listOrder(query, columnsOf(resource)))
-    .limit(query.limit)
-    .offset(query.offset)
-    .all()) as Row[];
-  const total = (await db.select({ n: count() }).from(table).where(where).get())?.n ?? 0;
-  return { rows: await present(db, spec, rows), total };
+  const page = await listPage(db, table, where, query, columnsOf(resource));
+  return { rows: await present(db, spec, page.rows as Row[]), total: page.total };
 }
 
 /** One row of an event the user may see; otherwise 404. */
@@ -343,15 +347,7 @@ export async function createCatalogueRow(
         .returning()
         .get(),
     )) as Row;
-    if (spec.link && nodeConfigurationIds?.length)
-      yield* run(
-        tx
-          .insert(spec.link)
-          .values(
-            [...new Set(nodeConfigurationIds)].map((id) => ({ nodeConfigurationId: id, targetId: row.id })) as never,
-          )
-          .run(),
-      );
+    if (spec.link) yield* linkConfigurations(tx, spec.link, row.id, nodeConfigurationIds ?? []);
     return row;
   });
   invalidateCatalogue(database.db, event.id);
@@ -399,18 +395,7 @@ export async function updateCatalogueRow(
       : row;
     if (spec.link && Array.isArray(nodeConfigurationIds)) {
       yield* run(tx.delete(spec.link).where(eq(spec.link.targetId, row.id)).run());
-      if (nodeConfigurationIds.length)
-        yield* run(
-          tx
-            .insert(spec.link)
-            .values(
-              [...new Set(nodeConfigurationIds as number[])].map((id) => ({
-                nodeConfigurationId: id,
-                targetId: row.id,
-              })) as never,
-            )
-            .run(),
-        );
+      yield* linkConfigurations(tx, spec.link, row.id, nodeConfigurationIds as number[]);
     }
     if (spec.afterUpdate && catalogue) yield* spec.afterUpdate(tx, next, values, catalogue);
     return next;

@@ -1,5 +1,5 @@
 // Events: creation with their registration module and root node, status rules, public infos.
-import { and, asc, count, type Database, type Db, eq, inArray, like, run, schema, sql } from "@ticketing/db";
+import { and, asc, type Database, type Db, eq, inArray, like, run, schema, sql } from "@ticketing/db";
 import type { AccessMethod, EventStatus, ModerationStatus } from "@ticketing/shared/constants";
 import type {
   Communication,
@@ -12,7 +12,7 @@ import type {
 import { eventWindows, ticketOfficeUrl } from "@ticketing/shared/ticket-office";
 import type { Config } from "../env.ts";
 import { conflict, forbidden, invalid, notFound } from "../lib/errors.ts";
-import { idFilter, type ListOptions, type ListQuery, listOrder } from "../lib/list-query.ts";
+import { idFilter, type ListOptions, type ListQuery, listPage } from "../lib/list-query.ts";
 import {
   type Authenticated,
   assertEditable,
@@ -244,16 +244,7 @@ export async function listEvents(db: Db, user: User, query: ListQuery) {
     typeof f.q === "string" && f.q.trim() ? like(schema.events.name, `%${f.q.trim()}%`) : undefined,
   ];
   const where = and(...conditions);
-  const rows = await db
-    .select()
-    .from(schema.events)
-    .where(where)
-    .orderBy(listOrder(query, SORTABLE))
-    .limit(query.limit)
-    .offset(query.offset)
-    .all();
-  const total = (await db.select({ n: count() }).from(schema.events).where(where).get())?.n ?? 0;
-  return { rows, total };
+  return listPage(db, schema.events, where, query, SORTABLE);
 }
 
 export function presentPublicInfos(

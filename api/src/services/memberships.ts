@@ -3,7 +3,7 @@
 import { and, count, type Database, type Db, eq, run, schema } from "@ticketing/db";
 import type { Membership, MembershipCreate, MembershipUpdate } from "@ticketing/shared/schemas/memberships";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
-import { idFilter, type ListOptions, type ListQuery, listOrder } from "../lib/list-query.ts";
+import { countRows, idFilter, type ListOptions, type ListQuery, listOrder } from "../lib/list-query.ts";
 import { inVisibleUnits, type User } from "./access.ts";
 import { managedUnit, visibleUnit } from "./units.ts";
 
@@ -60,7 +60,7 @@ export async function listMemberships(
     .limit(list.limit)
     .offset(list.offset)
     .all();
-  const total = (await db.select({ n: count() }).from(schema.memberships).where(where).get())?.n ?? 0;
+  const total = await countRows(db, schema.memberships, where);
   return { rows: rows.map(({ membership, user }) => ({ ...membership, user })), total };
 }
 

@@ -1,9 +1,9 @@
 // Back-office sales: the baskets of the events a user may see.
-import { and, count, type Db, eq, schema } from "@ticketing/db";
+import { and, type Db, eq, schema } from "@ticketing/db";
 import { BASKET_STATUSES, type BasketStatus } from "@ticketing/shared/constants";
 import type { Basket, BasketDetail } from "@ticketing/shared/schemas/sales";
 import { notFound } from "../lib/errors.ts";
-import { idFilter, type ListOptions, type ListQuery, listOrder } from "../lib/list-query.ts";
+import { idFilter, type ListOptions, type ListQuery, listPage } from "../lib/list-query.ts";
 import { getVisibleEvent, inVisibleEvents, type User } from "./access.ts";
 import { basketById, presentBasketDetail, presentBaskets } from "./basket-views.ts";
 
@@ -36,15 +36,7 @@ export async function listBaskets(db: Db, user: User, query: ListQuery): Promise
     eq(schema.baskets.testing, preview),
     idFilter(query, "id", schema.baskets.id),
   );
-  const rows = await db
-    .select()
-    .from(schema.baskets)
-    .where(where)
-    .orderBy(listOrder(query, BASKET_COLUMNS))
-    .limit(query.limit)
-    .offset(query.offset)
-    .all();
-  const total = (await db.select({ n: count() }).from(schema.baskets).where(where).get())?.n ?? 0;
+  const { rows, total } = await listPage(db, schema.baskets, where, query, BASKET_COLUMNS);
   return { rows: await presentBaskets(db, rows), total };
 }
 

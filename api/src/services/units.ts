@@ -1,10 +1,10 @@
 // Units (issue 3): members see, owners manage, superusers do everything.
 
-import { and, count, type Database, type Db, eq, inArray, run, schema } from "@ticketing/db";
+import { and, type Database, type Db, eq, inArray, run, schema } from "@ticketing/db";
 import type { UnitRole } from "@ticketing/shared/constants";
 import type { Unit, UnitCreate, UnitUpdate } from "@ticketing/shared/schemas/units";
 import { forbidden, notFound } from "../lib/errors.ts";
-import { idFilter, type ListOptions, type ListQuery, listOrder } from "../lib/list-query.ts";
+import { idFilter, type ListOptions, type ListQuery, listPage } from "../lib/list-query.ts";
 import { inVisibleUnits, type User } from "./access.ts";
 
 type UnitRow = typeof schema.units.$inferSelect;
@@ -49,15 +49,7 @@ export async function listUnits(
 ): Promise<{ rows: Unit[]; total: number }> {
   const { db } = database;
   const where = and(await inVisibleUnits(db, user, schema.units.id), idFilter(list, "id", schema.units.id));
-  const rows = await db
-    .select()
-    .from(schema.units)
-    .where(where)
-    .orderBy(listOrder(list, UNIT_COLUMNS))
-    .limit(list.limit)
-    .offset(list.offset)
-    .all();
-  const total = (await db.select({ n: count() }).from(schema.units).where(where).get())?.n ?? 0;
+  const { rows, total } = await listPage(db, schema.units, where, list, UNIT_COLUMNS);
   const roles = rows.length
     ? await db
         .select()
