@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { Id, IsoDate, zId } from "./common.ts";
 import { UnitRole } from "./units.ts";
+import { User } from "./users.ts";
 
 /** Adds the person who has an account under `email` to the unit. */
 export const MembershipCreate = z.strictObject({
@@ -30,6 +31,6 @@ export const Membership = z.object({
   userId: Id,
   role: UnitRole,
   createdAt: IsoDate,
-  user: z.object({ id: Id, email: z.string(), firstName: z.string(), lastName: z.string() }),
+  user: User.pick({ id: true, email: true, firstName: true, lastName: true }),
 });
 export type Membership = z.infer<typeof Membership>;

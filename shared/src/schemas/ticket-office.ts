@@ -11,6 +11,7 @@ import {
   PAYMENT_MODULES,
   STOCK_DISPLAYS,
 } from "../constants.ts";
+import { PointOfSale as StaffPointOfSale } from "./catalogue.ts";
 import { Cents, Id, IsoDate } from "./common.ts";
 
 // --- Forms (extra infos, SPEC 9 "Form field types") ---
@@ -236,8 +237,8 @@ export type CheckoutResult = z.infer<typeof CheckoutResult>;
 
 // --- The event's pages ---
 
-/** A place where a basket can be paid (`GET /frontend/events/:id/points-of-sale`). */
-export const PointOfSale = z.object({ id: Id, title: z.string(), description: z.string(), location: z.string() });
+/** A place where a basket can be paid (`GET /frontend/events/:id/points-of-sale`): the staff's row, without its event. */
+export const PointOfSale = StaffPointOfSale.omit({ eventId: true });
 export type PointOfSale = z.infer<typeof PointOfSale>;
 
 /** What the confirmation page shows after an order: the organiser's text, or their https page to go to. */
