@@ -17,6 +17,11 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.email().default("support@example.org"),
   LOG_MAILS: z.enum(["true", "false"]).default("true"),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
+  /**
+   * Where the Stripe client sends its API calls: unset for Stripe itself; a local stand-in speaking Stripe's API in
+   * tests (`http://127.0.0.1:12111`).
+   */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   CORS_ORIGINS: z
     .string()
     .default("")
@@ -50,6 +55,21 @@ export interface Config {
   rateLimitMultiplier: number;
   /** origins besides PUBLIC_URL's whose pages may call the API from a browser (CORS) */
   corsOrigins: string[];
+  /** Stripe's API address when it is not Stripe's own (a stand-in); null for api.stripe.com. */
+  stripeApi: StripeApi | null;
+}
+
+export interface StripeApi {
+  host: string;
+  port: number;
+  protocol: "http" | "https";
+}
+
+function stripeApiOf(url: string | undefined): StripeApi | null {
+  if (!url) return null;
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === "http:" ? "http" : "https";
+  return { host: parsed.hostname, port: Number(parsed.port || (protocol === "http" ? 80 : 443)), protocol };
 }
 
 /** Reads the environment; throws an Error listing every bad variable. */
@@ -76,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logMails: e.LOG_MAILS === "true",
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     corsOrigins: e.CORS_ORIGINS,
+    stripeApi: stripeApiOf(e.STRIPE_API_URL),
   };
 }
 

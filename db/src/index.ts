@@ -12,6 +12,7 @@ export {
   like,
   lt,
   lte,
+  max,
   ne,
   or,
   sql,

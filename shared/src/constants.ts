@@ -19,7 +19,8 @@ export const STOCK_HOLDING_BASKET_STATUSES = [
   "validated",
 ] as const;
 
-export const SELECTED_NODE_STATUSES = ["held", "released"] as const;
+/** `refunded`: given back to the stock by a refund (its ticket no longer admits). */
+export const SELECTED_NODE_STATUSES = ["held", "released", "refunded"] as const;
 export type SelectedNodeStatus = (typeof SELECTED_NODE_STATUSES)[number];
 
 /** What an element of the tree is: an article, an option, or a kind of group. */
@@ -74,7 +75,13 @@ export type UnitRole = (typeof UNIT_ROLES)[number];
 
 export const PAYMENT_METHODS = ["online", "point_of_sale"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_MODULES = ["demo", "point_of_sale"] as const;
+export const PAYMENT_MODULES = ["demo", "point_of_sale", "stripe"] as const;
+/** The modules an event may choose for its online payments (DESIGN.md 4 "Payments"). */
+export const ONLINE_PAYMENT_MODULES = ["demo", "stripe"] as const;
+export type OnlinePaymentModule = (typeof ONLINE_PAYMENT_MODULES)[number];
+/** What an invoice is to the staff and the buyer: derived from its resolved and cancelled flags. */
+export const INVOICE_STATUSES = ["paid", "pending", "cancelled"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export type PaymentModule = (typeof PAYMENT_MODULES)[number];
 export const PAYMENT_OUTCOMES = ["success", "cancel", "error"] as const;
 export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];

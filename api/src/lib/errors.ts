@@ -6,9 +6,10 @@ export type DomainErrorKind =
   | "not_found"
   | "conflict"
   | "too_large"
-  | "too_many_requests";
+  | "too_many_requests"
+  | "provider_failed";
 
-const STATUS: Record<DomainErrorKind, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
+const STATUS: Record<DomainErrorKind, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502> = {
   invalid: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -16,6 +17,8 @@ const STATUS: Record<DomainErrorKind, 400 | 401 | 403 | 404 | 409 | 413 | 429> =
   conflict: 409,
   too_large: 413,
   too_many_requests: 429,
+  /** A payment provider refused or could not be reached: nothing changed on our side. */
+  provider_failed: 502,
 };
 
 type Values = Record<string, string | number>;
@@ -50,3 +53,4 @@ export const notFound = (message = "errors.not_found") => new DomainError("not_f
 export const conflict = (message: string, values?: Values) => new DomainError("conflict", [message], undefined, values);
 export const unauthorized = (message = "errors.authentication_required") => new DomainError("unauthorized", [message]);
 export const forbidden = (message = "errors.forbidden") => new DomainError("forbidden", [message]);
+export const providerFailed = (message: string) => new DomainError("provider_failed", [message]);

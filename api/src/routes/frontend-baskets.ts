@@ -44,8 +44,7 @@ buyerBasketRoutes.post(
 buyerBasketRoutes.get(
   "/:id",
   route({ summary: "One of your baskets", auth: "buyer", answer: BasketDetail }, async (c, { logins }) => {
-    const { database, config } = c.get("deps");
-    return answer(c, await getBuyerBasket(database.db, config, logins, idParam(c)));
+    return answer(c, await getBuyerBasket(c.get("deps").database.db, logins, idParam(c)));
   }),
 );
 

@@ -153,7 +153,7 @@ paymentIntentRoutes.get(
     },
     async (c, { logins, query }) => {
       const { database, config } = c.get("deps");
-      return answer(c, await listBasketPayments(database.db, config, logins, query.basketId));
+      return answer(c, await listBasketPayments(database.db, logins, query.basketId));
     },
   ),
 );

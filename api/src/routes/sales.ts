@@ -31,8 +31,7 @@ basketRoutes.get(
   route(
     { summary: "A basket, with its promotion codes and payments", auth: "user", answer: BasketDetail },
     async (c, { user }) => {
-      const { database, config } = c.get("deps");
-      return answer(c, await getBasket(database.db, user, idParam(c), config));
+      return answer(c, await getBasket(c.get("deps").database.db, user, idParam(c)));
     },
   ),
 );

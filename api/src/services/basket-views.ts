@@ -1,9 +1,7 @@
 // How baskets are shown: one shape for the ticket office and the back office.
 import { type Db, eq, inArray, schema } from "@ticketing/db";
 import { activePromotionCodes, type Basket, basketItems } from "./baskets.ts";
-import { demoPaymentUrl, paymentIntentsOf, paymentState } from "./checkout.ts";
-
-type Links = { publicUrl: string; secretKey: string };
+import { paymentIntentsOf, paymentState } from "./checkout.ts";
 
 /** The list shape: totals and counts derived from the held rows, and the buyer. */
 export async function presentBaskets(db: Db, baskets: Basket[]) {
@@ -28,29 +26,27 @@ export async function presentBaskets(db: Db, baskets: Basket[]) {
   });
 }
 
-/** The detail shape: adds promotion codes and payment intents (with the link to continue a demo payment). */
-export async function presentBasketDetail(db: Db, basket: Basket, links: Links) {
+/** The detail shape: adds promotion codes and payment intents (with the link to continue an online payment). */
+export async function presentBasketDetail(db: Db, basket: Basket) {
   const [summary] = await presentBaskets(db, [basket]);
   const intents = await paymentIntentsOf(db, [basket.id]);
   return {
     ...(summary as NonNullable<typeof summary>),
     promotionCodes: await activePromotionCodes(db, basket.id),
-    paymentIntents: intents.map(({ intent, invoice }) => presentPaymentIntent(intent, invoice, links)),
+    paymentIntents: intents.map(({ intent, invoice }) => presentPaymentIntent(intent, invoice)),
   };
 }
 
 export function presentPaymentIntent(
   intent: typeof schema.paymentIntents.$inferSelect,
   invoice: typeof schema.invoices.$inferSelect,
-  links: Links,
 ) {
   const isOngoing = paymentState(intent, invoice) === "open";
   return {
     ...intent,
     invoice,
     isOngoing,
-    paymentUrl:
-      isOngoing && intent.moduleKey === "demo" ? demoPaymentUrl(links.publicUrl, links.secretKey, intent) : null,
+    paymentUrl: isOngoing ? intent.hostedUrl : null,
   };
 }
 

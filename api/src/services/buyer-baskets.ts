@@ -39,6 +39,7 @@ import { getCatalogue } from "./catalogue.ts";
 import { checkout, paymentIntentsOf, saveBillingInformation } from "./checkout.ts";
 import { getEvent } from "./event-pages.ts";
 import { basketForms, hasMissingAnswers, saveAnswers } from "./forms.ts";
+import { chooseModule, type PaymentDeps, startPayment } from "./payments/index.ts";
 
 type Links = Pick<Config, "publicUrl" | "secretKey">;
 
@@ -62,31 +63,24 @@ export async function findBuyerLine<T extends typeof schema.selectedNodes | type
   return { row: row as T["$inferSelect"], ...(await findBuyerBasket(db, loginIds, row.basketId)) };
 }
 
-const showBasket = async (db: Db, links: Links, basket: Basket) => presentBasketDetail(db, basket, links);
-
 export async function listBuyerBaskets(db: Db, loginIds: number[], query: BasketListQuery): Promise<BasketRow[]> {
   const baskets = await listOwnBaskets(db, loginIds, { eventId: query.eventId ?? query.event, testing: query.testing });
   return presentBaskets(db, baskets);
 }
 
-export async function getBuyerBasket(
-  db: Db,
-  links: Links,
-  loginIds: number[],
-  basketId: number,
-): Promise<BasketDetail> {
-  return showBasket(db, links, await findOwnedBasket(db, loginIds, basketId));
+export async function getBuyerBasket(db: Db, loginIds: number[], basketId: number): Promise<BasketDetail> {
+  return presentBasketDetail(db, await findOwnedBasket(db, loginIds, basketId));
 }
 
 /** A new basket for the caller's login to the event (the testing one when asked). */
 export async function openBasket(
-  { database, config }: { database: Database; config: Links },
+  { database }: { database: Database },
   input: { loginIds: number[]; body: BasketCreate; now: Date },
 ): Promise<BasketDetail> {
   const event = await getEvent(database.db, input.body.eventId);
   const login = await findLogin(database.db, input.loginIds, event.id, input.body.testing);
   const basket = await createBasket(database, event, login, input.now);
-  return showBasket(database.db, config, basket);
+  return presentBasketDetail(database.db, basket);
 }
 
 /** Puts an article (with its chosen options) in the caller's basket. */
@@ -137,33 +131,49 @@ export async function saveBuyerBilling(
  * for a free basket, the order validated at once and its confirmation mail queued (`onMailQueued` is told).
  */
 export async function checkoutBasket(
-  { database, config, onMailQueued }: { database: Database; config: Links; onMailQueued?: () => void },
+  { database, config, onMailQueued }: { database: Database; config: PaymentDeps["config"]; onMailQueued?: () => void },
   input: { loginIds: number[]; basketId: number; body: CheckoutRequest; language: Language; now: Date },
 ): Promise<CheckoutResult> {
   const { basket, event, login } = await findBuyerBasket(database.db, input.loginIds, input.basketId);
   const catalogue = await getCatalogue(database.db, event.id);
   if (await hasMissingAnswers(database.db, catalogue, basket, await visitorOf(database.db, login, basket)))
     throw invalid("errors.forms_missing");
-  const result = await checkout(database, { event, basket, ...input.body, language: input.language, now: input.now });
-  if (!result.paymentIntent) onMailQueued?.();
-  const intent = result.paymentIntent ? presentPaymentIntent(result.paymentIntent, result.invoice, config) : null;
+  const deps = { database, config, onMailQueued };
+  const module = await chooseModule(deps, event, basket, input.body.paymentMethod);
+  const result = await checkout(database, {
+    event,
+    basket,
+    ...input.body,
+    moduleKey: module.key,
+    language: input.language,
+    now: input.now,
+  });
+  // A free basket queued its confirmation, a point-of-sale one its payment reminder.
+  if (!result.paymentIntent || module.key === "point_of_sale") onMailQueued?.();
+  const started = result.paymentIntent
+    ? await startPayment(deps, module, {
+        intent: result.paymentIntent,
+        invoice: result.invoice,
+        basket: result.basket,
+        event,
+        email: result.billing.email,
+        language: input.language,
+        now: input.now,
+      })
+    : null;
+  const intent = started ? presentPaymentIntent(started, result.invoice) : null;
   return {
-    basket: await getBuyerBasket(database.db, config, input.loginIds, basket.id),
+    basket: await getBuyerBasket(database.db, input.loginIds, basket.id),
     invoice: result.invoice,
     paymentIntent: intent,
     paymentUrl: intent?.paymentUrl ?? null,
   };
 }
 
-export async function listBasketPayments(
-  db: Db,
-  links: Links,
-  loginIds: number[],
-  basketId: number,
-): Promise<PaymentIntent[]> {
+export async function listBasketPayments(db: Db, loginIds: number[], basketId: number): Promise<PaymentIntent[]> {
   const { basket } = await findBuyerBasket(db, loginIds, basketId);
   const rows = await paymentIntentsOf(db, [basket.id]);
-  return rows.map(({ intent, invoice }) => presentPaymentIntent(intent, invoice, links));
+  return rows.map(({ intent, invoice }) => presentPaymentIntent(intent, invoice));
 }
 
 /** The forms of each article of the caller's basket, with the answers given so far. */

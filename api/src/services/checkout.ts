@@ -5,13 +5,14 @@ import {
   type Language,
   PAYMENT_TERM_EXPIRED,
   type PaymentMethod,
+  type PaymentModule as PaymentModuleKey,
   type PaymentOutcome,
 } from "@ticketing/shared/constants";
 import { eventWindows } from "@ticketing/shared/ticket-office";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
-import { hmacHex } from "../lib/tokens.ts";
 import type { Event } from "./access.ts";
 import { type Basket, basketTotal, type FrontendLogin, releaseSelectedNodes } from "./baskets.ts";
+import { type Invoice, writeInvoice } from "./invoice-writing.ts";
 import { enqueueMail } from "./mail.ts";
 
 export interface BillingInput {
@@ -58,7 +59,7 @@ export async function billingInformationOf(db: Db, basket: Basket) {
 }
 
 /** Queues a mail about the basket to its buyer's billing address, in the buyer's language (inside a transaction). */
-function* mailBuyer(tx: Db, basket: Basket, kind: "order_confirmation" | "payment_expired") {
+function* mailBuyer(tx: Db, basket: Basket, kind: "order_confirmation" | "payment_expired" | "payment_reminder") {
   if (!basket.billingInformationId) return;
   const billing = yield* run(
     tx
@@ -70,12 +71,6 @@ function* mailBuyer(tx: Db, basket: Basket, kind: "order_confirmation" | "paymen
   if (billing)
     yield* enqueueMail(tx, { kind, to: billing.email, language: basket.language, payload: { basket_id: basket.id } });
 }
-
-/** The hosted demo payment page of an intent: the link carries an HMAC so only the buyer's link opens it. */
-export const demoPaymentUrl = (publicUrl: string, secret: string, intent: { id: number; pspId: string }) =>
-  `${publicUrl}/api/v1/payments/demo/pay/${intent.id}?sig=${hmacHex(secret, `demo-pay:${intent.pspId}`)}`;
-
-/** The buyer-facing page a payment returns to (DESIGN.md 5). */
 
 const paymentDeadline = (event: Event, now: Date) =>
   new Date(now.getTime() + event.paymentTermMinutes * 60_000).toISOString();
@@ -94,6 +89,8 @@ export interface CheckoutInput {
   event: Event;
   basket: Basket;
   paymentMethod: PaymentMethod;
+  /** The module chosen for the payment (services/payments `chooseModule`). */
+  moduleKey: PaymentModuleKey;
   termsAccepted: boolean;
   language: Language;
   now: Date;
@@ -116,7 +113,7 @@ export async function checkout(database: Database, input: CheckoutInput) {
     .get();
   if (!hasItems) throw invalid("errors.basket_empty");
   const isFree = total === 0;
-  const moduleKey = input.paymentMethod === "point_of_sale" ? "point_of_sale" : "demo";
+  const { moduleKey } = input;
 
   return database.transaction(function* (tx) {
     const moved = yield* run(
@@ -134,19 +131,22 @@ export async function checkout(database: Database, input: CheckoutInput) {
         .get(),
     );
     if (!moved) throw conflict("errors.basket_not_modifiable");
-    const invoice = yield* run(
+    const held = yield* run(
       tx
-        .insert(schema.invoices)
-        .values({
-          basketId: basket.id,
-          amount: total,
-          dueDate: new Date(now.getTime() + 3 * 86_400_000).toISOString(),
-          isResolved: isFree,
-          resolvedAt: isFree ? now.toISOString() : null,
-        })
-        .returning()
-        .get(),
+        .select({ id: schema.selectedNodes.id, title: schema.selectedNodes.title, price: schema.selectedNodes.price })
+        .from(schema.selectedNodes)
+        .where(and(eq(schema.selectedNodes.basketId, basket.id), eq(schema.selectedNodes.status, "held")))
+        .orderBy(asc(schema.selectedNodes.id))
+        .all(),
     );
+    const invoice = yield* writeInvoice(tx, {
+      basket,
+      unitId: event.unitId,
+      amount: total,
+      dueDate: new Date(now.getTime() + 3 * 86_400_000).toISOString(),
+      resolvedAt: isFree ? now.toISOString() : null,
+      lines: held.map((line) => ({ selectedNodeId: line.id, title: line.title, amount: line.price })),
+    });
     if (isFree) {
       yield* enqueueMail(tx, {
         kind: "order_confirmation",
@@ -154,7 +154,7 @@ export async function checkout(database: Database, input: CheckoutInput) {
         language: input.language,
         payload: { basket_id: basket.id },
       });
-      return { basket: moved, invoice, paymentIntent: null };
+      return { basket: moved, invoice, paymentIntent: null, billing };
     }
     const paymentIntent = yield* run(
       tx
@@ -168,12 +168,14 @@ export async function checkout(database: Database, input: CheckoutInput) {
         .returning()
         .get(),
     );
-    return { basket: moved, invoice, paymentIntent };
+    // The buyer pays on site: the reminder mail carries the reference to quote there and the way back.
+    if (moduleKey === "point_of_sale") yield* mailBuyer(tx, moved, "payment_reminder");
+    return { basket: moved, invoice, paymentIntent, billing };
   });
 }
 
 export type PaymentIntent = typeof schema.paymentIntents.$inferSelect;
-export type Invoice = typeof schema.invoices.$inferSelect;
+export type { Invoice } from "./invoice-writing.ts";
 
 export async function paymentIntentsOf(db: Db, basketIds: number[]) {
   if (basketIds.length === 0) return [];
@@ -198,7 +200,8 @@ export async function invoicesOf(db: Db, basketId: number) {
 /**
  * Applies a provider's verdict on an intent. Success resolves the invoice exactly once however often the
  * webhook arrives (guarded UPDATE), validates the basket and queues the confirmation mail in the same
- * transaction. Cancel and error close the intent and give the basket back to the buyer (`new`).
+ * transaction. Cancel and error close the intent and give the basket back to the buyer (`new`); an error also
+ * queues the payment reminder.
  */
 export async function resolvePayment(
   database: Database,
@@ -271,6 +274,8 @@ export async function resolvePayment(
         .returning()
         .get(),
     );
+    // A failed payment: the reminder tells the buyer the order still waits, with the way back to pay.
+    if (input.outcome === "error") yield* mailBuyer(tx, basket, "payment_reminder");
     return { changed: true, basket: reopened ?? basket };
   });
 }

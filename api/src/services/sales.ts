@@ -41,14 +41,9 @@ export async function listBaskets(db: Db, user: User, query: ListQuery): Promise
 }
 
 /** A basket of an event the user may see, with its promotion codes and payments; otherwise 404. */
-export async function getBasket(
-  db: Db,
-  user: User,
-  id: number,
-  links: { publicUrl: string; secretKey: string },
-): Promise<BasketDetail> {
+export async function getBasket(db: Db, user: User, id: number): Promise<BasketDetail> {
   const basket = await basketById(db, id);
   if (!basket) throw notFound();
   await getVisibleEvent(db, user, basket.eventId);
-  return presentBasketDetail(db, basket, links);
+  return presentBasketDetail(db, basket);
 }

@@ -5,6 +5,7 @@ import {
   DEFAULT_RESERVATION_MINUTES,
   EVENT_STATUSES,
   MODERATION_STATUSES,
+  ONLINE_PAYMENT_MODULES,
 } from "@ticketing/shared/constants";
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -45,6 +46,8 @@ export const events = sqliteTable(
     paymentTermMinutes: integer("payment_term_minutes").notNull().default(DEFAULT_PAYMENT_TERM_MINUTES),
     maxItemsPerBasket: integer("max_items_per_basket").notNull().default(DEFAULT_MAX_ITEMS_PER_BASKET),
     isPointOfSaleEnabled: bool("is_point_of_sale_enabled").notNull().default(false),
+    /** Which module takes the event's online payments (the unit's Stripe account, or the demo page). */
+    onlinePaymentModule: text("online_payment_module", { enum: ONLINE_PAYMENT_MODULES }).notNull().default("demo"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("events_frontend_path").on(sql`lower(${t.frontendPath})`), index("events_unit").on(t.unitId)],

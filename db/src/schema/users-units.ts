@@ -12,6 +12,9 @@ export const units = sqliteTable("units", {
   payoutAccountHolder: text("payout_account_holder"),
   agentBaseFees: integer("agent_base_fees").notNull().default(0), // cents
   agentFees: integer("agent_fees").notNull().default(0), // hundredths of a percent
+  /** The unit's Stripe secret key and webhook signing secret, encrypted with the product's secret (never answered). */
+  stripeSecretKeyEncrypted: text("stripe_secret_key_encrypted"),
+  stripeWebhookSecretEncrypted: text("stripe_webhook_secret_encrypted"),
   createdAt: createdAt(),
 });
 

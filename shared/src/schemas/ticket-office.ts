@@ -164,6 +164,9 @@ export type RemovedSelection = z.infer<typeof RemovedSelection>;
 export const Invoice = z.object({
   id: Id,
   basketId: Id,
+  /** 1, 2, 3… per unit without gaps (testing baskets' invoices numbered apart). */
+  number: z.number().int(),
+  isTesting: z.boolean(),
   /** Negative for a refund. */
   amount: Cents,
   dueDate: IsoDate.nullable(),
@@ -171,6 +174,8 @@ export const Invoice = z.object({
   resolvedAt: IsoDate.nullable(),
   isCancelled: z.boolean(),
   relatedInvoiceId: Id.nullable(),
+  /** A refund's reason, as staff gave it. */
+  reason: z.string().nullable(),
   createdAt: IsoDate,
 });
 export type Invoice = z.infer<typeof Invoice>;

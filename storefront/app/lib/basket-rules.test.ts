@@ -7,12 +7,15 @@ const item = { id: 11, nodeId: 2, title: "Day pass", price: 4500, articlePrice: 
 const invoice = (isResolved: boolean) => ({
   id: 2,
   basketId: 7,
+  number: 1,
+  isTesting: false,
   amount: 4500,
   dueDate: null,
   isResolved,
   resolvedAt: null,
   isCancelled: false,
   relatedInvoiceId: null,
+  reason: null,
   createdAt: CREATED,
 });
 const intent = (overrides: Partial<PaymentIntent> = {}): PaymentIntent => ({

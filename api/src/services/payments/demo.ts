@@ -6,16 +6,33 @@ import { camelizeKeys } from "@ticketing/shared/case";
 import type { Language } from "@ticketing/shared/constants";
 import { DemoWebhook, type DemoWebhookReceived } from "@ticketing/shared/schemas/payments";
 import { ticketOfficeUrl } from "@ticketing/shared/ticket-office";
-import type { Config } from "../env.ts";
-import { DomainError, invalid, notFound } from "../lib/errors.ts";
-import { parseWith } from "../lib/http.ts";
-import { hmacHex, hmacMatches } from "../lib/tokens.ts";
-import { demoPaymentUrl, type PaymentState, paymentState, resolvePayment } from "./checkout.ts";
+import type { Config } from "../../env.ts";
+import { DomainError, invalid, notFound } from "../../lib/errors.ts";
+import { parseWith } from "../../lib/http.ts";
+import { hmacHex, hmacMatches } from "../../lib/tokens.ts";
+import { type PaymentState, paymentState, resolvePayment } from "../checkout.ts";
+import type { PaymentModule } from "./module.ts";
 
 type Links = Pick<Config, "publicUrl" | "secretKey">;
 type Deps = { database: Database; config: Links; onMailQueued?: () => void };
 
 const isHmac = (text: string) => /^[0-9a-f]{64}$/.test(text);
+
+/** The hosted demo payment page of an intent: the link carries an HMAC so only the buyer's link opens it. */
+export const demoPaymentUrl = (publicUrl: string, secret: string, intent: { id: number; pspId: string }) =>
+  `${publicUrl}/api/v1/payments/demo/pay/${intent.id}?sig=${hmacHex(secret, `demo-pay:${intent.pspId}`)}`;
+
+/**
+ * The demo provider lives in the product: its page is ours, its refunds move no money, and cancelling closes the
+ * intent (the page then refuses to pay).
+ */
+export const demoModule: PaymentModule = {
+  key: "demo",
+  isReady: async () => true,
+  start: async ({ config }, { intent }) => ({ hostedUrl: demoPaymentUrl(config.publicUrl, config.secretKey, intent) }),
+  refund: async () => ({ pspRefundId: null }),
+  cancel: async () => {},
+};
 
 /** The demo intent the page's signature opens, with its invoice, basket and event; 404 for any other. */
 async function findDemoIntent(db: Db, secretKey: string, intentId: number, signature: string) {
@@ -106,7 +123,8 @@ export async function payDemo(
 
 /**
  * The provider's verdict: `raw` is the body as sent, `signature` its `X-Signature` header (`sha256=<hex>`),
- * checked before the body is read. A success queues the confirmation mail (`onMailQueued` is told).
+ * checked before the body is read. A success queues the confirmation mail, an error the payment reminder
+ * (`onMailQueued` is told).
  */
 export async function receiveDemoWebhook(
   { database, config, onMailQueued }: Deps,
@@ -124,6 +142,6 @@ export async function receiveDemoWebhook(
   }
   const verdict = parseWith(DemoWebhook, camelizeKeys(json));
   const result = await resolvePayment(database, { ...verdict, now });
-  if (result.changed && verdict.outcome === "success") onMailQueued?.();
+  if (result.changed && verdict.outcome !== "cancel") onMailQueued?.();
   return { received: true, changed: result.changed, basketStatus: result.basket.status };
 }
