@@ -9,6 +9,9 @@ process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 export const dataDir = join(import.meta.dirname, `.data-${port}`);
+/** The local stand-in for Stripe's API and hosted Checkout page (api/src/stripe-stand-in): these machines cannot reach Stripe. */
+export const stripePort = port + 1;
+export const stripeURL = `http://127.0.0.1:${stripePort}`;
 
 /**
  * The journeys that use the seeded demo event change it (its access methods, articles, display flags) and count
@@ -50,22 +53,35 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // A fresh database each run: the first start migrates and seeds it, as `npm start` does.
-    command: `rm -rf "${dataDir}" && node --import tsx ../api/src/server.ts`,
-    cwd: import.meta.dirname,
-    url: `${baseURL}/api/v1/events/public-infos`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      NODE_ENV: "production",
-      LOG_MAILS: "false",
-      RATE_LIMIT_MULTIPLIER: "100",
+  webServer: [
+    {
+      command: `node --import tsx ../api/src/stripe-stand-in/main.ts --port ${stripePort}`,
+      cwd: import.meta.dirname,
+      port: stripePort,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-  },
+    {
+      // A fresh database each run: the first start migrates and seeds it, as `npm start` does.
+      command: `rm -rf "${dataDir}" && node --import tsx ../api/src/server.ts`,
+      cwd: import.meta.dirname,
+      url: `${baseURL}/api/v1/events/public-infos`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseURL,
+        NODE_ENV: "production",
+        LOG_MAILS: "false",
+        RATE_LIMIT_MULTIPLIER: "100",
+        // The product's real Stripe adapter, pointed at the stand-in.
+        STRIPE_API_URL: stripeURL,
+      },
+    },
+  ],
 });
