@@ -66,7 +66,7 @@ export async function createProduct(
 
   const app = new Hono();
   // Before anything answers, so that every answer carries its surface's headers, the "not built" 503s included.
-  app.use("*", pageSecurityHeaders(config.publicUrl));
+  app.use("*", pageSecurityHeaders(config));
   app.use("*", (c, next) => (isApiPath(c.req.path) ? next() : pageBodyLimit(c, next)));
   app.route("/", api);
   app.get("/api", (c) => c.redirect(`${API_BASE}/`));
@@ -93,9 +93,11 @@ const isApiPath = (path: string) => path === API_BASE || path.startsWith(`${API_
 const LOGIN_LINK = /^\/tickets\/(?:preview\/)?[^/]+\/login\/(?:verify|third-party)\//;
 
 /** The back office's and the ticket office's headers (the API sends its own, app.ts; docs/decisions/0007). */
-function pageSecurityHeaders(publicUrl: string): MiddlewareHandler {
+function pageSecurityHeaders({ publicUrl, stripeApi }: Pick<Config, "publicUrl" | "stripeApi">): MiddlewareHandler {
   const admin = securityHeaders(publicUrl, "admin");
-  const storefront = securityHeaders(publicUrl, "storefront");
+  // The stand-in that replaces Stripe in tests serves its hosted page from its own address.
+  const paymentPages = stripeApi ? [`${stripeApi.protocol}://${stripeApi.host}:${stripeApi.port}`] : [];
+  const storefront = securityHeaders(publicUrl, "storefront", paymentPages);
   const loginLink = securityHeaders(publicUrl, "storefront-token");
   return (c, next) => {
     const path = c.req.path;

@@ -21,7 +21,14 @@ const SELF = "'self'";
 /** Nobody frames, re-bases or plugs into a page of the product. */
 const EVERY_PAGE = { frameAncestors: [NONE], baseUri: [NONE], objectSrc: [NONE] };
 
-const POLICIES = {
+/**
+ * Where the ticket office's payment form may lead: its answer redirects to the provider's hosted page, and
+ * browsers hold a form's redirects to `form-action` too. Stripe Checkout's origin, and the stand-in's that
+ * replaces Stripe in tests (STRIPE_API_URL).
+ */
+const STRIPE_CHECKOUT = "https://checkout.stripe.com";
+
+const policies = (paymentPages: string[]) => ({
   api: { defaultSrc: [NONE], formAction: [NONE], ...EVERY_PAGE },
   storefront: {
     defaultSrc: [SELF],
@@ -29,7 +36,7 @@ const POLICIES = {
     styleSrc: [SELF, NONCE],
     // `data:` for the `<link rel="icon" href="data:,">` that spares browsers a favicon request.
     imgSrc: [SELF, "data:"],
-    formAction: [SELF],
+    formAction: [SELF, STRIPE_CHECKOUT, ...paymentPages],
     ...EVERY_PAGE,
   },
   admin: {
@@ -40,13 +47,16 @@ const POLICIES = {
     formAction: [SELF],
     ...EVERY_PAGE,
   },
-};
+});
 
-/** The headers of one surface; HSTS only when the product is served over https (PUBLIC_URL). */
-export function securityHeaders(publicUrl: string, surface: Surface): MiddlewareHandler {
+/**
+ * The headers of one surface; HSTS only when the product is served over https (PUBLIC_URL). `paymentPages`: the
+ * origins of payment pages besides Stripe's (the stand-in's in tests).
+ */
+export function securityHeaders(publicUrl: string, surface: Surface, paymentPages: string[] = []): MiddlewareHandler {
   const isHttps = new URL(publicUrl).protocol === "https:";
   return secureHeaders({
-    contentSecurityPolicy: POLICIES[surface === "storefront-token" ? "storefront" : surface],
+    contentSecurityPolicy: policies(paymentPages)[surface === "storefront-token" ? "storefront" : surface],
     xFrameOptions: "DENY",
     // The API's URLs (the payment page's signature) and the back office's (reset and verification links) carry
     // secrets, and neither needs to tell anyone where a visitor came from.
