@@ -83,6 +83,7 @@ const ODD_NUMBERS = [0, -0, -1, 1.5, -2.5, 1e308, -1e308, 2 ** 53, 2 ** 53 + 2, 
 /** Words the API's schemas use (enums, payment modules): odd values that get further than random text. */
 const DOMAIN_WORDS = [
   "demo",
+  "stripe",
   "online",
   "point_of_sale",
   "success",
@@ -191,6 +192,9 @@ const FIELD_NAMES = [
   "q",
   "preview",
   "format",
+  "secret_key",
+  "webhook_secret",
+  "online_payment_module",
 ];
 
 /** A JSON text nested up to `maxDepth` deep (around the API's limit of 64 or far past it), maybe in a body. */

@@ -179,6 +179,16 @@ const CASES: Record<string, Case> = {
     body: () => ({ description: "Changed" }),
     expect: unitManagement(200),
   },
+  // The unit's Stripe secrets: write-only, the owners' (services/unit-stripe.test.ts checks no answer carries them).
+  "PUT /units/:id/stripe": {
+    path: (t) => `/units/${t.unitId}/stripe`,
+    body: () => ({
+      secret_key: "sk_test_51Hx9mQ2eZvKYlo2C0a1b2c3d4e5f6g7h8i9j0k",
+      webhook_secret: "whsec_Zq8Yk3Lm5Np7Rt9Vx1Bz3Dc5Fg7Hj9Kl",
+    }),
+    expect: unitManagement(200),
+  },
+  "DELETE /units/:id/stripe": { path: (t) => `/units/${t.unitId}/stripe`, expect: unitManagement(200) },
   "GET /memberships": {
     path: (t) => `/memberships?filter=${encodeURIComponent(JSON.stringify({ unit_id: t.unitId }))}`,
     listed: (t) => t.membershipId,
@@ -461,6 +471,12 @@ const CASES: Record<string, Case> = {
   },
   "GET /frontend/payment-intents": {
     path: (t) => `/frontend/payment-intents?basket_id=${t.basketId}`,
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  // The buyer's own side (theirs: 200; another buyer's: 404; not ongoing: 409) is in services/buyer-payments.test.ts.
+  "POST /frontend/payment-intents/:id/cancel": {
+    path: () => "/frontend/payment-intents/1/cancel",
+    body: () => ({}),
     expect: { anonymous: 401, superuser: 401 },
   },
   // The buyer's own side (their order: 200; another buyer's: 404; unpaid: 409) is in routes/ticket-downloads.test.ts.

@@ -1,5 +1,6 @@
 // What a buyer puts on a basket (`/frontend/…`): its articles and their forms' answers, promotion codes, the
 // billing details; and the basket's payments.
+import { Empty } from "@ticketing/shared/schemas/common";
 import {
   BasketQuery,
   BillingInformationCreate,
@@ -10,6 +11,7 @@ import {
 } from "@ticketing/shared/schemas/frontend";
 import {
   AppliedPromotionCode,
+  BasketDetail,
   BasketItem,
   BillingInformation,
   ItemForms,
@@ -31,6 +33,7 @@ import {
   removeBasketItem,
   saveBuyerBilling,
 } from "../services/buyer-baskets.ts";
+import { cancelBuyerPayment } from "../services/buyer-payments.ts";
 import { applyPromotionCode, listSelectedPromotionCodes, removePromotionCode } from "../services/promotion-codes.ts";
 
 export const selectedNodeRoutes = new Hono<AppEnv>();
@@ -155,5 +158,22 @@ paymentIntentRoutes.get(
       const { database, config } = c.get("deps");
       return answer(c, await listBasketPayments(database.db, logins, query.basketId));
     },
+  ),
+);
+
+paymentIntentRoutes.post(
+  "/:id/cancel",
+  route(
+    {
+      summary: "Cancel your ongoing payment",
+      description:
+        "Cancelled at the payment provider first; the basket goes back to you. 409 when the payment is no longer " +
+        "ongoing, or when the provider could not cancel it (paid meanwhile).",
+      auth: "buyer",
+      body: Empty,
+      answer: BasketDetail,
+    },
+    async (c, { logins }) =>
+      answer(c, await cancelBuyerPayment(c.get("deps"), { loginIds: logins, intentId: idParam(c), now: now(c) })),
   ),
 );

@@ -1,6 +1,6 @@
 // Events: creation with their registration module and root node, status rules, public infos.
 import { and, asc, type Database, type Db, eq, inArray, like, run, schema, sql } from "@ticketing/db";
-import type { AccessMethod, EventStatus, ModerationStatus } from "@ticketing/shared/constants";
+import type { AccessMethod, EventStatus, ModerationStatus, OnlinePaymentModule } from "@ticketing/shared/constants";
 import type {
   Communication,
   Event as EventAnswer,
@@ -24,6 +24,7 @@ import {
   type User,
 } from "./access.ts";
 import { setAccessMethods } from "./frontend-logins.ts";
+import { unitsWithStripe } from "./units.ts";
 
 export const FRONTEND_PATH_PATTERN = /^[-_0-9A-Za-z]+$/;
 
@@ -51,8 +52,15 @@ export interface EventInput {
   paymentTermMinutes?: number;
   maxItemsPerBasket?: number;
   isPointOfSaleEnabled?: boolean;
+  onlinePaymentModule?: OnlinePaymentModule;
   accessMethods?: AccessMethod[];
   status?: EventStatus;
+}
+
+/** Stripe takes an event's payments only once its unit's account is set (DESIGN.md 4 "Payments"): 400 otherwise. */
+async function assertModuleUsable(db: Db, unitId: number, module: OnlinePaymentModule) {
+  if (module === "stripe" && !(await unitsWithStripe(db, [unitId])).has(unitId))
+    throw invalid("errors.stripe_not_configured", { online_payment_module: "errors.stripe_not_configured" });
 }
 
 function checkEventFields(fields: Partial<EventInput>, current?: Event) {
@@ -78,6 +86,7 @@ async function assertPathFree(db: Db, path: string, exceptId?: number) {
 export async function createEvent(database: Database, input: EventInput): Promise<Event> {
   checkEventFields(input);
   await assertPathFree(database.db, input.frontendPath);
+  if (input.onlinePaymentModule) await assertModuleUsable(database.db, input.unitId, input.onlinePaymentModule);
   const { status: _ignored, accessMethods = ["anonymous"], ...fields } = input;
   return database.transaction(function* (tx) {
     const event = yield* run(tx.insert(schema.events).values(fields).returning().get());
@@ -131,6 +140,9 @@ export async function updateEvent(
   // DESIGN.md 4: a non-draft event is locked, but its status still moves (public → closed, …).
   if (changesOtherThanStatus) assertEditable(event, user, supportEmail);
   if (fields.frontendPath !== undefined) await assertPathFree(database.db, fields.frontendPath, event.id);
+  // Checked when chosen: an event already on Stripe whose unit's account was removed still saves its other fields.
+  if (fields.onlinePaymentModule && fields.onlinePaymentModule !== event.onlinePaymentModule)
+    await assertModuleUsable(database.db, event.unitId, fields.onlinePaymentModule);
   if (fields.status && fields.status !== event.status) {
     if (!user.isSuperuser && !TRANSITIONS[event.status].includes(fields.status))
       throw conflict("errors.status_transition", { from: event.status, to: fields.status });
@@ -204,10 +216,15 @@ export async function presentEvents(db: Db, events: Event[], publicUrl: string):
     db,
     events.map((e) => e.id),
   );
+  const withStripe = await unitsWithStripe(
+    db,
+    events.map((e) => e.unitId),
+  );
   return events.map((event) => {
     const extra = extras.get(event.id);
     return {
       ...event,
+      isStripeConfigured: withStripe.has(event.unitId),
       registrationModuleId: extra?.registrationModuleId ?? null,
       rootNodeId: extra?.rootNodeId ?? null,
       accessMethods: extra?.accessMethods ?? [],

@@ -1,7 +1,7 @@
 // Events (`/events/*`): the back office's events, their moderation, articles, communication settings and price
 // preview, and the ticket office's public infos.
 import { z } from "zod";
-import { ACCESS_METHODS, EVENT_STATUSES, MODERATION_STATUSES } from "../constants.ts";
+import { ACCESS_METHODS, EVENT_STATUSES, MODERATION_STATUSES, ONLINE_PAYMENT_MODULES } from "../constants.ts";
 import { NodeConfiguration, NodeLimit, NodePriceRule, NodeRow } from "./catalogue.ts";
 import { Cents, Id, IsoDate, zBooleanFlag, zId, zIsoDate } from "./common.ts";
 
@@ -35,6 +35,8 @@ const EventFields = {
     .optional(),
   maxItemsPerBasket: z.number().int().min(1).max(500).optional(),
   isPointOfSaleEnabled: z.boolean().optional(),
+  /** Who takes the online payments: the built-in demo page, or Stripe (its unit's account must be set). */
+  onlinePaymentModule: z.enum(ONLINE_PAYMENT_MODULES).optional(),
   accessMethods: z
     .array(z.enum(ACCESS_METHODS))
     .min(1, "errors.access_methods_required")
@@ -65,6 +67,7 @@ const READ_ONLY_EVENT_FIELDS = [
   "locationAddress",
   "isInLausanne",
   "closedStartDate",
+  "isStripeConfigured",
 ] as const;
 
 export type EventChanges = Partial<z.output<z.ZodObject<typeof EventFields>>> & {
@@ -114,6 +117,9 @@ export const Event = z.object({
   paymentTermMinutes: z.number().int(),
   maxItemsPerBasket: z.number().int(),
   isPointOfSaleEnabled: z.boolean(),
+  onlinePaymentModule: z.enum(ONLINE_PAYMENT_MODULES),
+  /** Whether the event's unit has its Stripe account set: the `stripe` module can take payments. */
+  isStripeConfigured: z.boolean(),
   createdAt: IsoDate,
   /** The ticket office's entry point: the id the ticket-office logins name (`active_module_id`). */
   registrationModuleId: Id.nullable(),

@@ -47,7 +47,14 @@ export type UnitCreate = z.output<typeof UnitCreate>;
 
 /** The fields to change (none answers the unit as it is); the admin's read-only fields are accepted and ignored. */
 export const UnitUpdate = z
-  .strictObject({ ...UnitFields, id: z.unknown(), createdAt: z.unknown(), currentUserRole: z.unknown() })
+  .strictObject({
+    ...UnitFields,
+    id: z.unknown(),
+    createdAt: z.unknown(),
+    currentUserRole: z.unknown(),
+    isStripeConfigured: z.unknown(),
+    stripeWebhookUrl: z.unknown(),
+  })
   .partial();
 export type UnitUpdate = z.output<typeof UnitUpdate>;
 
@@ -66,5 +73,28 @@ export const Unit = z.object({
   createdAt: IsoDate,
   /** The caller's role in the unit; null for a superuser who is not a member. */
   currentUserRole: UnitRole.nullable(),
+  /** Whether the unit's Stripe secret key and webhook signing secret are set (they are never answered). */
+  isStripeConfigured: z.boolean(),
+  /** The address to give Stripe's dashboard as the unit's webhook endpoint. */
+  stripeWebhookUrl: z.string(),
 });
 export type Unit = z.infer<typeof Unit>;
+
+/**
+ * `PUT /units/:id/stripe`: the unit's Stripe account, both secrets at once, as copied from Stripe's dashboard (a
+ * secret or restricted key, test or live, and the webhook endpoint's signing secret). Write-only: no answer
+ * carries them.
+ */
+export const UnitStripeSettings = z.strictObject({
+  secretKey: z
+    .string()
+    .trim()
+    .max(255)
+    .regex(/^(sk|rk)_(test|live)_[0-9A-Za-z]{10,}$/, "errors.stripe_secret_key_format"),
+  webhookSecret: z
+    .string()
+    .trim()
+    .max(255)
+    .regex(/^whsec_[0-9A-Za-z+/=]{10,}$/, "errors.stripe_webhook_secret_format"),
+});
+export type UnitStripeSettings = z.output<typeof UnitStripeSettings>;
