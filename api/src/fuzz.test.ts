@@ -24,6 +24,8 @@ const ACTORS: Actor[] = ["anonymous", "superuser", "owner", "buyer"];
 const NON_JSON_ROUTES: Record<string, string> = {
   "GET /frontend/baskets/:id/tickets": "application/pdf",
   "GET /frontend/baskets/:id/tickets/:itemId": "application/pdf",
+  "GET /invoices/:id/pdf": "application/pdf",
+  "GET /frontend/invoices/:id/pdf": "application/pdf",
   "GET /payments/demo/pay/:id": "text/html",
   "POST /payments/demo/pay/:id": "a 303 redirect back to the ticket office",
   "GET /tickets/public-key": "application/x-pem-file",

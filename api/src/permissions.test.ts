@@ -511,6 +511,22 @@ const CASES: Record<string, Case> = {
     body: () => ({}),
     expect: ok(200),
   },
+  "GET /invoices": {
+    path: (t) => `/invoices?filter=${encodeURIComponent(JSON.stringify({ event_id: t.publicEventId }))}`,
+    listed: (t) => t.invoiceId,
+    expect: list(),
+  },
+  "GET /invoices/:id": { path: (t) => `/invoices/${t.invoiceId}`, expect: ok(200) },
+  "GET /invoices/:id/pdf": { path: (t) => `/invoices/${t.invoiceId}/pdf?language=fr`, expect: ok(200) },
+  // The buyer's own side (their basket's invoice: 200; another buyer's: 404) is in routes/invoices.test.ts.
+  "GET /frontend/invoices": {
+    path: (t) => `/frontend/invoices?basket_id=${t.basketId}`,
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "GET /frontend/invoices/:id/pdf": {
+    path: (t) => `/frontend/invoices/${t.invoiceId}/pdf`,
+    expect: { anonymous: 401, superuser: 401 },
+  },
 
   // Payments and tickets: guarded by signatures, not by logins.
   "GET /payments/demo/pay/:id": { path: () => "/payments/demo/pay/1?sig=00", expect: publicRoute(404) },

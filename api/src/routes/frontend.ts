@@ -9,6 +9,7 @@ import { answer, idParam } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
 import { listPointsOfSale, showConfirmationPage, showVisitorTree } from "../services/event-pages.ts";
 import { buyerBasketRoutes } from "./frontend-baskets.ts";
+import { buyerInvoiceRoutes } from "./frontend-invoices.ts";
 import {
   billingRoutes,
   paymentIntentRoutes,
@@ -64,4 +65,5 @@ export const frontendRoutes = new Hono<AppEnv>()
   .route("/selected-nodes", selectedNodeRoutes)
   .route("/selected-promotion-codes", selectedPromotionCodeRoutes)
   .route("/billing-information", billingRoutes)
-  .route("/payment-intents", paymentIntentRoutes);
+  .route("/payment-intents", paymentIntentRoutes)
+  .route("/invoices", buyerInvoiceRoutes);

@@ -1,11 +1,13 @@
 // Back-office sales: the baskets of the events the user may see, and the point of sale's invoices.
 import { Empty } from "@ticketing/shared/schemas/common";
+import { InvoiceDetail, InvoicePdfQuery, InvoiceRow } from "@ticketing/shared/schemas/invoices";
 import { Basket, BasketDetail, InvoicePaid } from "@ticketing/shared/schemas/sales";
 import { Hono } from "hono";
 import { type AppEnv, now } from "../context.ts";
 import { answer, idParam } from "../lib/http.ts";
 import { answerList } from "../lib/list-query.ts";
 import { route } from "../lib/route.ts";
+import { getInvoice, INVOICE_LIST, listInvoices, renderStaffInvoice } from "../services/invoice-views.ts";
 import { markInvoicePaid } from "../services/invoices.ts";
 import { BASKET_LIST, getBasket, listBaskets } from "../services/sales.ts";
 
@@ -37,6 +39,54 @@ basketRoutes.get(
 );
 
 export const invoiceRoutes = new Hono<AppEnv>();
+
+invoiceRoutes.get(
+  "/",
+  route(
+    {
+      summary: "The invoices and credit notes of the events you may see (testing ones with `preview=true`)",
+      description:
+        "Filters: `event_id` (or `event`), `basket_id` (or `basket`), `status` (paid, pending, cancelled), `id`, `preview`.",
+      auth: "user",
+      list: INVOICE_LIST,
+      answer: InvoiceRow,
+    },
+    async (c, { user, list }) =>
+      answerList(c, "invoices", list, await listInvoices(c.get("deps").database.db, user, list)),
+  ),
+);
+
+invoiceRoutes.get(
+  "/:id",
+  route(
+    {
+      summary: "An invoice, with its lines, billing, related invoices and payments",
+      auth: "user",
+      answer: InvoiceDetail,
+    },
+    async (c, { user }) => answer(c, await getInvoice(c.get("deps").database.db, user, idParam(c))),
+  ),
+);
+
+invoiceRoutes.get(
+  "/:id/pdf",
+  route(
+    {
+      summary: "An invoice (or credit note) as a PDF",
+      description: "`language`: `en` or `fr`; the buyer's by default.",
+      auth: "user",
+      query: InvoicePdfQuery,
+      produces: "application/pdf",
+    },
+    async (c, { user, query }) => {
+      const { pdf, fileName } = await renderStaffInvoice(c.get("deps").database.db, user, idParam(c), query.language);
+      return c.body(new Uint8Array(pdf), 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${fileName}"`,
+      });
+    },
+  ),
+);
 
 invoiceRoutes.post(
   "/:id/mark-paid",

@@ -434,7 +434,7 @@ function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number,
 // pdfkit's built-in fonts only encode Windows-1252: Intl's narrow and thin spaces become spaces, emoji are
 // dropped, and any other character they cannot draw becomes a visible "?" rather than a wrong glyph.
 const WIN_ANSI_EXTRA = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
-function pdfText(text: string): string {
+export function pdfText(text: string): string {
   const spaced = text
     .normalize("NFC")
     .replace(/[\u2000-\u200a\u202f\u205f]/g, " ")
