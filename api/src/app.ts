@@ -25,6 +25,7 @@ import { membershipRoutes } from "./routes/memberships.ts";
 import { nodeRoutes } from "./routes/nodes.ts";
 import { paymentRoutes } from "./routes/payments.ts";
 import { registrationModuleRoutes } from "./routes/registration-modules.ts";
+import { refundRoutes } from "./routes/refunds.ts";
 import { basketRoutes, invoiceRoutes } from "./routes/sales.ts";
 import { ticketRoutes } from "./routes/tickets.ts";
 import { unitRoutes } from "./routes/units.ts";
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps) {
   api.route("/registration-modules", registrationModuleRoutes);
   api.route("/uploaded-images", uploadedImageRoutes);
   api.route("/baskets", basketRoutes);
+  api.route("/baskets", refundRoutes);
   api.route("/invoices", invoiceRoutes);
   api.route("/frontend", frontendRoutes);
   api.route("/frontend-logins", frontendLoginRoutes);

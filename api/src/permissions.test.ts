@@ -387,6 +387,13 @@ const CASES: Record<string, Case> = {
     expect: list(),
   },
   "GET /baskets/:id": { path: (t) => `/baskets/${t.basketId}`, expect: ok(200) },
+  // Members and owners may refund (the refunds themselves, 201 for a member: services/refunds.test.ts); the target
+  // basket is not paid, so whoever may see it is refused with 409 after the 404 of outsiders.
+  "POST /baskets/:id/refunds": {
+    path: (t) => `/baskets/${t.basketId}/refunds`,
+    body: () => ({ reason: "Asked by the buyer" }),
+    expect: ok(409),
+  },
 
   // The ticket office: a back-office token carries no frontend login (ownership is tested in routes/frontend.test.ts).
   "POST /auth/anonymous-login": {

@@ -95,6 +95,7 @@ export const MAIL_KINDS = [
   "register_existing",
   "password_reset",
   "payment_expired",
+  "refund",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

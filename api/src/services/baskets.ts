@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, type Database, type Db, desc, eq, inArray, lt, run, schema, sql } from "@ticketing/db";
 import type { Visitor } from "@ticketing/shared/conditions";
-import { GROUP_CATEGORIES } from "@ticketing/shared/constants";
+import { GROUP_CATEGORIES, type SelectedNodeStatus } from "@ticketing/shared/constants";
 import { GROUP_ERROR_MESSAGES, selectionErrors } from "@ticketing/shared/groups";
 import { eventWindows } from "@ticketing/shared/ticket-office";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
@@ -238,8 +238,15 @@ export async function addSelectedNode(
   });
 }
 
-/** Releases held selected nodes and gives their stock back, exactly once each (inside a transaction). */
-export function* releaseSelectedNodes(tx: Tx, selectedNodeIds: number[]): Generator<unknown, number, unknown> {
+/**
+ * Releases held selected nodes and gives their stock back, exactly once each (inside a transaction); `status` is
+ * what they become: `released`, or `refunded` by a refund.
+ */
+export function* releaseSelectedNodes(
+  tx: Tx,
+  selectedNodeIds: number[],
+  status: Exclude<SelectedNodeStatus, "held"> = "released",
+): Generator<unknown, number, unknown> {
   if (selectedNodeIds.length === 0) return 0;
   const held = yield* run(
     tx
@@ -271,9 +278,7 @@ export function* releaseSelectedNodes(tx: Tx, selectedNodeIds: number[]): Genera
         .where(eq(schema.nodeLimits.id, limitId))
         .run(),
     );
-  yield* run(
-    tx.update(schema.selectedNodes).set({ status: "released" }).where(inArray(schema.selectedNodes.id, ids)).run(),
-  );
+  yield* run(tx.update(schema.selectedNodes).set({ status }).where(inArray(schema.selectedNodes.id, ids)).run());
   return ids.length;
 }
 
@@ -345,13 +350,13 @@ export async function releaseExpiredHolds(database: Database, now: Date): Promis
   });
 }
 
-/** The held lines of baskets: articles with their options; totals are derived, never stored. */
-export async function basketItems(db: Db, basketIds: number[]) {
+/** The held lines of baskets (or those in another `status`): articles with their options; totals are derived. */
+export async function basketItems(db: Db, basketIds: number[], status: SelectedNodeStatus = "held") {
   if (basketIds.length === 0) return new Map<number, { items: ReturnType<typeof shapeItems>; total: number }>();
   const rows = await db
     .select()
     .from(schema.selectedNodes)
-    .where(and(inArray(schema.selectedNodes.basketId, basketIds), eq(schema.selectedNodes.status, "held")))
+    .where(and(inArray(schema.selectedNodes.basketId, basketIds), eq(schema.selectedNodes.status, status)))
     .orderBy(asc(schema.selectedNodes.id))
     .all();
   const result = new Map<number, { items: ReturnType<typeof shapeItems>; total: number }>();

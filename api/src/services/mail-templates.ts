@@ -8,6 +8,7 @@ import { formatMoney } from "@ticketing/shared/money";
 import { ticketOfficeUrl } from "@ticketing/shared/ticket-office";
 import { z } from "zod";
 import type { Config } from "../env.ts";
+import { loadRefund } from "./refund-views.ts";
 import { loadTicketKeys } from "./ticket-codes.ts";
 import { loadOrder, type Order, pdfInputOf, renderTicketsPdf, ticketDataOf, ticketsFileName } from "./tickets.ts";
 
@@ -23,6 +24,8 @@ export const MAIL_PAYLOADS = {
   register_existing: linkPayload,
   password_reset: linkPayload,
   payment_expired: basketPayload,
+  /** A credit note: `invoice_id` is the refund's (negative) invoice of the basket. */
+  refund: z.strictObject({ basket_id: z.number().int().positive(), invoice_id: z.number().int().positive() }),
 } satisfies Record<MailKind, z.ZodType>;
 
 export type MailPayloads = { [K in MailKind]: z.infer<(typeof MAIL_PAYLOADS)[K]> };
@@ -79,7 +82,78 @@ export async function renderMail(
       return linkMail(t, mail.language, "password_reset", MAIL_PAYLOADS.password_reset.parse(mail.payload).link);
     case "payment_expired":
       return renderPaymentExpiredMail(context, t, mail.language, MAIL_PAYLOADS.payment_expired.parse(mail.payload));
+    case "refund":
+      return renderRefundMail(context, t, mail.language, MAIL_PAYLOADS.refund.parse(mail.payload));
   }
+}
+
+/**
+ * Money given back (a credit note): the articles refunded with their options, the amount in CHF and how it comes
+ * back (the module that took the payment), and the way to the order. Whole or partial, as the basket then stood.
+ */
+async function renderRefundMail(
+  { database, config }: MailTemplateContext,
+  t: Translate,
+  language: Language,
+  payload: { basket_id: number; invoice_id: number },
+): Promise<RenderedMail> {
+  const order = await loadOrder(database, payload.basket_id);
+  const refund = await loadRefund(database, payload.basket_id, payload.invoice_id);
+  if (!order || !refund) throw new Error(`refund ${payload.invoice_id} of basket ${payload.basket_id} not found`);
+  const values = { event: order.event.frontendTitle, reference: order.basket.unikey };
+  const amount = formatMoney(refund.amount, language);
+  const articles = refund.articles.map((article) => ({
+    label: t("label_value", { label: article.title, value: formatMoney(article.amount, language) }),
+    options: article.options.map((o) => `${o.title}${o.amount ? ` (${formatMoney(o.amount, language)})` : ""}`),
+  }));
+  const intro = t(refund.isWhole ? "refund.intro_full" : "refund.intro_partial", values);
+  const method = t(`refund.method.${refund.amount === 0 ? "none" : refund.method}`);
+  const link = {
+    label: t("refund.view_order"),
+    url: ticketOfficeUrl(config.publicUrl, order.event, order.basket.testing, "completion"),
+  };
+  const greetingLine = greeting(t, order.holderName);
+  const total = t("label_value", { label: t("refund.amount"), value: amount });
+  const listed = articles.length
+    ? [t("refund.articles"), ...articles.flatMap((a) => [`- ${a.label}`, ...a.options.map((o) => `    ${o}`)])].join(
+        "\n",
+      )
+    : null;
+  return {
+    subject: t("refund.subject", values),
+    text: [
+      order.basket.testing ? t("testing_notice") : null,
+      greetingLine,
+      intro,
+      listed,
+      total,
+      method,
+      articles.length ? t("refund.tickets_void") : null,
+      t("label_value", { label: link.label, value: link.url }),
+      t("signature", values),
+    ]
+      .filter((paragraph) => paragraph !== null)
+      .join("\n\n"),
+    html: htmlPage(language, [
+      order.basket.testing ? `<p style="color:#c0392b"><strong>${escapeHtml(t("testing_notice"))}</strong></p>` : "",
+      paragraphs(greetingLine),
+      paragraphs(intro),
+      articles.length
+        ? `<h2 style="font-size:16px">${escapeHtml(t("refund.articles"))}</h2><ul>${articles
+            .map(
+              (a) =>
+                `<li>${escapeHtml(a.label)}${a.options.map((o) => `<br><small>${escapeHtml(o)}</small>`).join("")}</li>`,
+            )
+            .join("")}</ul>`
+        : "",
+      `<p><strong>${escapeHtml(total)}</strong></p>`,
+      paragraphs(method),
+      articles.length ? paragraphs(t("refund.tickets_void")) : "",
+      `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
+      paragraphs(t("signature", values)),
+    ]),
+    attachments: [],
+  };
 }
 
 /** The buyer's unpaid online payment ran past the event's payment term: the order is cancelled, nothing charged. */

@@ -6,6 +6,7 @@ import { notFound } from "../lib/errors.ts";
 import { idFilter, type ListOptions, type ListQuery, listPage } from "../lib/list-query.ts";
 import { getVisibleEvent, inVisibleEvents, type User } from "./access.ts";
 import { basketById, presentBasketDetail, presentBaskets } from "./basket-views.ts";
+import { refundsOf } from "./refunds.ts";
 
 const BASKET_COLUMNS = {
   id: schema.baskets.id,
@@ -40,10 +41,13 @@ export async function listBaskets(db: Db, user: User, query: ListQuery): Promise
   return { rows: await presentBaskets(db, rows), total };
 }
 
-/** A basket of an event the user may see, with its promotion codes and payments; otherwise 404. */
+/**
+ * A basket of an event the user may see, with its promotion codes, payments, refunded articles and what was paid
+ * and refunded; otherwise 404.
+ */
 export async function getBasket(db: Db, user: User, id: number): Promise<BasketDetail> {
   const basket = await basketById(db, id);
   if (!basket) throw notFound();
   await getVisibleEvent(db, user, basket.eventId);
-  return presentBasketDetail(db, basket);
+  return { ...(await presentBasketDetail(db, basket)), ...(await refundsOf(db, basket.id)) };
 }
