@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { and, createDatabase, type Database, type Driver, desc, eq, run, schema, sql } from "@ticketing/db";
 import { createApp } from "./app.ts";
 import { type Config, loadConfig } from "./env.ts";
+import { encryptSecret } from "./lib/secrets.ts";
 import { createUser } from "./services/auth.ts";
 import { addArticle } from "./services/catalogue.ts";
 import { createEvent } from "./services/events.ts";
@@ -27,13 +28,18 @@ export interface TestContext {
   ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
-export async function createTestContext(driver: Driver = "better-sqlite3"): Promise<TestContext> {
+/** `env` adds to the test's environment, e.g. STRIPE_API_URL for the Stripe stand-in. */
+export async function createTestContext(
+  driver: Driver = "better-sqlite3",
+  env: Record<string, string> = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), "ticketing-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
     DB_DRIVER: driver,
     LOG_MAILS: "false",
     PUBLIC_URL: "http://localhost:3000",
+    ...env,
   });
   const database = createDatabase({ url: config.databaseUrl, driver });
   await database.migrate();
@@ -209,6 +215,26 @@ export async function writeCommunicationRow(
         .update(schema.communicationSettings)
         .set(values)
         .where(eq(schema.communicationSettings.eventId, eventId))
+        .run(),
+    );
+  });
+}
+
+/** A unit's Stripe account, written encrypted as an owner's settings would (the API never answers them). */
+export async function writeUnitStripeSecrets(
+  ctx: Pick<TestContext, "database" | "config">,
+  unitId: number,
+  secrets: { secretKey: string; webhookSecret: string },
+) {
+  await ctx.database.transaction(function* (tx) {
+    yield* run(
+      tx
+        .update(schema.units)
+        .set({
+          stripeSecretKeyEncrypted: encryptSecret(ctx.config.secretKey, secrets.secretKey),
+          stripeWebhookSecretEncrypted: encryptSecret(ctx.config.secretKey, secrets.webhookSecret),
+        })
+        .where(eq(schema.units.id, unitId))
         .run(),
     );
   });

@@ -2,7 +2,12 @@
 // resolves the invoice exactly once (DESIGN.md 4 "Payments").
 import { createHash } from "node:crypto";
 import { formatMoney } from "@ticketing/shared/money";
-import { DemoPaymentChoice, DemoPaymentPageQuery, DemoWebhookReceived } from "@ticketing/shared/schemas/payments";
+import {
+  DemoPaymentChoice,
+  DemoPaymentPageQuery,
+  DemoWebhookReceived,
+  StripeWebhookReceived,
+} from "@ticketing/shared/schemas/payments";
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import { type AppEnv, now } from "../context.ts";
@@ -10,6 +15,7 @@ import { answer, idParam } from "../lib/http.ts";
 import { apiTranslator } from "../lib/i18n.ts";
 import { route } from "../lib/route.ts";
 import { type DemoPaymentPage, payDemo, receiveDemoWebhook, showDemoPayment } from "../services/payments/demo.ts";
+import { receiveStripeWebhook } from "../services/payments/stripe-webhooks.ts";
 
 const PAGE_STYLE = `
 body { font-family: system-ui, sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }
@@ -107,5 +113,32 @@ paymentRoutes.post(
     },
     async (c) =>
       answer(c, await receiveDemoWebhook(c.get("deps"), await c.req.text(), c.req.header("x-signature"), now(c))),
+  ),
+);
+
+paymentRoutes.post(
+  "/stripe/webhook/:unitId",
+  route(
+    {
+      summary: "Stripe's notifications about the unit's Checkout Sessions (the unit's webhook endpoint)",
+      description:
+        "Stripe's event as sent, signed with the unit's webhook signing secret in `Stripe-Signature`, checked " +
+        "before the body is read. Acts on `checkout.session.completed`, `checkout.session.async_payment_succeeded`, " +
+        "`checkout.session.async_payment_failed` and `checkout.session.expired`; other events are received and " +
+        "change nothing. 400 when the signature, the session or its amount is wrong; an event seen before changes " +
+        "nothing.",
+      answer: StripeWebhookReceived,
+    },
+    async (c) =>
+      answer(
+        c,
+        await receiveStripeWebhook(
+          c.get("deps"),
+          idParam(c, "unitId"),
+          await c.req.text(),
+          c.req.header("stripe-signature"),
+          now(c),
+        ),
+      ),
   ),
 );

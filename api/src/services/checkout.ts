@@ -13,6 +13,7 @@ import { conflict, invalid, notFound } from "../lib/errors.ts";
 import type { Event } from "./access.ts";
 import { type Basket, basketTotal, type FrontendLogin, releaseSelectedNodes } from "./baskets.ts";
 import { type Invoice, writeInvoice } from "./invoice-writing.ts";
+import { holdAgain, LATE_PAYMENT_MODULES, writeLatePaymentRefund } from "./late-payments.ts";
 import { enqueueMail } from "./mail.ts";
 
 export interface BillingInput {
@@ -197,18 +198,52 @@ export async function invoicesOf(db: Db, basketId: number) {
     .all();
 }
 
+/** A provider's notification, applied at most once: its id is written in the transaction of its effect. */
+export interface ProviderEvent {
+  moduleKey: PaymentModuleKey;
+  id: string;
+  type: string;
+}
+
+export interface ResolvedPayment {
+  changed: boolean;
+  basket: Basket;
+  /** A late payment that could not be accepted: the refund invoice to pay back (payments/late-refunds.ts). */
+  lateRefund?: Invoice;
+}
+
 /**
  * Applies a provider's verdict on an intent. Success resolves the invoice exactly once however often the
  * webhook arrives (guarded UPDATE), validates the basket and queues the confirmation mail in the same
  * transaction. Cancel and error close the intent and give the basket back to the buyer (`new`); an error also
- * queues the payment reminder.
+ * queues the payment reminder. With `providerEvent`, a notification seen before changes nothing, whatever the
+ * order notifications arrive in. A real provider's success on a cancelled invoice is a late payment
+ * (docs/decisions/0010-late-payments.md): accepted when its articles can be held again, else to be refunded.
  */
 export async function resolvePayment(
   database: Database,
-  input: { intentId: number; pspId: string; outcome: PaymentOutcome; now: Date },
-) {
-  const { now } = input;
+  input: {
+    intentId: number;
+    pspId: string;
+    outcome: PaymentOutcome;
+    now: Date;
+    providerEvent?: ProviderEvent;
+    /** The provider's id of the money taken (Stripe's `pi_…`), which refunds use. */
+    pspPaymentId?: string | null;
+  },
+): Promise<ResolvedPayment> {
+  const { now, providerEvent } = input;
   return database.transaction(function* (tx) {
+    const recorded = providerEvent
+      ? yield* run(
+          tx
+            .insert(schema.providerEvents)
+            .values({ moduleKey: providerEvent.moduleKey, providerEventId: providerEvent.id, type: providerEvent.type })
+            .onConflictDoNothing()
+            .returning()
+            .get(),
+        )
+      : true;
     const intent = yield* run(
       tx
         .select()
@@ -221,7 +256,18 @@ export async function resolvePayment(
     if (!invoice) throw notFound();
     const basket = yield* run(tx.select().from(schema.baskets).where(eq(schema.baskets.id, invoice.basketId)).get());
     if (!basket) throw notFound();
+    if (!recorded) return { changed: false, basket };
     if (input.outcome === "success") {
+      if (input.pspPaymentId && !intent.pspPaymentId)
+        yield* run(
+          tx
+            .update(schema.paymentIntents)
+            .set({ pspPaymentId: input.pspPaymentId })
+            .where(eq(schema.paymentIntents.id, intent.id))
+            .run(),
+        );
+      if (invoice.isCancelled && !invoice.isResolved && LATE_PAYMENT_MODULES.includes(intent.moduleKey))
+        return yield* applyLatePayment(tx, basket, invoice, now);
       const resolved = yield* run(
         tx
           .update(schema.invoices)
@@ -278,6 +324,46 @@ export async function resolvePayment(
     if (input.outcome === "error") yield* mailBuyer(tx, basket, "payment_reminder");
     return { changed: true, basket: reopened ?? basket };
   });
+}
+
+/**
+ * Money received for a cancelled invoice (inside resolvePayment's transaction): the invoice is paid either way.
+ * When its articles can all be held again the order goes through as if paid in time; otherwise a refund invoice
+ * is written, to be paid back outside the transaction.
+ */
+function* applyLatePayment(
+  tx: Db,
+  basket: Basket,
+  invoice: Invoice,
+  now: Date,
+): Generator<unknown, ResolvedPayment, unknown> {
+  const accepted = yield* holdAgain(tx, basket, invoice);
+  yield* run(
+    tx
+      .update(schema.invoices)
+      .set({ isResolved: true, resolvedAt: now.toISOString(), isCancelled: false })
+      .where(eq(schema.invoices.id, invoice.id))
+      .run(),
+  );
+  if (!accepted) return { changed: true, basket, lateRefund: yield* writeLatePaymentRefund(tx, basket, invoice) };
+  // The payment went through after all: its intent is no longer cancelled, as the buyer's pages show it.
+  yield* run(
+    tx
+      .update(schema.paymentIntents)
+      .set({ isCancelled: false, isError: false, errorMessage: null })
+      .where(eq(schema.paymentIntents.invoiceId, invoice.id))
+      .run(),
+  );
+  const validated = yield* run(
+    tx
+      .update(schema.baskets)
+      .set({ status: "validated", updatedAt: now.toISOString() })
+      .where(eq(schema.baskets.id, basket.id))
+      .returning()
+      .get(),
+  );
+  yield* mailBuyer(tx, basket, "order_confirmation");
+  return { changed: true, basket: validated ?? basket };
 }
 
 /**

@@ -26,3 +26,14 @@ export const DemoWebhookReceived = z.object({
   basketStatus: z.enum(BASKET_STATUSES),
 });
 export type DemoWebhookReceived = z.output<typeof DemoWebhookReceived>;
+
+/**
+ * Stripe's notification, received: `changed` is false when it came before, or changes nothing here (an event type
+ * the product does not act on, whose `basketStatus` is then null).
+ */
+export const StripeWebhookReceived = z.object({
+  received: z.literal(true),
+  changed: z.boolean(),
+  basketStatus: z.enum(BASKET_STATUSES).nullable(),
+});
+export type StripeWebhookReceived = z.output<typeof StripeWebhookReceived>;

@@ -9,16 +9,16 @@ import { resolvePayment } from "../checkout.ts";
 import { demoModule } from "./demo.ts";
 import { type PaymentDeps, type PaymentModule, PaymentProviderError, type PaymentToStart } from "./module.ts";
 import { pointOfSaleModule } from "./point-of-sale.ts";
+import { stripeModule } from "./stripe.ts";
 
-const MODULES: { [K in PaymentModuleKey]?: PaymentModule } = {
+const MODULES: Record<PaymentModuleKey, PaymentModule> = {
   demo: demoModule,
   point_of_sale: pointOfSaleModule,
+  stripe: stripeModule,
 };
 
 export function paymentModule(key: PaymentModuleKey): PaymentModule {
-  const module = MODULES[key];
-  if (!module) throw conflict("errors.online_payment_unavailable");
-  return module;
+  return MODULES[key];
 }
 
 /**

@@ -1,0 +1,93 @@
+// Stripe's notifications about a unit's Checkout Sessions (DESIGN.md 4 "Payments"): each unit has its own webhook
+// endpoint, `POST /payments/stripe/webhook/:unitId`, signed with the unit's signing secret. A notification is
+// verified before anything is read, checked against the invoice it pays, and applied at most once.
+import { and, type Db, eq, schema } from "@ticketing/db";
+import type { PaymentOutcome } from "@ticketing/shared/constants";
+import type { StripeWebhookReceived } from "@ticketing/shared/schemas/payments";
+import type Stripe from "stripe";
+import { invalid } from "../../lib/errors.ts";
+import { resolvePayment } from "../checkout.ts";
+import { payBackLatePayments } from "./late-refunds.ts";
+import type { PaymentDeps } from "./module.ts";
+import { stripeAccountOf, stripeClient } from "./stripe.ts";
+
+/** What a Checkout Session's notification means for its payment; null for one that changes nothing here. */
+function verdictOf(event: Stripe.Event): { session: Stripe.Checkout.Session; outcome: PaymentOutcome } | null {
+  switch (event.type) {
+    case "checkout.session.completed":
+      // Completed but not paid yet (a bank transfer): the async_payment_* notification follows.
+      return event.data.object.payment_status === "paid" ? { session: event.data.object, outcome: "success" } : null;
+    case "checkout.session.async_payment_succeeded":
+      return { session: event.data.object, outcome: "success" };
+    case "checkout.session.async_payment_failed":
+      return { session: event.data.object, outcome: "error" };
+    case "checkout.session.expired":
+      return { session: event.data.object, outcome: "cancel" };
+    default:
+      return null;
+  }
+}
+
+/** The Stripe intent of a session, when it belongs to an event of the unit; else null. */
+async function findSessionIntent(db: Db, sessionId: string, unitId: number) {
+  const row = await db
+    .select({ intent: schema.paymentIntents, invoice: schema.invoices })
+    .from(schema.paymentIntents)
+    .innerJoin(schema.invoices, eq(schema.invoices.id, schema.paymentIntents.invoiceId))
+    .innerJoin(schema.baskets, eq(schema.baskets.id, schema.invoices.basketId))
+    .innerJoin(schema.events, eq(schema.events.id, schema.baskets.eventId))
+    .where(
+      and(
+        eq(schema.paymentIntents.pspId, sessionId),
+        eq(schema.paymentIntents.moduleKey, "stripe"),
+        eq(schema.events.unitId, unitId),
+      ),
+    )
+    .get();
+  return row ?? null;
+}
+
+/**
+ * A notification from the unit's Stripe account: `raw` is the body as sent, `signature` its `Stripe-Signature`
+ * header. 400 and nothing changes when the signature is wrong or missing, when the session is not one of the unit's
+ * Stripe payments, or when its amount or currency is not the invoice's. A paid session validates the order and
+ * queues the confirmation (or, paid too late, is accepted or paid back: docs/decisions/0010-late-payments.md); a
+ * failed one gives the basket back with a payment reminder; an expired one cancels the payment.
+ */
+export async function receiveStripeWebhook(
+  deps: PaymentDeps,
+  unitId: number,
+  raw: string,
+  signature: string | undefined,
+  now: Date,
+): Promise<StripeWebhookReceived> {
+  const { database, config } = deps;
+  const account = await stripeAccountOf(database.db, config, unitId);
+  if (!account || !signature) throw invalid("errors.payment_signature");
+  let event: Stripe.Event;
+  try {
+    event = stripeClient(config, account.secretKey).webhooks.constructEvent(raw, signature, account.webhookSecret);
+  } catch {
+    throw invalid("errors.payment_signature");
+  }
+  const verdict = verdictOf(event);
+  if (!verdict) return { received: true, changed: false, basketStatus: null };
+  const { session, outcome } = verdict;
+  const found = await findSessionIntent(database.db, session.id, unitId);
+  if (!found) throw invalid("errors.payment_unknown");
+  if (session.amount_total !== found.invoice.amount || session.currency !== "chf")
+    throw invalid("errors.payment_amount_mismatch");
+  const paymentIntent = session.payment_intent;
+  const result = await resolvePayment(database, {
+    intentId: found.intent.id,
+    pspId: session.id,
+    outcome,
+    now,
+    providerEvent: { moduleKey: "stripe", id: event.id, type: event.type },
+    pspPaymentId: typeof paymentIntent === "string" ? paymentIntent : (paymentIntent?.id ?? null),
+  });
+  if (result.changed && outcome !== "cancel") deps.onMailQueued?.();
+  // A late payment to pay back: now, and again with each notification of this payment until the provider did.
+  await payBackLatePayments(deps, now, { invoiceId: found.invoice.id });
+  return { received: true, changed: result.changed, basketStatus: result.basket.status };
+}
