@@ -22,6 +22,7 @@ export default [
     route("completion", "routes/tickets.$path.completion.tsx"),
     route("baskets/:basketId/tickets", "routes/tickets.$path.baskets.$basketId.tickets.ts"),
     route("baskets/:basketId/tickets/:itemId", "routes/tickets.$path.baskets.$basketId.tickets.$itemId.ts"),
+    route("invoices/:invoiceId/pdf", "routes/tickets.$path.invoices.$invoiceId.pdf.ts"),
   ]),
   route("*", "routes/$.tsx"),
 ] satisfies RouteConfig;

@@ -10,7 +10,10 @@ interface Args {
   context: AppLoadContext;
 }
 
-/** `apiPath` is one of `/frontend/baskets/:id/tickets` (the whole order) and `/frontend/baskets/:id/tickets/:itemId`. */
+/**
+ * `apiPath` is one of `/frontend/baskets/:id/tickets` (the whole order), `/frontend/baskets/:id/tickets/:itemId` and
+ * `/frontend/invoices/:id/pdf` (an invoice or credit note).
+ */
 export async function ticketPdfResponse(args: Args, apiPath: string): Promise<Response> {
   const office = await TicketOffice.open(args);
   const api = await office.requireLoginApi();

@@ -1,3 +1,4 @@
+import type { InvoiceRow } from "@ticketing/shared/schemas/invoices";
 import type { ConfirmationPage } from "@ticketing/shared/schemas/ticket-office";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -5,6 +6,7 @@ import { BasketSummary } from "../components/basket-summary";
 import { useOffice } from "../components/use-office";
 import { ongoingPaymentIntent } from "../lib/basket-rules";
 import { loadCompletedBasket, loadOpenBasket } from "../lib/baskets.server";
+import { downloadableInvoices } from "../lib/invoices";
 import { officeHref } from "../lib/office-paths";
 import { TicketOffice } from "../lib/ticket-office.server";
 import type { Route } from "./+types/tickets.$path.completion";
@@ -16,19 +18,21 @@ export async function loader(args: Route.LoaderArgs) {
   if (basket) {
     // The organiser's own words, or their page to go on to (communication settings).
     const page = await api.get<ConfirmationPage>(`/frontend/events/${office.event.id}/confirmation-page`);
-    return office.data({ basket, isWaitingForPayment: false, page });
+    // The paid invoice, and a credit note for each refund.
+    const invoices = downloadableInvoices(await api.get<InvoiceRow[]>("/frontend/invoices", { basketId: basket.id }));
+    return office.data({ basket, isWaitingForPayment: false, page, invoices });
   }
   // Paid but not confirmed yet: say so instead of sending the visitor away.
   const open = await loadOpenBasket(office, api);
   if (open.basket && ongoingPaymentIntent(open.basket))
-    return office.data({ basket: null, isWaitingForPayment: true, page: null });
+    return office.data({ basket: null, isWaitingForPayment: true, page: null, invoices: [] });
   throw await office.redirect(office.href("buy"));
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data?.isWaitingForPayment ? [{ httpEquiv: "refresh", content: "5" }] : [];
 
-export default function Completion({ loaderData: { basket, page } }: Route.ComponentProps) {
+export default function Completion({ loaderData: { basket, page, invoices } }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { base, event } = useOffice();
   if (!basket) {
@@ -76,6 +80,20 @@ export default function Completion({ loaderData: { basket, page } }: Route.Compo
             </a>
           )}
         />
+        {invoices.length > 0 && (
+          <ul className="inline-list">
+            {invoices.map((invoice) => (
+              <li key={invoice.id}>
+                {/* A plain link, like the tickets: the storefront fetches the PDF with the visitor's login. */}
+                <a href={`${base}/invoices/${invoice.id}/pdf`} download data-turbo="false" className="button">
+                  {invoice.isRefund
+                    ? t("completion.downloadCreditNote", { number: invoice.displayNumber })
+                    : t("completion.downloadInvoice", { number: invoice.displayNumber })}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <p>
         {page?.redirectUrl ? (
