@@ -1,12 +1,12 @@
-import type { CheckoutResult } from "@ticketing/shared/schemas/ticket-office";
+import type { BasketDetail, CheckoutResult } from "@ticketing/shared/schemas/ticket-office";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirectDocument } from "react-router";
 import { BasketSummary } from "../components/basket-summary";
 import { ErrorMessages } from "../components/error-messages";
 import { useOffice } from "../components/use-office";
 import { getFixedT } from "../i18n.server";
-import { ApiError } from "../lib/api.server";
-import { ongoingPaymentIntent } from "../lib/basket-rules";
+import { type ApiClient, ApiError } from "../lib/api.server";
+import { isOngoing, ongoingPaymentIntent } from "../lib/basket-rules";
 import { requireWizardBasket } from "../lib/baskets.server";
 import { officeHref } from "../lib/office-paths";
 import { TicketOffice } from "../lib/ticket-office.server";
@@ -27,6 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
     basket,
     ongoingPayment: ongoing
       ? {
+          id: ongoing.id,
           paymentUrl: ongoing.paymentUrl ?? null,
           pointOfSaleHref:
             ongoing.moduleKey === "point_of_sale" ? office.href(`payment/pointofsale/${ongoing.id}`) : null,
@@ -41,9 +42,29 @@ export async function loader(args: Route.LoaderArgs) {
 
 type ActionResult = { errors: string[]; termsError?: string };
 
+/**
+ * "Cancel this payment": cancelled at the provider, then the basket is the buyer's again and this page says so. When
+ * the provider could not cancel it (paid meanwhile), the page says that instead (SPEC 8).
+ */
+async function cancelPayment(office: TicketOffice, api: ApiClient, basket: BasketDetail, form: FormData) {
+  const posted = String(form.get("paymentIntentId") ?? "");
+  const intent = basket.paymentIntents.find((row) => String(row.id) === posted) ?? ongoingPaymentIntent(basket);
+  if (intent && isOngoing(intent)) {
+    try {
+      await api.post<BasketDetail>(`/frontend/payment-intents/${intent.id}/cancel`);
+    } catch (error) {
+      if (error instanceof ApiError)
+        return office.data<ActionResult>({ errors: error.errors }, { status: error.status });
+      throw error;
+    }
+  }
+  return office.redirect(`${office.href("checkout/payment-method")}?payment=cancelled`);
+}
+
 export async function action(args: Route.ActionArgs) {
   const { office, api, basket } = await openStep(args);
   const form = await args.request.formData();
+  if (form.get("intent") === "cancelPayment") return cancelPayment(office, api, basket, form);
   const t = await getFixedT(office.language);
   if (!office.isPaymentAllowed)
     return office.data<ActionResult>({ errors: [t("checkout.payment.notAllowed")] }, { status: 409 });
@@ -96,20 +117,26 @@ export default function PaymentMethodStep({ loaderData, actionData }: Route.Comp
       {ongoingPayment ? (
         <div className="alert alert-info">
           <p>{t("checkout.payment.ongoing")}</p>
-          {ongoingPayment.paymentUrl && (
-            <p>
+          <div className="inline-list">
+            {ongoingPayment.paymentUrl && (
               <a href={ongoingPayment.paymentUrl} className="button button-primary" data-turbo="false">
                 {t("checkout.payment.continue")}
               </a>
-            </p>
-          )}
-          {ongoingPayment.pointOfSaleHref && (
-            <p>
+            )}
+            {ongoingPayment.pointOfSaleHref && (
               <Link to={ongoingPayment.pointOfSaleHref} className="button button-primary">
                 {t("checkout.payment.pointOfSaleInstructions")}
               </Link>
-            </p>
-          )}
+            )}
+            {/* The articles stay in the basket, held; the buyer may then pay another way. */}
+            <Form method="post">
+              <input type="hidden" name="intent" value="cancelPayment" />
+              <input type="hidden" name="paymentIntentId" value={ongoingPayment.id} />
+              <button type="submit" className="button">
+                {t("checkout.payment.cancelPayment")}
+              </button>
+            </Form>
+          </div>
         </div>
       ) : !isPaymentAllowed ? (
         <p className="alert alert-info">{t("checkout.payment.notAllowed")}</p>

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { useOffice } from "../components/use-office";
-import { hasResolvedInvoice, paymentTermExpired } from "../lib/basket-rules";
+import { type ApiClient, ApiError } from "../lib/api.server";
+import { hasResolvedInvoice, isOngoing, paymentTermExpired } from "../lib/basket-rules";
 import { loadCompletedBasket, loadOpenBasket } from "../lib/baskets.server";
 import { officeHref } from "../lib/office-paths";
 import { TicketOffice } from "../lib/ticket-office.server";
@@ -25,7 +26,13 @@ export async function loader(args: Route.LoaderArgs) {
   const api = await office.requireLoginApi();
   // SPEC 2.4: a cancelled payment goes back to the payment method, which says so.
   const cancelled = `${office.href("checkout/payment-method")}?payment=cancelled`;
-  if (status === "cancel") throw await office.redirect(cancelled);
+  if (status === "cancel") {
+    // The buyer left the provider's page: the payment is cancelled there too, so it cannot be paid afterwards.
+    const cancel = await cancelPayment(office, api, Number(id));
+    if (cancel === "paid") throw await office.redirect(office.href("completion"));
+    if (cancel === "failed") return office.data({ status: "cancelFailed" as const, id }, { status: 409 });
+    throw await office.redirect(cancelled);
+  }
   if (status === "error") return office.data({ status: "error" as const });
   // The webhook often lands before the visitor does: then the order is confirmed already.
   const paid = await loadCompletedBasket(office, api);
@@ -47,6 +54,32 @@ export async function loader(args: Route.LoaderArgs) {
     refreshTo: checks < MAX_CHECKS ? `${url.pathname}?check=${checks + 1}` : null,
     checkAgain: url.pathname,
   });
+}
+
+/**
+ * Cancels the payment if it is still ongoing. "failed" when the provider could not cancel it and it is still ongoing
+ * (SPEC 8 "Failed to cancel an ongoing payment"); "paid" when it went through meanwhile.
+ */
+async function cancelPayment(
+  office: TicketOffice,
+  api: ApiClient,
+  id: number,
+): Promise<"cancelled" | "paid" | "failed"> {
+  const ongoing = async () => {
+    const { basket } = await loadOpenBasket(office, api);
+    const intent = basket?.paymentIntents.find((candidate) => candidate.id === id);
+    return intent !== undefined && isOngoing(intent);
+  };
+  if (!(await ongoing())) return "cancelled";
+  try {
+    await api.post(`/frontend/payment-intents/${id}/cancel`);
+    return "cancelled";
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  }
+  const paid = await loadCompletedBasket(office, api);
+  if (paid?.paymentIntents.some((intent) => intent.id === id && intent.invoice?.isResolved)) return "paid";
+  return (await ongoing()) ? "failed" : "cancelled";
 }
 
 // Without JavaScript a meta refresh checks again (the root's script does the same for pages Turbo swapped in).
@@ -86,6 +119,26 @@ function Countdown({ seconds, to }: { seconds: number; to: string }) {
 export default function PaymentReturn({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { base } = useOffice();
+  if (loaderData.status === "cancelFailed") {
+    const title = t("payment.cancelFailed.title");
+    return (
+      <section className="narrow">
+        <title>{title}</title>
+        <h1>{title}</h1>
+        <p className="alert alert-error" role="alert">
+          {t("payment.cancelFailed.text")}
+        </p>
+        <p className="inline-list">
+          <Link to={`${base}/payment/return/${loaderData.id}/success`} className="button button-primary">
+            {t("payment.cancelFailed.check")}
+          </Link>
+          <Link to={officeHref(base, "checkout/payment-method")} className="button">
+            {t("payment.unconfirmed.backToPayment")}
+          </Link>
+        </p>
+      </section>
+    );
+  }
   if (loaderData.status === "error") {
     const title = t("payment.error.title");
     return (

@@ -38,15 +38,18 @@ function fakeApi(intent: Record<string, unknown>, basket: { status: string; item
   return { apiFetch };
 }
 
-async function returnPage(url: string, context: ReturnType<typeof fakeApi>) {
+async function returnPage(url: string, context: Pick<ReturnType<typeof fakeApi>, "apiFetch">) {
   const session = await sessionStorage.getSession();
   session.set("logins", { [loginKey(1, false)]: { accessToken: "a1", refreshToken: "r1" } });
   const request = new Request(url, { headers: { Cookie: await sessionStorage.commitSession(session) } });
   const [, , , , , id, status] = new URL(url).pathname.split("/");
   const args = { request, params: { path: "demo", id, status }, context } as never;
   return loader(args).then(
-    (result) => ({ location: null, data: (result as unknown as { data: Record<string, unknown> }).data }),
-    (error: Response) => ({ location: error.headers.get("Location"), data: null }),
+    (result) => {
+      const answer = result as unknown as { data: Record<string, unknown>; init?: ResponseInit | null };
+      return { location: null, data: answer.data, init: answer.init ?? null };
+    },
+    (error: Response) => ({ location: error.headers.get("Location"), data: null, init: null }),
   );
 }
 
@@ -106,5 +109,87 @@ describe("payment return page, waiting for the provider's confirmation", () => {
   it("shows the failure when the provider reported an error", async () => {
     const failed = fakeApi({ is_error: true }, { status: "new" });
     expect((await returnPage(base, failed)).location).toBe("/tickets/demo/payment/return/7/error");
+  });
+});
+
+/**
+ * The provider's cancel_url: the payment is cancelled through the API, and the page says so only when it was; the
+ * API's answer to the cancel is `cancel`'s (200, or 409 with a message), the basket's state is `intent`'s after it.
+ */
+function cancellingApi(before: Record<string, unknown>, cancel: { status: number; after: Record<string, unknown> }) {
+  let intent = before;
+  const calls: string[] = [];
+  const basketStatus = () => ((intent.invoice as { is_resolved?: boolean } | null)?.is_resolved ? "validated" : "new");
+  const row = () => ({
+    id: 3,
+    event_id: 1,
+    status: basketStatus(),
+    testing: false,
+    total: 2500,
+    billing_information: null,
+    items: [{ id: 1, node_id: 2, title: "Entry", price: 2500 }],
+    payment_intents: [
+      {
+        id: 7,
+        module_key: "stripe",
+        is_error: false,
+        is_cancelled: false,
+        error_message: null,
+        invoice: null,
+        ...intent,
+      },
+    ],
+  });
+  const apiFetch = async (path: string, init?: RequestInit) => {
+    if (init?.method === "POST") calls.push(path);
+    if (path.startsWith("/events/public-infos")) return json(200, publicInfos);
+    if (path.startsWith("/frontend/baskets?")) return json(200, [{ id: 3, status: basketStatus() }]);
+    if (path === "/frontend/baskets/3") return json(200, row());
+    if (path === "/frontend/payment-intents/7/cancel" && init?.method === "POST") {
+      intent = cancel.after;
+      return cancel.status === 200
+        ? json(200, row())
+        : json(cancel.status, { errors: ["Failed to cancel an ongoing payment."] });
+    }
+    return json(404, { errors: ["Resource not found"] });
+  };
+  return { apiFetch, calls };
+}
+
+describe("payment return page, after the buyer left the provider's page (cancel)", () => {
+  const url = "http://localhost/tickets/demo/payment/return/7/cancel";
+  const ongoing = { is_cancelled: false, invoice: { id: 5, is_resolved: false, is_cancelled: false } };
+  const cancelled = { is_cancelled: true, invoice: { id: 5, is_resolved: false, is_cancelled: true } };
+  const paid = { is_cancelled: false, invoice: { id: 5, is_resolved: true, is_cancelled: false } };
+
+  it("cancels the ongoing payment, then goes back to the payment method, which says so", async () => {
+    const api = cancellingApi(ongoing, { status: 200, after: cancelled });
+    expect((await returnPage(url, api)).location).toBe("/tickets/demo/checkout/payment-method?payment=cancelled");
+    expect(api.calls).toEqual(["/frontend/payment-intents/7/cancel"]);
+  });
+
+  it("does not ask again for a payment already cancelled (the demo page cancels it itself)", async () => {
+    const api = cancellingApi(cancelled, { status: 409, after: cancelled });
+    expect((await returnPage(url, api)).location).toBe("/tickets/demo/checkout/payment-method?payment=cancelled");
+    expect(api.calls).toEqual([]);
+  });
+
+  it("says the cancel failed when the provider could not cancel the payment, rather than pretending", async () => {
+    const api = cancellingApi(ongoing, { status: 409, after: ongoing });
+    const page = await returnPage(url, api);
+    expect(page.location).toBeNull();
+    expect(page.data).toEqual({ status: "cancelFailed", id: "7" });
+    expect(page.init?.status).toBe(409);
+    expect(api.calls).toEqual(["/frontend/payment-intents/7/cancel"]);
+  });
+
+  it("goes to the order when the payment went through instead", async () => {
+    const api = cancellingApi(ongoing, { status: 409, after: paid });
+    expect((await returnPage(url, api)).location).toBe("/tickets/demo/completion");
+  });
+
+  it("goes back to the payment method when the payment closed meanwhile", async () => {
+    const api = cancellingApi(ongoing, { status: 409, after: cancelled });
+    expect((await returnPage(url, api)).location).toBe("/tickets/demo/checkout/payment-method?payment=cancelled");
   });
 });
