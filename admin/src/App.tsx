@@ -9,6 +9,8 @@ import { BASENAME, createAuthProvider, createSession } from "./authProvider.ts";
 import { createApiClient, createDataProvider } from "./dataProvider.ts";
 import events from "./events/index.ts";
 import { EventBasketList } from "./events/sales/EventBasketList.tsx";
+import { EventInvoiceList } from "./events/sales/EventInvoiceList.tsx";
+import { InvoiceShow } from "./events/sales/InvoiceShow.tsx";
 import { createI18nProvider, currentLanguage } from "./i18nProvider.ts";
 import { PageNotFound, UnexpectedErrorPage } from "./layout/ErrorPages.tsx";
 import { Layout } from "./layout/Layout.tsx";
@@ -61,10 +63,13 @@ const BackOffice = () => (
     </CustomRoutes>
     <Resource name="events" {...events}>
       <Route path=":id/baskets" element={<EventBasketList />} />
+      <Route path=":id/invoices" element={<EventInvoiceList />} />
+      <Route path=":id/baskets/:basketId/invoices/:invoiceId" element={<InvoiceShow />} />
     </Resource>
     <Resource name="units" {...units} />
     <Resource name="memberships" />
     <Resource name="baskets" />
+    <Resource name="invoices" />
   </Admin>
 );
 

@@ -1,4 +1,5 @@
 import { camelizeKeys, camelPath, snakifyKeys, toSnake } from "@ticketing/shared/case";
+import type { Language } from "@ticketing/shared/constants";
 import type { Detail, PasswordChange, PasswordReset, Registration } from "@ticketing/shared/schemas/auth";
 import type * as Catalogue from "@ticketing/shared/schemas/catalogue";
 import type { AddedArticle, Article, NewArticle, PricePreviewRow } from "@ticketing/shared/schemas/events";
@@ -91,6 +92,8 @@ export interface ApiClient {
   call<T>(path: string, request?: ApiRequest): Promise<ApiAnswer<T>>;
   /** Keeps the tokens the API issued to replace this session's (a password change ends every other one). */
   keepTokens(tokens: Tokens): void;
+  /** A file the API answers (a PDF), with the name its Content-Disposition gives; errors as for JSON calls. */
+  download(path: string): Promise<{ blob: Blob; fileName: string | null }>;
 }
 
 export function createApiClient({
@@ -140,7 +143,31 @@ export function createApiClient({
   const requestRefresh = async (refreshToken: string) =>
     (await call<Tokens>("/auth/token/refresh", { method: "POST", body: { refreshToken }, anonymous: true })).json;
 
-  return { url, httpClient, call, keepTokens: session.setTokens };
+  const download: ApiClient["download"] = async (path) => {
+    const send = (accessToken: string | null) =>
+      fetch(`${url}${path}`, {
+        headers: {
+          "Accept-Language": getLanguage(),
+          ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+        },
+      });
+    const accessToken = session.getTokens()?.accessToken ?? null;
+    let response = await send(accessToken);
+    if (response.status === 401 && (await session.refresh(accessToken, requestRefresh)))
+      response = await send(session.getTokens()?.accessToken ?? null);
+    if (!response.ok) {
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {}
+      throw toReactAdminError(new HttpError(response.statusText || String(response.status), response.status, body));
+    }
+    const disposition = response.headers.get("Content-Disposition") ?? "";
+    return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+  };
+
+  return { url, httpClient, call, keepTokens: session.setTokens, download };
 }
 
 /** `GET /events/:id/articles`, `POST /events/:id/articles`, `GET /events/:id/price-preview` (shared contract). */
@@ -178,6 +205,8 @@ export interface TicketingDataProvider extends DataProvider {
   updateMe(names: { firstName: string; lastName: string }): Promise<{ data: Me }>;
   /** `GET /config`, no token. */
   getConfig(): Promise<{ data: { supportEmail: string } }>;
+  /** `GET /invoices/:id/pdf?language=`: the invoice (or credit note) as a PDF file, and its name. */
+  downloadInvoicePdf(invoiceId: Identifier, language: Language): Promise<{ data: { blob: Blob; fileName: string } }>;
   requestModeration(eventId: Identifier): Promise<{ data: RaRecord }>;
   approveModeration(eventId: Identifier): Promise<{ data: RaRecord }>;
   requestModerationChanges(eventId: Identifier, description: string): Promise<{ data: RaRecord }>;
@@ -263,6 +292,12 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
     getConfig: async () => ({
       data: (await api.call<{ supportEmail: string }>("/config", { anonymous: true })).json,
     }),
+    downloadInvoicePdf: async (invoiceId, language) => {
+      const { blob, fileName } = await api.download(
+        `/invoices/${encodeURIComponent(invoiceId)}/pdf?language=${language}`,
+      );
+      return { data: { blob, fileName: fileName ?? `invoice-${invoiceId}.pdf` } };
+    },
     requestModeration: (eventId) => post<RaRecord>(eventPath(eventId, "request")),
     approveModeration: (eventId) => post<RaRecord>(eventPath(eventId, "approve")),
     requestModerationChanges: (eventId, description) =>

@@ -1,4 +1,5 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
 import { formatMoney } from "@ticketing/shared/money";
 import type { Event } from "@ticketing/shared/schemas/events";
 import type { Basket } from "@ticketing/shared/schemas/sales";
@@ -51,6 +52,13 @@ export const EventBasketList = () => {
             to={createPath({ resource: "events", id: eventId, type: "edit" })}
           >
             <ArrowBackIcon />
+          </Button>
+          <Button
+            component={LinkBase}
+            label="admin.invoices.button"
+            to={`${createPath({ resource: "events", id: eventId, type: "edit" })}/invoices`}
+          >
+            <ReceiptLongIcon />
           </Button>
         </TopToolbar>
       }
