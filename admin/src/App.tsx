@@ -8,6 +8,7 @@ import { VerifyPage } from "./auth/VerifyPage.tsx";
 import { BASENAME, createAuthProvider, createSession } from "./authProvider.ts";
 import { createApiClient, createDataProvider } from "./dataProvider.ts";
 import events from "./events/index.ts";
+import { BasketShow } from "./events/sales/BasketShow.tsx";
 import { EventBasketList } from "./events/sales/EventBasketList.tsx";
 import { EventInvoiceList } from "./events/sales/EventInvoiceList.tsx";
 import { InvoiceShow } from "./events/sales/InvoiceShow.tsx";
@@ -65,6 +66,7 @@ const BackOffice = () => (
       <Route path=":id/baskets" element={<EventBasketList />} />
       <Route path=":id/invoices" element={<EventInvoiceList />} />
       <Route path=":id/baskets/:basketId/invoices/:invoiceId" element={<InvoiceShow />} />
+      <Route path=":id/baskets/:basketId" element={<BasketShow />} />
     </Resource>
     <Resource name="units" {...units} />
     <Resource name="memberships" />

@@ -3,6 +3,7 @@ import type { Language } from "@ticketing/shared/constants";
 import type { Detail, PasswordChange, PasswordReset, Registration } from "@ticketing/shared/schemas/auth";
 import type * as Catalogue from "@ticketing/shared/schemas/catalogue";
 import type { AddedArticle, Article, NewArticle, PricePreviewRow } from "@ticketing/shared/schemas/events";
+import type { RefundMade, RefundRequest } from "@ticketing/shared/schemas/sales";
 import type { User } from "@ticketing/shared/schemas/users";
 import simpleRestProvider from "ra-data-simple-rest";
 import { type DataProvider, fetchUtils, HttpError, type Identifier, type RaRecord } from "react-admin";
@@ -210,6 +211,8 @@ export interface TicketingDataProvider extends DataProvider {
   requestModeration(eventId: Identifier): Promise<{ data: RaRecord }>;
   approveModeration(eventId: Identifier): Promise<{ data: RaRecord }>;
   requestModerationChanges(eventId: Identifier, description: string): Promise<{ data: RaRecord }>;
+  /** `POST /baskets/:id/refunds`: the whole basket (no `itemIds`) or chosen articles, with a reason. */
+  refundBasket(basketId: Identifier, refund: RefundRequest): Promise<{ data: RefundMade }>;
 }
 
 interface ListQuery {
@@ -302,5 +305,6 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
     approveModeration: (eventId) => post<RaRecord>(eventPath(eventId, "approve")),
     requestModerationChanges: (eventId, description) =>
       post<RaRecord>(eventPath(eventId, "request-changes"), { description }),
+    refundBasket: (basketId, refund) => post<RefundMade>(`/baskets/${encodeURIComponent(basketId)}/refunds`, refund),
   };
 }

@@ -10,12 +10,14 @@ import {
   List,
   SelectField,
   TopToolbar,
+  useBasename,
   useCreatePath,
   useGetOne,
   useLocaleState,
   useParams,
   useTranslate,
 } from "react-admin";
+import { AdminLink } from "../../auth/AuthCard.tsx";
 import { DateTimeField } from "../../fields/DateTimeField.tsx";
 import { useVisitedView } from "../../layout/useVisitedView.ts";
 import { basketStatusChoices } from "./basketStatus.ts";
@@ -31,6 +33,7 @@ export const EventBasketList = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const createPath = useCreatePath();
+  const basename = useBasename();
   const { data: event } = useGetOne<Pick<Event, "id" | "name">>(
     "events",
     { id: eventId },
@@ -63,8 +66,15 @@ export const EventBasketList = () => {
         </TopToolbar>
       }
     >
-      <DataTable<Basket> bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="id" />
+      {/* SPEC 2.2: each basket opens its detail page (`/events/:id/baskets/:basketId`), where it is refunded. */}
+      <DataTable<Basket>
+        bulkActionButtons={false}
+        rowClick={(basketId) => `${basename}/events/${eventId}/baskets/${basketId}`}
+      >
+        <DataTable.Col
+          source="id"
+          render={(basket) => <AdminLink to={`/events/${eventId}/baskets/${basket.id}`}>{basket.id}</AdminLink>}
+        />
         <DataTable.Col source="status">
           <SelectField source="status" choices={basketStatusChoices} />
         </DataTable.Col>
