@@ -547,6 +547,13 @@ const CASES: Record<string, Case> = {
     body: () => ({ intent_id: 1, psp_id: "x", outcome: "success" }),
     expect: publicRoute(400),
   },
+  // Stripe's signature, checked with the unit's signing secret, is the only guard: a token changes nothing (the
+  // signed side is in services/payments/stripe.test.ts).
+  "POST /payments/stripe/webhook/:unitId": {
+    path: (t) => `/payments/stripe/webhook/${t.unitId}`,
+    body: () => ({ id: "evt_forged", object: "event", type: "checkout.session.completed", data: { object: {} } }),
+    expect: { anonymous: 400, outsider: 400, member: 400, owner: 400, superuser: 400 },
+  },
   "GET /tickets/verify": { path: () => "/tickets/verify?code=forged.code", expect: publicRoute(400) },
   "GET /tickets/public-key": { path: () => "/tickets/public-key", expect: publicRoute(200) },
   "GET /openapi.json": { path: () => "/openapi.json", expect: publicRoute(200) },

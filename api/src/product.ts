@@ -16,6 +16,7 @@ import { isSeeded, seedDemo } from "./seed.ts";
 import { releaseExpiredHolds } from "./services/baskets.ts";
 import { expireUnpaidPayments } from "./services/checkout.ts";
 import { type MailWorker, startMailWorker } from "./services/mail.ts";
+import { payBackLatePayments } from "./services/payments/late-refunds.ts";
 import { loadTicketKeys } from "./services/ticket-codes.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -45,12 +46,8 @@ export async function createProduct(
   if (seeded) await seedDemo(database);
 
   const mailWorker = startMailWorker(database, config, { intervalMs: options.mailIntervalMs ?? 5_000 });
-  const api = createApp({
-    database,
-    config,
-    ticketKeys: loadTicketKeys(config.dataDir),
-    onMailQueued: () => void mailWorker.flush().catch((error: unknown) => console.error("[mail]", error)),
-  });
+  const flushMail = () => void mailWorker.flush().catch((error: unknown) => console.error("[mail]", error));
+  const api = createApp({ database, config, ticketKeys: loadTicketKeys(config.dataDir), onMailQueued: flushMail });
   // Expired holds give their stock back (DESIGN.md 4 "Basket lifecycle").
   // Unpaid online payments past the event's payment term are cancelled the same way, and their buyers told.
   const sweep = setInterval(() => {
@@ -62,6 +59,10 @@ export async function createProduct(
         if (expired.length) void mailWorker.flush().catch((error: unknown) => console.error("[mail]", error));
       })
       .catch((error: unknown) => console.error("[stock] payment expiry failed:", error));
+    // Late payments whose refund the provider refused are paid back on a later round (docs/decisions/0010).
+    payBackLatePayments({ database, config, onMailQueued: flushMail }, new Date()).catch((error: unknown) =>
+      console.error("[payments] paying back late payments failed:", error),
+    );
   }, 30_000).unref();
 
   const app = new Hono();

@@ -57,18 +57,19 @@ const missing = (kind: string, value: string, param = "id") =>
     message: `No such ${kind}: '${value}'`,
   });
 
-/** Stripe's form bodies: `line_items[0][price_data][currency]=chf` into nested objects and arrays. */
+/** Stripe's form bodies: `line_items[0][price_data][currency]=chf` into nested objects and arrays (`a[]=` appends). */
 export function parseStripeForm(text: string): Json {
   const root: Json = {};
   for (const [key, value] of new URLSearchParams(text)) {
-    const path = key.split(/[[\]]+/).filter(Boolean);
+    const path = key.replace(/\]/g, "").split("[");
     if (path.some((part) => ["__proto__", "constructor", "prototype"].includes(part))) continue;
     let node: Record<string, unknown> = root;
     path.forEach((part, i) => {
-      if (i === path.length - 1) node[part] = value;
+      const name = part === "" && Array.isArray(node) ? String(node.length) : part;
+      if (i === path.length - 1) node[name] = value;
       else {
-        node[part] ??= /^\d+$/.test(path[i + 1] ?? "") ? [] : {};
-        node = node[part] as Record<string, unknown>;
+        node[name] ??= /^\d*$/.test(path[i + 1] ?? "") ? [] : {};
+        node = node[name] as Record<string, unknown>;
       }
     });
   }
@@ -85,7 +86,15 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
   let url = "";
 
   const accountOf = (req: IncomingMessage) => {
-    const key = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1];
+    // Bearer, as the client sends it, or Basic with the key as the user name, as `curl -u sk_test_…:` does.
+    const [scheme, credentials] = (req.headers.authorization ?? "").split(" ");
+    const basic =
+      scheme === "Basic"
+        ? Buffer.from(credentials ?? "", "base64")
+            .toString()
+            .split(":")[0]
+        : undefined;
+    const key = scheme === "Bearer" ? credentials : basic;
     if (!key)
       throw new StripeFailure(401, {
         type: "invalid_request_error",

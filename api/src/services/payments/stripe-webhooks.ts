@@ -4,28 +4,39 @@
 import { and, type Db, eq, schema } from "@ticketing/db";
 import type { PaymentOutcome } from "@ticketing/shared/constants";
 import type { StripeWebhookReceived } from "@ticketing/shared/schemas/payments";
-import type Stripe from "stripe";
+import { z } from "zod";
 import { invalid } from "../../lib/errors.ts";
 import { resolvePayment } from "../checkout.ts";
 import { payBackLatePayments } from "./late-refunds.ts";
 import type { PaymentDeps } from "./module.ts";
 import { stripeAccountOf, stripeClient } from "./stripe.ts";
 
+/** What the product reads of a notification: Stripe's event, and for a Checkout Session's, the session. */
+const Notification = z.object({ id: z.string().min(1).max(255), type: z.string().max(255) });
+const CheckoutSession = z.object({
+  id: z.string().min(1).max(255),
+  amount_total: z.number().nullable(),
+  currency: z.string().nullable(),
+  payment_status: z.string(),
+  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullable(),
+});
+const OUTCOMES: Record<string, PaymentOutcome> = {
+  "checkout.session.completed": "success",
+  "checkout.session.async_payment_succeeded": "success",
+  "checkout.session.async_payment_failed": "error",
+  "checkout.session.expired": "cancel",
+};
+
 /** What a Checkout Session's notification means for its payment; null for one that changes nothing here. */
-function verdictOf(event: Stripe.Event): { session: Stripe.Checkout.Session; outcome: PaymentOutcome } | null {
-  switch (event.type) {
-    case "checkout.session.completed":
-      // Completed but not paid yet (a bank transfer): the async_payment_* notification follows.
-      return event.data.object.payment_status === "paid" ? { session: event.data.object, outcome: "success" } : null;
-    case "checkout.session.async_payment_succeeded":
-      return { session: event.data.object, outcome: "success" };
-    case "checkout.session.async_payment_failed":
-      return { session: event.data.object, outcome: "error" };
-    case "checkout.session.expired":
-      return { session: event.data.object, outcome: "cancel" };
-    default:
-      return null;
-  }
+function verdictOf(event: { type: string; data?: unknown }) {
+  const outcome = OUTCOMES[event.type];
+  if (!outcome) return null;
+  const parsed = CheckoutSession.safeParse((event.data as { object?: unknown } | undefined)?.object);
+  if (!parsed.success) throw invalid("errors.payment_unknown");
+  const session = parsed.data;
+  // Completed but not paid yet (a bank transfer): the async_payment_* notification follows.
+  if (event.type === "checkout.session.completed" && session.payment_status !== "paid") return null;
+  return { session, outcome };
 }
 
 /** The Stripe intent of a session, when it belongs to an event of the unit; else null. */
@@ -64,12 +75,16 @@ export async function receiveStripeWebhook(
   const { database, config } = deps;
   const account = await stripeAccountOf(database.db, config, unitId);
   if (!account || !signature) throw invalid("errors.payment_signature");
-  let event: Stripe.Event;
+  let verified: unknown;
   try {
-    event = stripeClient(config, account.secretKey).webhooks.constructEvent(raw, signature, account.webhookSecret);
+    verified = stripeClient(config, account.secretKey).webhooks.constructEvent(raw, signature, account.webhookSecret);
   } catch {
     throw invalid("errors.payment_signature");
   }
+  // Signed by Stripe, so well formed; read defensively all the same.
+  const envelope = Notification.safeParse(verified);
+  if (!envelope.success) throw invalid("errors.payment_unknown");
+  const event = { ...(verified as object), ...envelope.data };
   const verdict = verdictOf(event);
   if (!verdict) return { received: true, changed: false, basketStatus: null };
   const { session, outcome } = verdict;

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
 import { and, eq, schema } from "@ticketing/db";
+import fc from "fast-check";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StripeStandIn, startStripeStandIn } from "../../stripe-stand-in/server.ts";
@@ -247,6 +248,40 @@ describe.each(DRIVERS)("Stripe Checkout through the stand-in (%s)", (driver) => 
       changed: true,
       basket_status: "validated",
     });
+  });
+
+  it("answers whatever Stripe's signature covers with 200 or 400 and its messages, never a 500", async () => {
+    const sale = await stripeSale({ stock: 1, endpoint: false });
+    const bought = await checkOut(sale);
+    const type = fc.constantFrom(...EVENTS, "payment_intent.created", "", "__proto__");
+    const field = fc.constantFrom("id", "amount_total", "currency", "payment_status", "payment_intent", "__proto__");
+    const session = fc.oneof(
+      fc.jsonValue(),
+      fc.dictionary(field, fc.oneof(fc.jsonValue(), fc.constant(bought.sessionId), fc.constant(4500))),
+    );
+    const event = fc.record(
+      {
+        id: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+        type,
+        data: fc.oneof(fc.jsonValue(), fc.record({ object: session })),
+      },
+      { requiredKeys: [] },
+    );
+    const payload = fc.oneof(
+      fc.string(),
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      event.map((e) => JSON.stringify(e)),
+    );
+    const before = await state(bought);
+    await fc.assert(
+      fc.asyncProperty(payload, async (body) => {
+        const answer = await post(sale.unitId, body, sign(body, sale.webhookSecret));
+        expect([200, 400]).toContain(answer.status);
+        if (answer.status === 400) expect(answer.body.errors).toEqual([expect.any(String)]);
+      }),
+      { numRuns: 200, seed: 20_261_123 },
+    );
+    expect((await state(bought)).basket).toBe(before.basket);
   });
 
   it("receives an event it does not act on without changing anything, and a failed payment gives the basket back", async () => {
