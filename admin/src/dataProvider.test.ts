@@ -174,6 +174,29 @@ describe("dataProvider: case conversion", () => {
     expect(added.priceRule).toEqual({ id: 4 });
   });
 
+  it("sets a unit's Stripe secrets (in snake_case) and removes them through the custom methods", async () => {
+    const unit = { id: 4, name: "Jazz", is_stripe_configured: true, stripe_webhook_url: "https://x/webhook/4" };
+    const calls = mockFetch((call) =>
+      jsonResponse(call.method === "DELETE" ? { ...unit, is_stripe_configured: false } : unit),
+    );
+    const { dataProvider } = setupProviders(tokens);
+
+    const { data: set } = await dataProvider.setUnitStripe(4, {
+      secretKey: "sk_test_0123456789abcdef",
+      webhookSecret: "whsec_0123456789abcdef",
+    });
+    const { data: removed } = await dataProvider.removeUnitStripe(4);
+
+    expect(calls[0]).toMatchObject({
+      method: "PUT",
+      path: "/units/4/stripe",
+      body: { secret_key: "sk_test_0123456789abcdef", webhook_secret: "whsec_0123456789abcdef" },
+    });
+    expect(set).toMatchObject({ isStripeConfigured: true, stripeWebhookUrl: "https://x/webhook/4" });
+    expect(calls[1]).toMatchObject({ method: "DELETE", path: "/units/4/stripe" });
+    expect(removed.isStripeConfigured).toBe(false);
+  });
+
   it("carries the bearer token and the interface language", async () => {
     const calls = mockFetch(() => jsonResponse({ id: 1 }));
     const { dataProvider } = setupProviders(tokens);

@@ -4,6 +4,7 @@ import type { Detail, PasswordChange, PasswordReset, Registration } from "@ticke
 import type * as Catalogue from "@ticketing/shared/schemas/catalogue";
 import type { AddedArticle, Article, NewArticle, PricePreviewRow } from "@ticketing/shared/schemas/events";
 import type { RefundMade, RefundRequest } from "@ticketing/shared/schemas/sales";
+import type { Unit, UnitStripeSettings } from "@ticketing/shared/schemas/units";
 import type { User } from "@ticketing/shared/schemas/users";
 import simpleRestProvider from "ra-data-simple-rest";
 import { type DataProvider, fetchUtils, HttpError, type Identifier, type RaRecord } from "react-admin";
@@ -211,6 +212,10 @@ export interface TicketingDataProvider extends DataProvider {
   requestModeration(eventId: Identifier): Promise<{ data: RaRecord }>;
   approveModeration(eventId: Identifier): Promise<{ data: RaRecord }>;
   requestModerationChanges(eventId: Identifier, description: string): Promise<{ data: RaRecord }>;
+  /** `PUT /units/:id/stripe`: the unit's Stripe secrets, write-only (the unit answered never carries them). */
+  setUnitStripe(unitId: Identifier, settings: UnitStripeSettings): Promise<{ data: Unit }>;
+  /** `DELETE /units/:id/stripe`. */
+  removeUnitStripe(unitId: Identifier): Promise<{ data: Unit }>;
   /** `POST /baskets/:id/refunds`: the whole basket (no `itemIds`) or chosen articles, with a reason. */
   refundBasket(basketId: Identifier, refund: RefundRequest): Promise<{ data: RefundMade }>;
 }
@@ -305,6 +310,13 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
     approveModeration: (eventId) => post<RaRecord>(eventPath(eventId, "approve")),
     requestModerationChanges: (eventId, description) =>
       post<RaRecord>(eventPath(eventId, "request-changes"), { description }),
+    setUnitStripe: async (unitId, settings) => ({
+      data: (await api.call<Unit>(`/units/${encodeURIComponent(unitId)}/stripe`, { method: "PUT", body: settings }))
+        .json,
+    }),
+    removeUnitStripe: async (unitId) => ({
+      data: (await api.call<Unit>(`/units/${encodeURIComponent(unitId)}/stripe`, { method: "DELETE" })).json,
+    }),
     refundBasket: (basketId, refund) => post<RefundMade>(`/baskets/${encodeURIComponent(basketId)}/refunds`, refund),
   };
 }

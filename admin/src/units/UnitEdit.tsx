@@ -15,6 +15,7 @@ import {
 } from "react-admin";
 import { HttpErrorPage } from "../layout/ErrorPages.tsx";
 import { MembershipsPanel } from "./MembershipsPanel.tsx";
+import { StripePanel } from "./StripePanel.tsx";
 
 /** docs/api.md: owners and superusers change a unit; members only read it. */
 export function useUnitPermissions() {
@@ -71,6 +72,7 @@ export const UnitEdit = () => (
     error={<HttpErrorPage />}
   >
     <UnitForm />
+    <StripePanel />
     <MembershipsPanel />
   </Edit>
 );

@@ -18,6 +18,7 @@ import {
 import { useSearchParams } from "react-router";
 import { localDateTimeToIso, UNIT_LIST_PARAMS, validateEndAfterStart } from "../EventFormInputs.tsx";
 import { validateFrontendPath } from "../frontendPath.ts";
+import { OnlinePaymentInput } from "../OnlinePaymentInput.tsx";
 import { RowsPanel } from "./RowsPanel.tsx";
 
 export const EDIT_TABS = ["display", "properties", "configuration", "graph"] as const;
@@ -111,6 +112,7 @@ export const PropertiesInputs = ({ readOnly }: { readOnly: boolean }) => (
       disabled={readOnly}
     />
     <BooleanInput source="isPointOfSaleEnabled" readOnly={readOnly} disabled={readOnly} />
+    <OnlinePaymentInput readOnly={readOnly} />
   </>
 );
 
