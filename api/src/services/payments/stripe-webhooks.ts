@@ -29,7 +29,7 @@ const OUTCOMES: Record<string, PaymentOutcome> = {
 
 /** What a Checkout Session's notification means for its payment; null for one that changes nothing here. */
 function verdictOf(event: { type: string; data?: unknown }) {
-  const outcome = OUTCOMES[event.type];
+  const outcome = Object.hasOwn(OUTCOMES, event.type) ? OUTCOMES[event.type] : undefined;
   if (!outcome) return null;
   const parsed = CheckoutSession.safeParse((event.data as { object?: unknown } | undefined)?.object);
   if (!parsed.success) throw invalid("errors.payment_unknown");
