@@ -255,17 +255,23 @@ function isRefundedOnceViolation(error: unknown): boolean {
   return false;
 }
 
-/** The provider did not pay back: the credit note's lines go (its articles may be refunded again), it is cancelled. */
+/**
+ * The provider did not pay back: the credit note is cancelled (it keeps its number) and its lines go, so its
+ * articles may be refunded again. One resolved meanwhile (paid back after all, by another attempt with the same
+ * idempotency key) keeps its lines.
+ */
 async function undoClaim(database: Database, refundInvoiceId: number) {
   await database.transaction(function* (tx) {
-    yield* run(tx.delete(schema.invoiceLines).where(eq(schema.invoiceLines.invoiceId, refundInvoiceId)).run());
-    yield* run(
+    const cancelled = yield* run(
       tx
         .update(schema.invoices)
         .set({ isCancelled: true })
         .where(and(eq(schema.invoices.id, refundInvoiceId), eq(schema.invoices.isResolved, false)))
-        .run(),
+        .returning({ id: schema.invoices.id })
+        .get(),
     );
+    if (cancelled)
+      yield* run(tx.delete(schema.invoiceLines).where(eq(schema.invoiceLines.invoiceId, refundInvoiceId)).run());
   });
 }
 
