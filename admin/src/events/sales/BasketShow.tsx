@@ -84,10 +84,15 @@ export const BasketShow = () => {
     error,
     refetch,
   } = useGetOne<BasketDetail>("baskets", { id: basketNumber }, { enabled: isValid });
+  // A testing (preview) basket's invoices are listed only when asked for.
   const { data: invoices, refetch: refetchInvoices } = useGetList<InvoiceRow>(
     "invoices",
-    { filter: { basketId: basketNumber }, sort: { field: "id", order: "ASC" }, pagination: { page: 1, perPage: 100 } },
-    { enabled: isValid },
+    {
+      filter: { basketId: basketNumber, preview: basket?.testing ?? false },
+      sort: { field: "id", order: "ASC" },
+      pagination: { page: 1, perPage: 100 },
+    },
+    { enabled: isValid && basket !== undefined },
   );
   const money = (cents: number) => formatMoney(cents, locale);
   const date = (iso: string | null) =>
