@@ -117,7 +117,9 @@ export const BasketShow = () => {
         <Typography role="alert">{translate("admin.basketDetail.notFound")}</Typography>
       </Box>
     );
-  if (isPending || !basket) return <CircularProgress size={24} sx={{ m: 2 }} />;
+  // Opened from the baskets list, react-admin first hands over the list's row (it seeds the one-record cache with
+  // it), which has no payments nor refunded articles: wait for the basket's own answer.
+  if (isPending || !basket || !("paymentIntents" in basket)) return <CircularProgress size={24} sx={{ m: 2 }} />;
 
   const billing = basket.billingInformation;
   const articles = articleRows(basket);

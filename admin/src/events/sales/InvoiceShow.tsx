@@ -139,7 +139,10 @@ export const InvoiceShow = () => {
       </Box>
     );
   }
-  if (isPending || !invoice) return <CircularProgress sx={{ m: 4 }} aria-label={translate("ra.page.loading")} />;
+  // Opened from a list, react-admin first hands over the list's row (it seeds the one-record cache with it), which
+  // has no lines: wait for the invoice's own answer.
+  if (isPending || !invoice || !("lines" in invoice))
+    return <CircularProgress sx={{ m: 4 }} aria-label={translate("ra.page.loading")} />;
   // The address names the invoice's basket and event: a wrong one leads to the right one.
   if (String(invoice.basketId) !== params.basketId || invoice.eventId !== eventId)
     return <Navigate replace to={`${basename}${invoicePath(invoice.eventId, invoice)}`} />;

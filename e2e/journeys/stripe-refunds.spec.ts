@@ -1,0 +1,171 @@
+// DONE-WHEN (issue 12), JavaScript off and on: a buyer pays by Stripe Checkout (the local stand-in's hosted page),
+// the signed webhook confirms, the tickets and the invoice PDF download; staff refund one of two articles from the
+// basket detail, the stock goes back, that ticket is refused at verify, the buyer gets the refund email; a second,
+// full refund sets the basket `refunded`.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { APIRequestContext, Download, Page } from "@playwright/test";
+import Stripe from "stripe";
+import { decodeTicketQr, expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
+import { baseURL, stripePort } from "../playwright.config.ts";
+import { addArticle, asStaff, fillBillingInformation, guestOnBuyPage, newestMailTo } from "./ticket-office/office.ts";
+
+const CONCERT = "Orchestra seat";
+const WORKSHOP = "Conductor's workshop";
+
+async function downloaded(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The PDF's text, read with pdftotext (poppler-utils, beside pdftoppm). */
+function pdfText(pdf: Buffer): string {
+  const file = join(mkdtempSync(join(tmpdir(), "invoice-")), "invoice.pdf");
+  writeFileSync(file, pdf);
+  return execFileSync("pdftotext", ["-layout", file, "-"]).toString();
+}
+
+/** What is left of an article for buyers, from the event's public tree. */
+async function remaining(request: APIRequestContext, eventId: number, title: string): Promise<number> {
+  const tree = await (await request.get(`/api/v1/frontend/events/${eventId}/tree`)).json();
+  const find = (node: { title: string; stock?: { remaining: number }; children: unknown[] }): number | undefined =>
+    node.title === title
+      ? node.stock?.remaining
+      : node.children.map((child) => find(child as typeof node)).find(Number.isFinite);
+  const left = find(tree.root);
+  if (left === undefined) throw new Error(`No stock for ${title}`);
+  return left;
+}
+
+async function signInToBackOffice(page: Page) {
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(ORGANISER.email);
+  await page.getByLabel("Password").fill(ORGANISER.password);
+  await page.getByRole("button", { name: /sign in|log in/i }).click();
+  await expect(page.getByRole("table")).toBeVisible();
+}
+
+for (const javaScriptEnabled of [false, true]) {
+  test(`a buyer pays through Stripe Checkout, staff refund one article then the rest (JavaScript ${
+    javaScriptEnabled ? "on" : "off"
+  })`, async ({ openPage, request }) => {
+    const path = uniquePath(javaScriptEnabled ? "symphony-js" : "symphony");
+    const organiser = await asStaff(request, ORGANISER);
+    const moderator = await asStaff(request);
+
+    // A unit of its own, whose owner connects its Stripe account: the dashboard's webhook endpoint (made here
+    // through Stripe's API, at the stand-in) gives the signing secret the owner pastes into the back office.
+    const unit = await organiser.post("/units", {
+      name: `Philharmonie ${path}`,
+      address: "Rue de Genève 12, 1003 Lausanne",
+    });
+    const secretKey = `sk_test_${path.replace(/[^a-z0-9]/gi, "")}`;
+    const stripe = new Stripe(secretKey, { host: "127.0.0.1", port: stripePort, protocol: "http" });
+    const endpoint = await stripe.webhookEndpoints.create({
+      url: `${baseURL}/api/v1/payments/stripe/webhook/${unit.id}`,
+      enabled_events: ["checkout.session.completed", "checkout.session.expired"],
+    });
+
+    const admin = await openPage();
+    await signInToBackOffice(admin);
+    await admin.goto(`/admin/units/${unit.id}`);
+    await expect(admin.getByText("No Stripe account is set")).toBeVisible();
+    await admin.getByRole("textbox", { name: "Secret key", exact: true }).fill(secretKey);
+    await admin.getByRole("textbox", { name: "Webhook signing secret", exact: true }).fill(endpoint.secret ?? "");
+    await admin.getByRole("button", { name: "Save the Stripe account" }).click();
+    await expect(admin.getByText("The unit's Stripe account is set")).toBeVisible();
+
+    const event = await organiser.post("/events", {
+      unit_id: unit.id,
+      name: `Symphony ${path}`,
+      frontend_title: "Symphony Night",
+      frontend_path: path,
+      start_date: "2030-06-01T18:00:00.000Z",
+      end_date: "2030-06-01T22:00:00.000Z",
+    });
+    await organiser.post(`/events/${event.id}/articles`, { title: CONCERT, price: 4500, stock: 10 });
+    await organiser.post(`/events/${event.id}/articles`, { title: WORKSHOP, price: 2000, stock: 10 });
+    await organiser.put(`/events/${event.id}`, { online_payment_module: "stripe" });
+    await organiser.post(`/events/${event.id}/moderation/request`, {});
+    await moderator.post(`/events/${event.id}/moderation/approve`, {});
+    await organiser.put(`/events/${event.id}`, { status: "public" });
+
+    // The buyer.
+    const buyer = await openPage({ javaScriptEnabled, acceptDownloads: true });
+    const email = `${path}@example.org`;
+    await guestOnBuyPage(buyer, `/tickets/${path}`);
+    await addArticle(buyer, CONCERT);
+    await addArticle(buyer, WORKSHOP);
+    expect(await remaining(request, event.id, CONCERT)).toBe(9);
+    await buyer.getByRole("link", { name: "Checkout" }).click();
+    await fillBillingInformation(buyer, email);
+    await buyer.getByRole("checkbox", { name: "I accept the terms of service" }).check();
+    await buyer.getByRole("button", { name: "Pay now" }).click();
+
+    // Stripe Checkout's hosted page (the stand-in's): card data never touches the ticket office.
+    await expect(buyer).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${stripePort}/c/pay/cs_`));
+    await buyer.getByRole("button", { name: /^Pay CHF 65\.00$/ }).click();
+    // The signed webhook reached the product before Stripe sent the buyer back: the order is confirmed.
+    await expect(buyer.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+
+    const tickets = buyer.getByRole("link", { name: /^Download ticket/ });
+    await expect(tickets).toHaveCount(2);
+    const codes: Record<string, string> = {};
+    for (const [index, title] of [CONCERT, WORKSHOP].entries()) {
+      const downloading = buyer.waitForEvent("download");
+      await tickets.nth(index).click();
+      codes[title] = decodeTicketQr(await downloaded(await downloading));
+    }
+    const verify = async (title: string) =>
+      (await (await request.get(`/api/v1/tickets/verify?code=${encodeURIComponent(codes[title] ?? "")}`)).json())
+        .valid as boolean;
+    expect(await verify(CONCERT)).toBe(true);
+    expect(await verify(WORKSHOP)).toBe(true);
+
+    const invoiceDownload = buyer.waitForEvent("download");
+    await buyer.getByRole("link", { name: "Download the invoice (PDF)" }).click();
+    const invoice = pdfText(await downloaded(await invoiceDownload));
+    expect(invoice).toContain("Philharmonie");
+    expect(invoice).toContain("1003 Lausanne");
+    expect(invoice).toContain(CONCERT);
+    expect(invoice).toContain(WORKSHOP);
+    expect(invoice).toMatch(/CHF\s*65\.00/);
+
+    // Staff refund the orchestra seat from the basket's page: its stock goes back, its ticket no longer admits.
+    await admin.goto(`/admin/events/${event.id}/baskets`);
+    await admin.getByText(email).click();
+    await expect(admin.getByRole("heading", { name: /^Basket / })).toBeVisible();
+    await admin.getByRole("button", { name: "Refund" }).click();
+    const dialog = admin.getByRole("dialog");
+    await dialog.getByRole("radio", { name: /Chosen articles/ }).check();
+    await dialog.getByRole("checkbox", { name: new RegExp(`^${CONCERT}`) }).check();
+    await dialog.getByRole("textbox", { name: "Reason" }).fill("Cannot attend the concert");
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await dialog.getByRole("button", { name: /^Refund CHF\s*45\.00$/ }).click();
+    await expect(admin.getByText("Refund succeeded")).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+
+    expect(await remaining(request, event.id, CONCERT)).toBe(10);
+    expect(await remaining(request, event.id, WORKSHOP)).toBe(9);
+    expect(await verify(CONCERT)).toBe(false);
+    expect(await verify(WORKSHOP)).toBe(true);
+    await expect.poll(() => newestMailTo(email)).toContain("Subject: Your refund for Symphony Night");
+    expect(newestMailTo(email)).toContain("Part of your order");
+
+    // The rest, the whole basket: it is refunded.
+    await admin.getByRole("button", { name: "Refund" }).click();
+    await dialog.getByRole("radio", { name: /The whole basket/ }).check();
+    await dialog.getByRole("textbox", { name: "Reason" }).fill("Event postponed");
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await dialog.getByRole("button", { name: /^Refund CHF\s*20\.00$/ }).click();
+    await expect(admin.getByText("Refund succeeded")).toBeVisible();
+    await expect(admin.getByText("Refunded", { exact: true }).first()).toBeVisible();
+    expect(await remaining(request, event.id, WORKSHOP)).toBe(10);
+    expect(await verify(WORKSHOP)).toBe(false);
+    const basket = (await organiser.get(`/baskets?event_id=${event.id}`))[0];
+    expect(basket.status).toBe("refunded");
+  });
+}
