@@ -22,7 +22,8 @@ export async function seedDemo(database: Database) {
     yield* run(
       tx
         .update(schema.units)
-        .set({ name: "Demo Festival Association" })
+        // The issuer its invoices name.
+        .set({ name: "Demo Festival Association", address: "Quai d'Ouchy 1\n1006 Lausanne\nSwitzerland" })
         .where(eq(schema.units.id, organiser.personalUnitId as number))
         .run(),
     );

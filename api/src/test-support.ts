@@ -1,7 +1,10 @@
 // Test support: a fresh migrated database and app per test file, on either driver (STYLE.md habit 7).
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type ServerType, serve } from "@hono/node-server";
 import { and, createDatabase, type Database, type Driver, desc, eq, run, schema, sql } from "@ticketing/db";
 import { createApp } from "./app.ts";
 import { type Config, loadConfig } from "./env.ts";
@@ -10,6 +13,7 @@ import { createUser } from "./services/auth.ts";
 import { addArticle } from "./services/catalogue.ts";
 import { createEvent } from "./services/events.ts";
 import { loadTicketKeys } from "./services/ticket-codes.ts";
+import { type StripeStandIn, startStripeStandIn } from "./stripe-stand-in/server.ts";
 
 export const DRIVERS: Driver[] = ["better-sqlite3", "libsql"];
 
@@ -76,6 +80,39 @@ export async function createTestContext(
     },
   };
 }
+
+/**
+ * The product served on a port of its own (the stand-in posts its webhooks to a real address) beside a Stripe
+ * stand-in that the product's Stripe client talks to (STRIPE_API_URL).
+ */
+export interface StripeTestWorld {
+  standIn: StripeStandIn;
+  ctx: TestContext;
+  /** The product's address, as the stand-in's webhook endpoints name it. */
+  appUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startStripeWorld(driver: Driver): Promise<StripeTestWorld> {
+  const standIn = await startStripeStandIn();
+  const ctx = await createTestContext(driver, standIn.env);
+  const server = await new Promise<ServerType>((resolve) => {
+    const started = serve({ fetch: ctx.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(started));
+  });
+  return {
+    standIn,
+    ctx,
+    appUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      await standIn.close();
+      await new Promise((resolve) => server.close(resolve));
+      await ctx.close();
+    },
+  };
+}
+
+/** A Stripe test-mode secret key of an account of its own at the stand-in. */
+export const testStripeKey = () => `sk_test_${randomBytes(12).toString("hex")}`;
 
 let counter = 0;
 /** An organiser (with their personal unit) and a public event with one article of the given stock. */

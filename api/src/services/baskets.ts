@@ -238,6 +238,18 @@ export async function addSelectedNode(
   });
 }
 
+/** How far each stock counter moves for these links of selected nodes: real and testing counts apart. */
+export function movesPerLimit(links: { limitId: number; isTesting: boolean }[]) {
+  const perLimit = new Map<number, { used: number; testingUsed: number }>();
+  for (const link of links) {
+    const entry = perLimit.get(link.limitId) ?? { used: 0, testingUsed: 0 };
+    if (link.isTesting) entry.testingUsed += 1;
+    else entry.used += 1;
+    perLimit.set(link.limitId, entry);
+  }
+  return perLimit;
+}
+
 /**
  * Releases held selected nodes and gives their stock back, exactly once each (inside a transaction); `status` is
  * what they become: `released`, or `refunded` by a refund.
@@ -260,13 +272,7 @@ export function* releaseSelectedNodes(
   const links = yield* run(
     tx.select().from(schema.selectedNodeLimits).where(inArray(schema.selectedNodeLimits.selectedNodeId, ids)).all(),
   );
-  const perLimit = new Map<number, { used: number; testingUsed: number }>();
-  for (const link of links) {
-    const entry = perLimit.get(link.limitId) ?? { used: 0, testingUsed: 0 };
-    if (link.isTesting) entry.testingUsed += 1;
-    else entry.used += 1;
-    perLimit.set(link.limitId, entry);
-  }
+  const perLimit = movesPerLimit(links);
   for (const [limitId, { used, testingUsed }] of perLimit)
     yield* run(
       tx

@@ -5,7 +5,7 @@ import { and, type Db, eq, inArray, run, schema, sql } from "@ticketing/db";
 import type { PaymentModule as PaymentModuleKey } from "@ticketing/shared/constants";
 import { conflict } from "../lib/errors.ts";
 import { apiTranslator } from "../lib/i18n.ts";
-import type { Basket } from "./baskets.ts";
+import { type Basket, movesPerLimit } from "./baskets.ts";
 import { type Invoice, writeInvoice } from "./invoice-writing.ts";
 
 /**
@@ -49,13 +49,7 @@ export function* holdAgain(tx: Db, basket: Basket, invoice: Invoice): Generator<
   const links = yield* run(
     tx.select().from(schema.selectedNodeLimits).where(inArray(schema.selectedNodeLimits.selectedNodeId, ids)).all(),
   );
-  const perLimit = new Map<number, { used: number; testingUsed: number }>();
-  for (const link of links) {
-    const entry = perLimit.get(link.limitId) ?? { used: 0, testingUsed: 0 };
-    if (link.isTesting) entry.testingUsed += 1;
-    else entry.used += 1;
-    perLimit.set(link.limitId, entry);
-  }
+  const perLimit = movesPerLimit(links);
   if (perLimit.size) {
     // The write transaction is the only writer: what it reads now is what its updates will find.
     const limits = yield* run(

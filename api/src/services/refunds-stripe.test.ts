@@ -1,55 +1,42 @@
-// Staff refunds through Stripe, against the local stand-in (api/src/stripe-stand-in) with the real `stripe` client
-// over real HTTP: the money goes back to the card once, even when staff refund at once (the provider's call takes
-// time between the claim and its completion), and a refund Stripe refuses or cannot receive changes nothing and can
-// be tried again.
-import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { type ServerType, serve } from "@hono/node-server";
+import { serve } from "@hono/node-server";
 import { and, eq, isNotNull, schema } from "@ticketing/db";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StripeStandIn, startStripeStandIn } from "../stripe-stand-in/server.ts";
+import type { StripeStandIn } from "../stripe-stand-in/server.ts";
 import {
   BILLING,
   createBuyer,
   createOnSaleEvent,
-  createTestContext,
   DRIVERS,
   loginAs,
+  type StripeTestWorld,
+  startStripeWorld,
   stockCountersAndRows,
   submitBilling,
   type TestContext,
+  testStripeKey,
   writeEventRow,
   writeUnitStripeSecrets,
 } from "../test-support.ts";
 import { renderMail } from "./mail-templates.ts";
 
-const testKey = () => `sk_test_${randomBytes(12).toString("hex")}`;
-
 describe.each(DRIVERS)("refunds through Stripe (%s)", (driver) => {
+  let world: StripeTestWorld;
   let standIn: StripeStandIn;
   let ctx: TestContext;
-  let server: ServerType;
   let appUrl: string;
   beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    ctx = await createTestContext(driver, standIn.env);
-    await new Promise<void>((resolve) => {
-      server = serve({ fetch: ctx.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve());
-    });
-    appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    world = await startStripeWorld(driver);
+    ({ standIn, ctx, appUrl } = world);
   });
-  afterAll(async () => {
-    await standIn.close();
-    await new Promise((resolve) => server.close(resolve));
-    await ctx.close();
-  });
+  afterAll(() => world.close());
 
   /** A basket of `count` articles (45.00 each) paid on Stripe's hosted page, its webhook applied. */
   async function paidByCard(count: number) {
     const sale = await createOnSaleEvent(ctx, { stock: 10, price: 4500 });
     await writeEventRow(ctx, sale.event.id, { onlinePaymentModule: "stripe" });
-    const secretKey = testKey();
+    const secretKey = testStripeKey();
     const endpoint = await new Stripe(secretKey, {
       ...ctx.config.stripeApi,
       maxNetworkRetries: 0,
@@ -172,7 +159,7 @@ describe.each(DRIVERS)("refunds through Stripe (%s)", (driver) => {
     };
 
     // The unit's key now opens another Stripe account, which knows nothing of this payment: Stripe refuses.
-    await writeUnitStripeSecrets(ctx, sale.event.unitId, { ...secrets, secretKey: testKey() });
+    await writeUnitStripeSecrets(ctx, sale.event.unitId, { ...secrets, secretKey: testStripeKey() });
     const refused = await refund(staff, buyer.basketId, { reason: "Cannot come" });
     expect(refused.status).toBe(502);
     expect(refused.body.errors).toEqual(["Refund failed"]);

@@ -41,9 +41,13 @@ export async function asStaff(request: APIRequestContext, who: { email: string; 
   };
 }
 
-/** The real (not testing) stock left of an article of the demo event, from the buyer's tree. */
-export async function remainingStock(request: APIRequestContext, title: string): Promise<number> {
-  const tree = await (await request.get(`/api/v1/frontend/events/${DEMO_EVENT_ID}/tree`)).json();
+/** The real (not testing) stock left of an article of an event (the demo one unless said), from the buyer's tree. */
+export async function remainingStock(
+  request: APIRequestContext,
+  title: string,
+  eventId = DEMO_EVENT_ID,
+): Promise<number> {
+  const tree = await (await request.get(`/api/v1/frontend/events/${eventId}/tree`)).json();
   const find = (node: { title: string; stock?: { remaining: number }; children: unknown[] }): number | undefined =>
     node.title === title
       ? node.stock?.remaining

@@ -1,22 +1,22 @@
 // Stripe Checkout end to end against the local stand-in (api/src/stripe-stand-in): the real `stripe` client over
 // real HTTP, the stand-in's hosted page, and its signed webhooks posted to the product over HTTP.
 import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
-import { type ServerType, serve } from "@hono/node-server";
 import { and, eq, schema } from "@ticketing/db";
 import fc from "fast-check";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StripeStandIn, startStripeStandIn } from "../../stripe-stand-in/server.ts";
+import type { StripeStandIn } from "../../stripe-stand-in/server.ts";
 import {
   BILLING,
   createBuyer,
   createOnSaleEvent,
-  createTestContext,
   DRIVERS,
+  type StripeTestWorld,
+  startStripeWorld,
   stockCountersAndRows,
   submitBilling,
   type TestContext,
+  testStripeKey,
   writeEventRow,
   writeUnitStripeSecrets,
 } from "../../test-support.ts";
@@ -33,26 +33,17 @@ const EVENTS = [
   "checkout.session.expired",
 ] as const;
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
-const testKey = () => `sk_test_${randomBytes(12).toString("hex")}`;
 
 describe.each(DRIVERS)("Stripe Checkout through the stand-in (%s)", (driver) => {
+  let world: StripeTestWorld;
   let standIn: StripeStandIn;
   let ctx: TestContext;
-  let server: ServerType;
   let appUrl: string;
   beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    ctx = await createTestContext(driver, standIn.env);
-    await new Promise<void>((resolve) => {
-      server = serve({ fetch: ctx.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve());
-    });
-    appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    world = await startStripeWorld(driver);
+    ({ standIn, ctx, appUrl } = world);
   });
-  afterAll(async () => {
-    await standIn.close();
-    await new Promise((resolve) => server.close(resolve));
-    await ctx.close();
-  });
+  afterAll(() => world.close());
 
   const deps = () => ({ database: ctx.database, config: ctx.config });
   const stripeOf = (secretKey: string) => new Stripe(secretKey, { ...ctx.config.stripeApi, maxNetworkRetries: 0 });
@@ -65,7 +56,7 @@ describe.each(DRIVERS)("Stripe Checkout through the stand-in (%s)", (driver) => 
     const sale = await createOnSaleEvent(ctx, { stock: input.stock, price: input.price ?? 4500 });
     await writeEventRow(ctx, sale.event.id, { onlinePaymentModule: "stripe" });
     const unitId = sale.event.unitId;
-    const secretKey = testKey();
+    const secretKey = testStripeKey();
     let webhookSecret = `whsec_${randomBytes(16).toString("hex")}`;
     if (input.endpoint !== false) {
       const endpoint = await stripeOf(secretKey).webhookEndpoints.create({
@@ -429,7 +420,7 @@ describe.each(DRIVERS)("Stripe Checkout through the stand-in (%s)", (driver) => 
     await checkOut(sale);
     const refundMails = (await mailsOf("refund")).length;
     // The unit's key now names another Stripe account, which never took this payment.
-    await writeUnitStripeSecrets(ctx, sale.unitId, { secretKey: testKey(), webhookSecret: sale.webhookSecret });
+    await writeUnitStripeSecrets(ctx, sale.unitId, { secretKey: testStripeKey(), webhookSecret: sale.webhookSecret });
     await pay(late);
     const paymentIntent = String(standIn.session(late.sessionId)?.payment_intent);
     const pending = (await invoicesOf(late))[1];
