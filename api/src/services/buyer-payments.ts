@@ -4,7 +4,8 @@ import { eq, schema } from "@ticketing/db";
 import type { BasketDetail } from "@ticketing/shared/schemas/ticket-office";
 import { conflict, notFound } from "../lib/errors.ts";
 import { findBuyerBasket, getBuyerBasket } from "./buyer-baskets.ts";
-import { paymentState, resolvePayment } from "./checkout.ts";
+import { resolvePayment } from "./checkout.ts";
+import { paymentState } from "./payment-state.ts";
 import { type PaymentDeps, paymentModule } from "./payments/index.ts";
 import { PaymentProviderError } from "./payments/module.ts";
 

@@ -76,16 +76,6 @@ function* mailBuyer(tx: Db, basket: Basket, kind: "order_confirmation" | "paymen
 const paymentDeadline = (event: Event, now: Date) =>
   new Date(now.getTime() + event.paymentTermMinutes * 60_000).toISOString();
 
-/** Where a payment stands: open to pay, or closed for one of four reasons shown to the buyer. */
-export function paymentState(intent: PaymentIntent, invoice: Invoice) {
-  if (invoice.isResolved) return "paid";
-  if (intent.isError) return "failed";
-  if (intent.isCancelled && intent.errorMessage === PAYMENT_TERM_EXPIRED) return "expired";
-  if (intent.isCancelled || invoice.isCancelled) return "cancelled";
-  return "open";
-}
-export type PaymentState = ReturnType<typeof paymentState>;
-
 export interface CheckoutInput {
   event: Event;
   basket: Basket;

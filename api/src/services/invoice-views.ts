@@ -8,9 +8,9 @@ import { DomainError, notFound } from "../lib/errors.ts";
 import { idFilter, type ListOptions, type ListQuery, listPage } from "../lib/list-query.ts";
 import { canSeeUnit, inVisibleEvents, type User } from "./access.ts";
 import { findOwnedBasket } from "./baskets.ts";
-import { paymentState } from "./checkout.ts";
 import { invoiceFileName, renderInvoicePdf } from "./invoice-pdf.ts";
 import type { Invoice } from "./invoice-writing.ts";
+import { paymentState } from "./payment-state.ts";
 
 const INVOICE_COLUMNS = {
   id: schema.invoices.id,
@@ -108,6 +108,13 @@ export async function renderBuyerInvoice(db: Db, loginIds: number[], id: number,
   const detail = await presentInvoiceDetail(db, invoice);
   if (!detail) throw notFound();
   return pdfOf(detail, language);
+}
+
+/** An invoice's PDF as a mail to its buyer attaches it; null when it no longer exists. */
+export async function renderInvoiceAttachment(db: Db, id: number, language: Language) {
+  const invoice = await db.select().from(schema.invoices).where(eq(schema.invoices.id, id)).get();
+  const detail = invoice ? await presentInvoiceDetail(db, invoice) : null;
+  return detail ? pdfOf(detail, language) : null;
 }
 
 async function pdfOf(invoice: InvoiceDetail, language: Language | undefined) {

@@ -8,6 +8,8 @@ import { formatMoney } from "@ticketing/shared/money";
 import { ticketOfficeUrl } from "@ticketing/shared/ticket-office";
 import { z } from "zod";
 import type { Config } from "../env.ts";
+import { renderInvoiceAttachment } from "./invoice-views.ts";
+import { openPaymentOf } from "./payment-state.ts";
 import { loadRefund } from "./refund-views.ts";
 import { loadTicketKeys } from "./ticket-codes.ts";
 import { loadOrder, type Order, pdfInputOf, renderTicketsPdf, ticketDataOf, ticketsFileName } from "./tickets.ts";
@@ -106,7 +108,13 @@ async function renderRefundMail(
     label: t("label_value", { label: article.title, value: formatMoney(article.amount, language) }),
     options: article.options.map((o) => `${o.title}${o.amount ? ` (${formatMoney(o.amount, language)})` : ""}`),
   }));
-  const intro = t(refund.isWhole ? "refund.intro_full" : "refund.intro_partial", values);
+  const intro = t(
+    refund.isLate ? "refund.intro_late" : refund.isWhole ? "refund.intro_full" : "refund.intro_partial",
+    values,
+  );
+  // A late payment's articles never had tickets; a refund's tickets no longer admit.
+  const ticketsVoid = articles.length && !refund.isLate ? t("refund.tickets_void") : null;
+  const creditNote = await renderInvoiceAttachment(database.db, payload.invoice_id, language);
   const method = t(`refund.method.${refund.amount === 0 ? "none" : refund.method}`);
   const link = {
     label: t("refund.view_order"),
@@ -128,7 +136,7 @@ async function renderRefundMail(
       listed,
       total,
       method,
-      articles.length ? t("refund.tickets_void") : null,
+      ticketsVoid,
       t("label_value", { label: link.label, value: link.url }),
       t("signature", values),
     ]
@@ -148,11 +156,14 @@ async function renderRefundMail(
         : "",
       `<p><strong>${escapeHtml(total)}</strong></p>`,
       paragraphs(method),
-      articles.length ? paragraphs(t("refund.tickets_void")) : "",
+      ticketsVoid ? paragraphs(ticketsVoid) : "",
       `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
       paragraphs(t("signature", values)),
     ]),
-    attachments: [],
+    // The credit note, as the buyer would download it from the order.
+    attachments: creditNote
+      ? [{ filename: creditNote.fileName, content: creditNote.pdf, contentType: "application/pdf" }]
+      : [],
   };
 }
 
@@ -196,7 +207,23 @@ async function renderPaymentExpiredMail(
   };
 }
 
-/** The ticket office of the basket's event, in preview mode for a testing basket (DESIGN.md 5). */
+/**
+ * Where the reminder leads, in the ticket office (preview mode for a testing basket): an order waiting at a point
+ * of sale to the page with its reference and the places to pay; otherwise (a failed payment) to the payment step.
+ */
+async function reminderLink(database: Database, publicUrl: string, t: Translate, order: Order) {
+  const open = await openPaymentOf(database.db, order.basket.id);
+  const atPointOfSale = open?.moduleKey === "point_of_sale";
+  return {
+    label: t(atPointOfSale ? "payment_reminder.point_of_sale" : "payment_reminder.pay"),
+    url: ticketOfficeUrl(
+      publicUrl,
+      order.event,
+      order.basket.testing,
+      atPointOfSale ? `payment/pointofsale/${open.id}` : "checkout/payment-method",
+    ),
+  };
+}
 
 async function renderOrderMail(
   { database, config, signal }: MailTemplateContext,
@@ -237,10 +264,7 @@ async function renderOrderMail(
         ),
         url: ticketOfficeUrl(config.publicUrl, order.event, order.basket.testing, "completion"),
       }
-    : {
-        label: t("payment_reminder.pay"),
-        url: ticketOfficeUrl(config.publicUrl, order.event, order.basket.testing, "checkout/payment-method"),
-      };
+    : await reminderLink(database, config.publicUrl, t, order);
 
   const allLines = summaryLines(order);
   const lines = allLines.slice(0, MAX_SUMMARY_LINES);

@@ -63,7 +63,10 @@ describe("the payment reminder", () => {
     const mail = await render(reminder as NonNullable<typeof reminder>);
     expect(mail.subject).toBe(`Votre commande pour ${sale.event.frontendTitle} attend son paiement`);
     expect(mail.text).toContain(checkout.basket.unikey);
-    expect(mail.text).toContain(`/tickets/${sale.event.frontendPath}/checkout/payment-method`);
+    // The page with the reference and the places to pay.
+    expect(mail.text).toContain(
+      `Où et comment payer : http://localhost:3000/tickets/${sale.event.frontendPath}/payment/pointofsale/${checkout.payment_intent.id}`,
+    );
   });
 
   it("is sent when an online payment fails, not when the buyer cancels it", async () => {
@@ -82,8 +85,14 @@ describe("the payment reminder", () => {
       });
       expect(verdict.body.changed).toBe(true);
     }
-    expect(await remindersOf(failed.buyer.basketId)).toHaveLength(1);
+    const [reminder, ...more] = await remindersOf(failed.buyer.basketId);
+    expect(more).toEqual([]);
     expect(await remindersOf(cancelled.buyer.basketId)).toEqual([]);
+    // Back to the payment step, to pay again.
+    const mail = await render(reminder as NonNullable<typeof reminder>);
+    expect(mail.text).toContain(
+      `Complete the payment: http://localhost:3000/tickets/${failed.sale.event.frontendPath}/checkout/payment-method`,
+    );
   });
 
   it("says what the organiser wrote, with the placeholders filled in", async () => {

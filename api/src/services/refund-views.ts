@@ -17,6 +17,11 @@ export interface RefundView {
   method: PaymentModule | "none";
   /** Nothing of the basket was left to refund after this one (the credit notes up to it, not cancelled). */
   isWhole: boolean;
+  /**
+   * A payment received after its order was cancelled and paid back in full (docs/decisions/0010): its intent had
+   * been cancelled or had failed, and no ticket was ever issued.
+   */
+  isLate: boolean;
   articles: RefundedArticle[];
 }
 
@@ -88,6 +93,7 @@ export async function loadRefund(database: Database, basketId: number, invoiceId
     amount: -refund.amount,
     method: intent?.moduleKey ?? "none",
     isWhole: kept.every((row) => refundedIds.has(row.id)),
+    isLate: intents.length > 0 && intents.every((row) => row.isError || row.isCancelled),
     articles,
   };
 }

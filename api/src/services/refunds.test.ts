@@ -215,6 +215,15 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
     expect(french.text).toContain("prestataire de paiement de démonstration");
     expect(french.text).toContain(`/tickets/${sale.event.frontendPath}/completion`);
     expect(french.html).toContain("<li>Entry");
+    // The credit note comes with it, as the buyer would download it.
+    expect(french.attachments).toEqual([
+      expect.objectContaining({
+        filename: expect.stringMatching(/^credit-note-.*\.pdf$/),
+        contentType: "application/pdf",
+      }),
+    ]);
+    expect(french.attachments[0]?.content.subarray(0, 4).toString()).toBe("%PDF");
+    expect(french.text).toContain("ne sont plus valables");
     const english = await render({ kind: "refund", language: "en", payload: mail?.payload });
     expect(english.text).toContain(`Amount refunded: ${formatMoney(3000, "en")}`);
 

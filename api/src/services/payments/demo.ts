@@ -10,7 +10,8 @@ import type { Config } from "../../env.ts";
 import { DomainError, invalid, notFound } from "../../lib/errors.ts";
 import { parseWith } from "../../lib/http.ts";
 import { hmacHex, hmacMatches } from "../../lib/tokens.ts";
-import { type PaymentState, paymentState, resolvePayment } from "../checkout.ts";
+import { resolvePayment } from "../checkout.ts";
+import { type PaymentState, paymentState } from "../payment-state.ts";
 import type { PaymentModule } from "./module.ts";
 
 type Links = Pick<Config, "publicUrl" | "secretKey">;

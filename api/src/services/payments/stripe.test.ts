@@ -397,6 +397,9 @@ describe.each(DRIVERS)("Stripe Checkout through the stand-in (%s)", (driver) => 
       { kind: "refund", language: "en", payload: mails.at(-1)?.payload },
     );
     expect(mail.text).toContain("CHF");
+    // It says why, and promises nothing about tickets that were never issued.
+    expect(mail.text).toContain("arrived after the order had been cancelled");
+    expect(mail.text).not.toContain("no longer valid for entry");
     // The other buyer keeps the article; counters still equal the rows.
     expect((await basketOf(next))?.status).toBe("payment_in_progress");
     for (const stock of await stockCountersAndRows(ctx.database)) expect(stock.counters).toEqual(stock.rows);
