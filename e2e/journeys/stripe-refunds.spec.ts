@@ -162,5 +162,13 @@ for (const javaScriptEnabled of [false, true]) {
     expect(await verify(WORKSHOP)).toBe(false);
     const basket = (await organiser.get(`/baskets?event_id=${event.id}`))[0];
     expect(basket.status).toBe("refunded");
+
+    // The event's invoices: the invoice and its two credit notes; the second opens on its page.
+    await admin.goto(`/admin/events/${event.id}/invoices`);
+    await expect(admin.getByText(/\(credit note\)/)).toHaveCount(2);
+    await admin.getByText(/20\.00 \(credit note\)/).click();
+    await expect(admin.getByRole("main").getByRole("heading", { name: /^Credit note \d+$/ })).toBeVisible();
+    await expect(admin.getByText("Event postponed")).toBeVisible();
+    await expect(admin.getByRole("link", { name: /^Invoice \d+$/ })).toBeVisible();
   });
 }

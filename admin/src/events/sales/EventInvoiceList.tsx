@@ -12,6 +12,7 @@ import {
   List,
   SelectInput,
   TopToolbar,
+  useBasename,
   useCreatePath,
   useGetOne,
   useLocaleState,
@@ -56,6 +57,8 @@ export const EventInvoiceList = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const createPath = useCreatePath();
+  // rowClick's path is the browser's, outside react-admin's basename (as in EventBasketList).
+  const basename = useBasename();
   const eventPath = createPath({ resource: "events", id: eventId, type: "edit" });
   const { data: event } = useGetOne<Pick<Event, "id" | "name">>(
     "events",
@@ -84,7 +87,7 @@ export const EventInvoiceList = () => {
     >
       <DataTable<InvoiceRow>
         bulkActionButtons={false}
-        rowClick={(_id, _resource, record) => invoicePath(eventId, record)}
+        rowClick={(_id, _resource, record) => `${basename}${invoicePath(eventId, record)}`}
       >
         <DataTable.Col source="number" render={(invoice) => invoice.displayNumber} />
         <DataTable.Col source="createdAt">
