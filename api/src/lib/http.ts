@@ -1,5 +1,6 @@
 // The edge: parse a request (snake_case in, zod-validated camelCase out) and answer (camelCase in, snake_case out).
 
+import { Readable } from "node:stream";
 import { camelizeKeys, snakifyKeys, toSnake } from "@ticketing/shared/case";
 import { PASSWORD_MESSAGES } from "@ticketing/shared/passwords";
 import { parseId } from "@ticketing/shared/schemas/common";
@@ -99,6 +100,15 @@ export function readQuery<S extends ZodType>(c: Context, schema: S): z.output<S>
 
 export function answer(c: Context, data: unknown, status: ContentfulStatusCode = 200) {
   return c.json(snakifyKeys(data) as object, status);
+}
+
+/** A PDF to download as `fileName`: a whole buffer, or a stream written while it is sent. */
+export function answerPdf(c: Context, pdf: Buffer | Readable, fileName: string) {
+  const body = pdf instanceof Readable ? (Readable.toWeb(pdf) as ReadableStream<Uint8Array>) : new Uint8Array(pdf);
+  return c.body(body, 200, {
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `attachment; filename="${fileName}"`,
+  });
 }
 
 /** An id from a path parameter; anything else is a 404, as for an unknown id. */

@@ -1,11 +1,10 @@
 // The buyer's baskets (`/frontend/baskets`): open one, see it, order it, answer its forms, download its tickets.
-import { Readable } from "node:stream";
 import { BasketCreate, BasketListQuery, CheckoutRequest } from "@ticketing/shared/schemas/frontend";
 import { Basket, BasketDetail, CheckoutResult, ItemForms } from "@ticketing/shared/schemas/ticket-office";
 import { Hono } from "hono";
 import { z } from "zod";
 import { type AppEnv, now } from "../context.ts";
-import { answer, idParam } from "../lib/http.ts";
+import { answer, answerPdf, idParam } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
 import {
   checkoutBasket,
@@ -95,10 +94,7 @@ buyerBasketRoutes.get(
         itemId,
         language: c.get("language"),
       });
-      return c.body(new Uint8Array(pdf), 200, {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="ticket-${itemId}.pdf"`,
-      });
+      return answerPdf(c, pdf, `ticket-${itemId}.pdf`);
     },
   ),
 );
@@ -114,10 +110,7 @@ buyerBasketRoutes.get(
         basketId: idParam(c),
         language: c.get("language"),
       });
-      return c.body(Readable.toWeb(pdf) as ReadableStream<Uint8Array>, 200, {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${fileName}"`,
-      });
+      return answerPdf(c, pdf, fileName);
     },
   ),
 );

@@ -5,7 +5,7 @@ import { InvoicePdfQuery, InvoiceRow } from "@ticketing/shared/schemas/invoices"
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
-import { answer, idParam } from "../lib/http.ts";
+import { answer, answerPdf, idParam } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
 import { listBuyerInvoices, renderBuyerInvoice } from "../services/invoice-views.ts";
 
@@ -37,10 +37,7 @@ buyerInvoiceRoutes.get(
     },
     async (c, { logins, query }) => {
       const { pdf, fileName } = await renderBuyerInvoice(c.get("deps").database.db, logins, idParam(c), query.language);
-      return c.body(new Uint8Array(pdf), 200, {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${fileName}"`,
-      });
+      return answerPdf(c, pdf, fileName);
     },
   ),
 );

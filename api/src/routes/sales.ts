@@ -4,7 +4,7 @@ import { InvoiceDetail, InvoicePdfQuery, InvoiceRow } from "@ticketing/shared/sc
 import { Basket, BasketDetail, InvoicePaid } from "@ticketing/shared/schemas/sales";
 import { Hono } from "hono";
 import { type AppEnv, now } from "../context.ts";
-import { answer, idParam } from "../lib/http.ts";
+import { answer, answerPdf, idParam } from "../lib/http.ts";
 import { answerList } from "../lib/list-query.ts";
 import { route } from "../lib/route.ts";
 import { getInvoice, INVOICE_LIST, listInvoices, renderStaffInvoice } from "../services/invoice-views.ts";
@@ -80,10 +80,7 @@ invoiceRoutes.get(
     },
     async (c, { user, query }) => {
       const { pdf, fileName } = await renderStaffInvoice(c.get("deps").database.db, user, idParam(c), query.language);
-      return c.body(new Uint8Array(pdf), 200, {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${fileName}"`,
-      });
+      return answerPdf(c, pdf, fileName);
     },
   ),
 );
