@@ -14,7 +14,7 @@ import type { Event } from "./access.ts";
 import { type Basket, basketTotal, type FrontendLogin, releaseSelectedNodes } from "./baskets.ts";
 import { type Invoice, writeInvoice } from "./invoice-writing.ts";
 import { holdAgain, LATE_PAYMENT_MODULES, writeLatePaymentRefund } from "./late-payments.ts";
-import { enqueueMail } from "./mail.ts";
+import { mailBasketBuyer } from "./mail.ts";
 
 export interface BillingInput {
   firstName: string;
@@ -57,20 +57,6 @@ export async function billingInformationOf(db: Db, basket: Basket) {
       .where(eq(schema.billingInformation.id, basket.billingInformationId))
       .get()) ?? null
   );
-}
-
-/** Queues a mail about the basket to its buyer's billing address, in the buyer's language (inside a transaction). */
-function* mailBuyer(tx: Db, basket: Basket, kind: "order_confirmation" | "payment_expired" | "payment_reminder") {
-  if (!basket.billingInformationId) return;
-  const billing = yield* run(
-    tx
-      .select({ email: schema.billingInformation.email })
-      .from(schema.billingInformation)
-      .where(eq(schema.billingInformation.id, basket.billingInformationId))
-      .get(),
-  );
-  if (billing)
-    yield* enqueueMail(tx, { kind, to: billing.email, language: basket.language, payload: { basket_id: basket.id } });
 }
 
 const paymentDeadline = (event: Event, now: Date) =>
@@ -139,12 +125,7 @@ export async function checkout(database: Database, input: CheckoutInput) {
       lines: held.map((line) => ({ selectedNodeId: line.id, title: line.title, amount: line.price })),
     });
     if (isFree) {
-      yield* enqueueMail(tx, {
-        kind: "order_confirmation",
-        to: billing.email,
-        language: input.language,
-        payload: { basket_id: basket.id },
-      });
+      yield* mailBasketBuyer(tx, basket.id, "order_confirmation", { basket_id: basket.id });
       return { basket: moved, invoice, paymentIntent: null, billing };
     }
     const paymentIntent = yield* run(
@@ -160,7 +141,8 @@ export async function checkout(database: Database, input: CheckoutInput) {
         .get(),
     );
     // The buyer pays on site: the reminder mail carries the reference to quote there and the way back.
-    if (moduleKey === "point_of_sale") yield* mailBuyer(tx, moved, "payment_reminder");
+    if (moduleKey === "point_of_sale")
+      yield* mailBasketBuyer(tx, moved.id, "payment_reminder", { basket_id: moved.id });
     return { basket: moved, invoice, paymentIntent, billing };
   });
 }
@@ -281,7 +263,7 @@ export async function resolvePayment(
           .returning()
           .get(),
       );
-      yield* mailBuyer(tx, basket, "order_confirmation");
+      yield* mailBasketBuyer(tx, basket.id, "order_confirmation", { basket_id: basket.id });
       return { changed: true, basket: validated ?? basket };
     }
     if (invoice.isResolved || intent.isCancelled || intent.isError) return { changed: false, basket };
@@ -311,7 +293,7 @@ export async function resolvePayment(
         .get(),
     );
     // A failed payment: the reminder tells the buyer the order still waits, with the way back to pay.
-    if (input.outcome === "error") yield* mailBuyer(tx, basket, "payment_reminder");
+    if (input.outcome === "error") yield* mailBasketBuyer(tx, basket.id, "payment_reminder", { basket_id: basket.id });
     return { changed: true, basket: reopened ?? basket };
   });
 }
@@ -352,7 +334,7 @@ function* applyLatePayment(
       .returning()
       .get(),
   );
-  yield* mailBuyer(tx, basket, "order_confirmation");
+  yield* mailBasketBuyer(tx, basket.id, "order_confirmation", { basket_id: basket.id });
   return { changed: true, basket: validated ?? basket };
 }
 
@@ -442,7 +424,7 @@ export async function expireUnpaidPayments(database: Database, now: Date): Promi
         tx,
         held.map((row) => row.id),
       );
-      yield* mailBuyer(tx, basket, "payment_expired");
+      yield* mailBasketBuyer(tx, basket.id, "payment_expired", { basket_id: basket.id });
       return true;
     });
     if (done) expired.push(basketId);

@@ -54,6 +54,29 @@ export function* enqueueMail<K extends MailKind>(
   );
 }
 
+/**
+ * Queues a mail about a basket to its buyer's billing address, in the buyer's language (inside a transaction
+ * body); false when the basket has no billing information yet.
+ */
+export function* mailBasketBuyer<K extends MailKind>(
+  tx: Db,
+  basketId: number,
+  kind: K,
+  payload: MailPayloads[K],
+): Generator<unknown, boolean, unknown> {
+  const buyer = yield* run(
+    tx
+      .select({ email: schema.billingInformation.email, language: schema.baskets.language })
+      .from(schema.baskets)
+      .innerJoin(schema.billingInformation, eq(schema.billingInformation.id, schema.baskets.billingInformationId))
+      .where(eq(schema.baskets.id, basketId))
+      .get(),
+  );
+  if (!buyer) return false;
+  yield* enqueueMail(tx, { kind, to: buyer.email, language: buyer.language, payload });
+  return true;
+}
+
 export interface OutgoingMail extends RenderedMail {
   id: number;
   kind: MailKind;

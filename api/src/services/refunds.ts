@@ -13,7 +13,7 @@ import { type Event, getVisibleEvent, type User } from "./access.ts";
 import { basketById } from "./basket-views.ts";
 import { type Basket, basketItems, releaseSelectedNodes } from "./baskets.ts";
 import { type Invoice, writeInvoice } from "./invoice-writing.ts";
-import { enqueueMail } from "./mail.ts";
+import { mailBasketBuyer } from "./mail.ts";
 import { type PaymentDeps, paymentModule } from "./payments/index.ts";
 import { type PaymentIntent, PaymentProviderError } from "./payments/module.ts";
 
@@ -106,7 +106,7 @@ export async function refundBasket(
         .returning()
         .get(),
     );
-    const isMailed = yield* mailRefund(tx, basket, invoice);
+    const isMailed = yield* mailBasketBuyer(tx, basket.id, "refund", { basket_id: basket.id, invoice_id: invoice.id });
     return { invoice, basketStatus: updated?.status ?? basket.status, isMailed };
   });
   if (done.isMailed) deps.onMailQueued?.();
@@ -273,26 +273,6 @@ async function undoClaim(database: Database, refundInvoiceId: number) {
     if (cancelled)
       yield* run(tx.delete(schema.invoiceLines).where(eq(schema.invoiceLines.invoiceId, refundInvoiceId)).run());
   });
-}
-
-/** Queues the refund mail to the buyer's billing address, in the basket's language; false when there is none. */
-function* mailRefund(tx: Db, basket: Basket, invoice: Invoice): Generator<unknown, boolean, unknown> {
-  if (!basket.billingInformationId) return false;
-  const billing = yield* run(
-    tx
-      .select({ email: schema.billingInformation.email })
-      .from(schema.billingInformation)
-      .where(eq(schema.billingInformation.id, basket.billingInformationId))
-      .get(),
-  );
-  if (!billing) return false;
-  yield* enqueueMail(tx, {
-    kind: "refund",
-    to: billing.email,
-    language: basket.language,
-    payload: { basket_id: basket.id, invoice_id: invoice.id },
-  });
-  return true;
 }
 
 /**

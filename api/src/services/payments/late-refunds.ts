@@ -5,7 +5,7 @@
 import { and, eq, isNotNull, lt, run, schema } from "@ticketing/db";
 import type { Event } from "../access.ts";
 import type { Invoice, PaymentIntent } from "../checkout.ts";
-import { enqueueMail } from "../mail.ts";
+import { mailBasketBuyer } from "../mail.ts";
 import { paymentModule } from "./index.ts";
 import { type PaymentDeps, PaymentProviderError } from "./module.ts";
 
@@ -82,21 +82,7 @@ export async function payBackLatePayments(deps: PaymentDeps, now: Date, only?: {
           .get(),
       );
       if (!resolved) return false;
-      const buyer = yield* run(
-        tx
-          .select({ email: schema.billingInformation.email, language: schema.baskets.language })
-          .from(schema.baskets)
-          .innerJoin(schema.billingInformation, eq(schema.billingInformation.id, schema.baskets.billingInformationId))
-          .where(eq(schema.baskets.id, refund.basketId))
-          .get(),
-      );
-      if (buyer)
-        yield* enqueueMail(tx, {
-          kind: "refund",
-          to: buyer.email,
-          language: buyer.language,
-          payload: { basket_id: refund.basketId, invoice_id: refund.id },
-        });
+      yield* mailBasketBuyer(tx, refund.basketId, "refund", { basket_id: refund.basketId, invoice_id: refund.id });
       return true;
     });
     if (settled) {
