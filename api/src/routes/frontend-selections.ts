@@ -154,10 +154,8 @@ paymentIntentRoutes.get(
       query: BasketQuery,
       answer: z.array(PaymentIntent),
     },
-    async (c, { logins, query }) => {
-      const { database, config } = c.get("deps");
-      return answer(c, await listBasketPayments(database.db, logins, query.basketId));
-    },
+    async (c, { logins, query }) =>
+      answer(c, await listBasketPayments(c.get("deps").database.db, logins, query.basketId)),
   ),
 );
 

@@ -21,12 +21,10 @@ import type {
   RemovedSelection,
   SelectedNode,
 } from "@ticketing/shared/schemas/ticket-office";
-import type { Config } from "../env.ts";
 import { invalid, notFound } from "../lib/errors.ts";
 import { presentBasketDetail, presentBaskets, presentPaymentIntent } from "./basket-views.ts";
 import {
   addSelectedNode,
-  type Basket,
   basketItems,
   createBasket,
   findLogin,
@@ -40,8 +38,6 @@ import { checkout, paymentIntentsOf, saveBillingInformation } from "./checkout.t
 import { getEvent } from "./event-pages.ts";
 import { basketForms, hasMissingAnswers, saveAnswers } from "./forms.ts";
 import { chooseModule, type PaymentDeps, startPayment } from "./payments/index.ts";
-
-type Links = Pick<Config, "publicUrl" | "secretKey">;
 
 /** The caller's basket, its event and the caller's login that owns it; 404 for a basket of anyone else. */
 export async function findBuyerBasket(db: Db, loginIds: number[], basketId: number) {
