@@ -1,6 +1,6 @@
 // Checkout and payment resolution (DESIGN.md 4 "Basket lifecycle", "Payments").
 import { randomBytes } from "node:crypto";
-import { and, asc, type Database, type Db, desc, eq, inArray, lt, ne, run, schema } from "@ticketing/db";
+import { and, asc, type Database, type Db, eq, inArray, lt, ne, run, schema } from "@ticketing/db";
 import {
   type Language,
   PAYMENT_TERM_EXPIRED,
@@ -150,17 +150,6 @@ export async function checkout(database: Database, input: CheckoutInput) {
 export type PaymentIntent = typeof schema.paymentIntents.$inferSelect;
 export type { Invoice } from "./invoice-writing.ts";
 
-export async function paymentIntentsOf(db: Db, basketIds: number[]) {
-  if (basketIds.length === 0) return [];
-  return db
-    .select({ intent: schema.paymentIntents, invoice: schema.invoices })
-    .from(schema.paymentIntents)
-    .innerJoin(schema.invoices, eq(schema.invoices.id, schema.paymentIntents.invoiceId))
-    .where(inArray(schema.invoices.basketId, basketIds))
-    .orderBy(desc(schema.paymentIntents.id))
-    .all();
-}
-
 export async function invoicesOf(db: Db, basketId: number) {
   return db
     .select()
@@ -255,16 +244,7 @@ export async function resolvePayment(
           .get(),
       );
       if (!resolved) return { changed: false, basket };
-      const validated = yield* run(
-        tx
-          .update(schema.baskets)
-          .set({ status: "validated", updatedAt: now.toISOString() })
-          .where(eq(schema.baskets.id, basket.id))
-          .returning()
-          .get(),
-      );
-      yield* mailBasketBuyer(tx, basket.id, "order_confirmation", { basket_id: basket.id });
-      return { changed: true, basket: validated ?? basket };
+      return yield* validateOrder(tx, basket, now);
     }
     if (invoice.isResolved || intent.isCancelled || intent.isError) return { changed: false, basket };
     yield* run(
@@ -326,6 +306,11 @@ function* applyLatePayment(
       .where(eq(schema.paymentIntents.invoiceId, invoice.id))
       .run(),
   );
+  return yield* validateOrder(tx, basket, now);
+}
+
+/** The order is paid: the basket validated and its confirmation queued (inside resolvePayment's transaction). */
+function* validateOrder(tx: Db, basket: Basket, now: Date): Generator<unknown, ResolvedPayment, unknown> {
   const validated = yield* run(
     tx
       .update(schema.baskets)
