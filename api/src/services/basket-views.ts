@@ -1,8 +1,7 @@
 // How baskets are shown: one shape for the ticket office and the back office.
 import { type Db, eq, inArray, schema } from "@ticketing/db";
 import { activePromotionCodes, type Basket, basketItems } from "./baskets.ts";
-import { paymentIntentsOf } from "./checkout.ts";
-import { paymentState } from "./payment-state.ts";
+import { paymentIntentsOf, paymentState } from "./payment-state.ts";
 
 /** The list shape: totals and counts derived from the held rows, and the buyer. */
 export async function presentBaskets(db: Db, baskets: Basket[]) {

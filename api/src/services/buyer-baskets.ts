@@ -34,9 +34,10 @@ import {
   visitorOf,
 } from "./baskets.ts";
 import { getCatalogue } from "./catalogue.ts";
-import { checkout, paymentIntentsOf, saveBillingInformation } from "./checkout.ts";
+import { checkout, saveBillingInformation } from "./checkout.ts";
 import { getEvent } from "./event-pages.ts";
 import { basketForms, hasMissingAnswers, saveAnswers } from "./forms.ts";
+import { paymentIntentsOf } from "./payment-state.ts";
 import { chooseModule, type PaymentDeps, startPayment } from "./payments/index.ts";
 
 /** The caller's basket, its event and the caller's login that owns it; 404 for a basket of anyone else. */

@@ -1,6 +1,6 @@
 // Where a payment stands (SPEC.md 4): one rule for the ticket office, the back office and the mails, with no
 // dependency on how payments are made (checkout.ts), so that presenters and mail templates may use it.
-import { type Db, desc, eq, schema } from "@ticketing/db";
+import { type Db, desc, eq, inArray, schema } from "@ticketing/db";
 import { PAYMENT_TERM_EXPIRED } from "@ticketing/shared/constants";
 
 type PaymentIntent = typeof schema.paymentIntents.$inferSelect;
@@ -16,14 +16,20 @@ export function paymentState(intent: PaymentIntent, invoice: Invoice) {
 }
 export type PaymentState = ReturnType<typeof paymentState>;
 
-/** The basket's newest payment still open to pay; null when there is none. */
-export async function openPaymentOf(db: Db, basketId: number): Promise<PaymentIntent | null> {
-  const rows = await db
+/** The payments of the baskets, each with its invoice, newest first. */
+export async function paymentIntentsOf(db: Db, basketIds: number[]) {
+  if (basketIds.length === 0) return [];
+  return db
     .select({ intent: schema.paymentIntents, invoice: schema.invoices })
     .from(schema.paymentIntents)
     .innerJoin(schema.invoices, eq(schema.invoices.id, schema.paymentIntents.invoiceId))
-    .where(eq(schema.invoices.basketId, basketId))
+    .where(inArray(schema.invoices.basketId, basketIds))
     .orderBy(desc(schema.paymentIntents.id))
     .all();
+}
+
+/** The basket's newest payment still open to pay; null when there is none. */
+export async function openPaymentOf(db: Db, basketId: number): Promise<PaymentIntent | null> {
+  const rows = await paymentIntentsOf(db, [basketId]);
   return rows.find(({ intent, invoice }) => paymentState(intent, invoice) === "open")?.intent ?? null;
 }
