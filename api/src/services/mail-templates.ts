@@ -129,37 +129,38 @@ async function renderRefundMail(
     : null;
   return {
     subject: t("refund.subject", values),
-    text: [
-      order.basket.testing ? t("testing_notice") : null,
-      greetingLine,
-      intro,
-      listed,
-      total,
-      method,
-      ticketsVoid,
-      t("label_value", { label: link.label, value: link.url }),
-      t("signature", values),
-    ]
-      .filter((paragraph) => paragraph !== null)
-      .join("\n\n"),
-    html: htmlPage(language, [
-      order.basket.testing ? `<p style="color:#c0392b"><strong>${escapeHtml(t("testing_notice"))}</strong></p>` : "",
-      paragraphs(greetingLine),
-      paragraphs(intro),
-      articles.length
-        ? `<h2 style="font-size:16px">${escapeHtml(t("refund.articles"))}</h2><ul>${articles
-            .map(
-              (a) =>
-                `<li>${escapeHtml(a.label)}${a.options.map((o) => `<br><small>${escapeHtml(o)}</small>`).join("")}</li>`,
-            )
-            .join("")}</ul>`
-        : "",
-      `<p><strong>${escapeHtml(total)}</strong></p>`,
-      paragraphs(method),
-      ticketsVoid ? paragraphs(ticketsVoid) : "",
-      `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
-      paragraphs(t("signature", values)),
-    ]),
+    ...orderMailBody(
+      t,
+      language,
+      order,
+      [
+        greetingLine,
+        intro,
+        listed,
+        total,
+        method,
+        ticketsVoid,
+        t("label_value", { label: link.label, value: link.url }),
+        t("signature", values),
+      ],
+      [
+        paragraphs(greetingLine),
+        paragraphs(intro),
+        articles.length
+          ? `<h2 style="font-size:16px">${escapeHtml(t("refund.articles"))}</h2><ul>${articles
+              .map(
+                (a) =>
+                  `<li>${escapeHtml(a.label)}${a.options.map((o) => `<br><small>${escapeHtml(o)}</small>`).join("")}</li>`,
+              )
+              .join("")}</ul>`
+          : "",
+        `<p><strong>${escapeHtml(total)}</strong></p>`,
+        paragraphs(method),
+        ticketsVoid ? paragraphs(ticketsVoid) : "",
+        `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
+        paragraphs(t("signature", values)),
+      ],
+    ),
     // The credit note, as the buyer would download it from the order.
     attachments: creditNote
       ? [{ filename: creditNote.fileName, content: creditNote.pdf, contentType: "application/pdf" }]
@@ -187,22 +188,18 @@ async function renderPaymentExpiredMail(
   const greetingLine = greeting(t, order.holderName);
   return {
     subject: t("payment_expired.subject", values),
-    text: [
-      order.basket.testing ? t("testing_notice") : null,
-      greetingLine,
-      body,
-      t("label_value", { label: again, value: link }),
-      t("signature", values),
-    ]
-      .filter((paragraph) => paragraph !== null)
-      .join("\n\n"),
-    html: htmlPage(language, [
-      order.basket.testing ? `<p style="color:#c0392b"><strong>${escapeHtml(t("testing_notice"))}</strong></p>` : "",
-      paragraphs(greetingLine),
-      paragraphs(body),
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(again)}</a></p>`,
-      paragraphs(t("signature", values)),
-    ]),
+    ...orderMailBody(
+      t,
+      language,
+      order,
+      [greetingLine, body, t("label_value", { label: again, value: link }), t("signature", values)],
+      [
+        paragraphs(greetingLine),
+        paragraphs(body),
+        `<p><a href="${escapeHtml(link)}">${escapeHtml(again)}</a></p>`,
+        paragraphs(t("signature", values)),
+      ],
+    ),
     attachments: [],
   };
 }
@@ -278,8 +275,7 @@ async function renderOrderMail(
       (option) => `    ${option.title}${option.price ? ` (${formatMoney(option.price, language)})` : ""}`,
     ),
   ]);
-  const text = [
-    order.basket.testing ? t("testing_notice") : null,
+  const textParagraphs = [
     opening,
     [
       t("order_confirmation.articles"),
@@ -290,9 +286,7 @@ async function renderOrderMail(
     ticketsNote,
     t("label_value", { label: link.label, value: link.url }),
     t("signature", values),
-  ]
-    .filter((paragraph) => paragraph !== null)
-    .join("\n\n");
+  ];
 
   const articleRows = lines
     .map((line) => {
@@ -307,8 +301,7 @@ async function renderOrderMail(
     })
     .join("");
   const moreRow = more ? `<tr><td colspan="2" style="padding:4px 0">${escapeHtml(more)}</td></tr>` : "";
-  const html = htmlPage(language, [
-    order.basket.testing ? `<p style="color:#c0392b"><strong>${escapeHtml(t("testing_notice"))}</strong></p>` : "",
+  const { text, html } = orderMailBody(t, language, order, textParagraphs, [
     paragraphs(opening),
     `<h2 style="font-size:16px">${escapeHtml(t("order_confirmation.articles"))}</h2>`,
     `<table style="border-collapse:collapse">${articleRows}${moreRow}<tr><th style="padding:8px 12px 4px 0;text-align:left;border-top:1px solid #ccc">${escapeHtml(t("order_confirmation.total"))}</th><th style="padding:8px 0 4px;text-align:right;border-top:1px solid #ccc">${escapeHtml(money(order.total))}</th></tr></table>`,
@@ -391,6 +384,24 @@ function paragraphs(text: string): string {
     .split(/\n{2,}/)
     .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`)
     .join("");
+}
+
+/** A mail about an order, its text and its HTML; a testing basket's starts with the notice that it is one. */
+function orderMailBody(
+  t: Translate,
+  language: Language,
+  order: Pick<Order, "basket">,
+  text: (string | null)[],
+  html: string[],
+) {
+  const notice = order.basket.testing ? t("testing_notice") : null;
+  return {
+    text: [notice, ...text].filter((paragraph) => paragraph !== null).join("\n\n"),
+    html: htmlPage(language, [
+      notice ? `<p style="color:#c0392b"><strong>${escapeHtml(notice)}</strong></p>` : "",
+      ...html,
+    ]),
+  };
 }
 
 function htmlPage(language: Language, blocks: string[]): string {
