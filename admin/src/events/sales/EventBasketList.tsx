@@ -1,26 +1,12 @@
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
 import { formatMoney } from "@ticketing/shared/money";
-import type { Event } from "@ticketing/shared/schemas/events";
 import type { Basket } from "@ticketing/shared/schemas/sales";
-import {
-  Button,
-  DataTable,
-  LinkBase,
-  List,
-  SelectField,
-  TopToolbar,
-  useBasename,
-  useCreatePath,
-  useGetOne,
-  useLocaleState,
-  useParams,
-  useTranslate,
-} from "react-admin";
+import { DataTable, List, SelectField, useLocaleState, useTranslate } from "react-admin";
 import { AdminLink } from "../../auth/AuthCard.tsx";
 import { DateTimeField } from "../../fields/DateTimeField.tsx";
 import { useVisitedView } from "../../layout/useVisitedView.ts";
 import { basketStatusChoices } from "./basketStatus.ts";
+import { SalesToolbar, useSalesEvent } from "./salesEvent.tsx";
 
 const buyerName = (basket: Basket) =>
   basket.billingInformation ? `${basket.billingInformation.firstName} ${basket.billingInformation.lastName}` : "";
@@ -28,17 +14,9 @@ const buyerName = (basket: Basket) =>
 /** SPEC 2.2: `/events/:id/baskets`, the baskets of one event (`GET /baskets?filter={"event_id":…}`). */
 export const EventBasketList = () => {
   useVisitedView("Baskets");
-  const { id } = useParams<{ id?: string }>();
-  const eventId = Number(id);
+  const { eventId, name, eventPath, basename } = useSalesEvent();
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const createPath = useCreatePath();
-  const basename = useBasename();
-  const { data: event } = useGetOne<Pick<Event, "id" | "name">>(
-    "events",
-    { id: eventId },
-    { enabled: Number.isInteger(eventId) },
-  );
 
   return (
     <List
@@ -46,24 +24,12 @@ export const EventBasketList = () => {
       filter={{ eventId }}
       sort={{ field: "createdAt", order: "DESC" }}
       storeKey={`events.${eventId}.baskets`}
-      title={translate("admin.baskets.title", { name: event?.name ?? "" })}
+      title={translate("admin.baskets.title", { name })}
       actions={
-        <TopToolbar>
-          <Button
-            component={LinkBase}
-            label="admin.baskets.backToEvent"
-            to={createPath({ resource: "events", id: eventId, type: "edit" })}
-          >
-            <ArrowBackIcon />
-          </Button>
-          <Button
-            component={LinkBase}
-            label="admin.invoices.button"
-            to={`${createPath({ resource: "events", id: eventId, type: "edit" })}/invoices`}
-          >
-            <ReceiptLongIcon />
-          </Button>
-        </TopToolbar>
+        <SalesToolbar
+          eventPath={eventPath}
+          other={{ path: "invoices", label: "admin.invoices.button", icon: <ReceiptLongIcon /> }}
+        />
       }
     >
       {/* SPEC 2.2: each basket opens its detail page (`/events/:id/baskets/:basketId`), where it is refunded. */}

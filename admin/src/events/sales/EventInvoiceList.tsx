@@ -1,26 +1,11 @@
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import ShoppingBasketIcon from "@mui/icons-material/ShoppingBasket";
 import { Chip } from "@mui/material";
 import { formatMoney } from "@ticketing/shared/money";
-import type { Event } from "@ticketing/shared/schemas/events";
 import type { InvoiceRow } from "@ticketing/shared/schemas/invoices";
-import {
-  BooleanInput,
-  Button,
-  DataTable,
-  LinkBase,
-  List,
-  SelectInput,
-  TopToolbar,
-  useBasename,
-  useCreatePath,
-  useGetOne,
-  useLocaleState,
-  useParams,
-  useTranslate,
-} from "react-admin";
+import { BooleanInput, DataTable, List, SelectInput, useLocaleState, useTranslate } from "react-admin";
 import { DateTimeField } from "../../fields/DateTimeField.tsx";
 import { INVOICE_STATUS_COLOURS, invoicePath, invoiceStatusChoices } from "./invoiceStatus.ts";
+import { SalesToolbar, useSalesEvent } from "./salesEvent.tsx";
 
 export const InvoiceStatusChip = ({ invoice }: { invoice: Pick<InvoiceRow, "status" | "isTesting"> }) => {
   const translate = useTranslate();
@@ -52,19 +37,9 @@ const filters = [
 
 /** `/events/:id/invoices`: the invoices and credit notes of one event (`GET /invoices?filter={"event_id":…}`). */
 export const EventInvoiceList = () => {
-  const { id } = useParams<{ id?: string }>();
-  const eventId = Number(id);
+  const { eventId, name, eventPath, basename } = useSalesEvent();
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const createPath = useCreatePath();
-  // rowClick's path is the browser's, outside react-admin's basename (as in EventBasketList).
-  const basename = useBasename();
-  const eventPath = createPath({ resource: "events", id: eventId, type: "edit" });
-  const { data: event } = useGetOne<Pick<Event, "id" | "name">>(
-    "events",
-    { id: eventId },
-    { enabled: Number.isInteger(eventId) },
-  );
 
   return (
     <List
@@ -73,16 +48,12 @@ export const EventInvoiceList = () => {
       filters={filters}
       sort={{ field: "number", order: "DESC" }}
       storeKey={`events.${eventId}.invoices`}
-      title={translate("admin.invoices.title", { name: event?.name ?? "" })}
+      title={translate("admin.invoices.title", { name })}
       actions={
-        <TopToolbar>
-          <Button component={LinkBase} label="admin.baskets.backToEvent" to={eventPath}>
-            <ArrowBackIcon />
-          </Button>
-          <Button component={LinkBase} label="admin.events.baskets" to={`${eventPath}/baskets`}>
-            <ShoppingBasketIcon />
-          </Button>
-        </TopToolbar>
+        <SalesToolbar
+          eventPath={eventPath}
+          other={{ path: "baskets", label: "admin.events.baskets", icon: <ShoppingBasketIcon /> }}
+        />
       }
     >
       <DataTable<InvoiceRow>
