@@ -99,6 +99,16 @@ export const MAIL_KINDS = [
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
+/** SPEC.md 9: what a back-office list downloads as. */
+export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/**
+ * The back-office lists `GET /exports/:list` writes (DESIGN.md 3): `participants` is one row per sold article with
+ * its form answers as columns; `stocks` is the event's stocks table.
+ */
+export const EXPORT_LISTS = ["events", "baskets", "participants", "invoices", "stocks", "memberships"] as const;
+export type ExportList = (typeof EXPORT_LISTS)[number];
+
 export const LEGAL_DOCUMENTS = ["privacy_policy", "terms_of_service", "imprint"] as const;
 export const LANGUAGES = ["en", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];

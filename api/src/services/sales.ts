@@ -1,8 +1,9 @@
 // Back-office sales: the baskets of the events a user may see.
-import { and, type Db, eq, schema } from "@ticketing/db";
+import { and, asc, type Db, desc, eq, gte, inArray, lte, or, schema, sql } from "@ticketing/db";
 import { BASKET_STATUSES, type BasketStatus } from "@ticketing/shared/constants";
-import type { Basket, BasketDetail } from "@ticketing/shared/schemas/sales";
-import { notFound } from "../lib/errors.ts";
+import type { Basket, BasketDetail, BasketMail, ItemAnswers } from "@ticketing/shared/schemas/sales";
+import type { SQL, SQLWrapper } from "drizzle-orm";
+import { DomainError, notFound } from "../lib/errors.ts";
 import { idFilter, type ListOptions, type ListQuery, listPage } from "../lib/list-query.ts";
 import { getVisibleEvent, inVisibleEvents, type User } from "./access.ts";
 import { basketById, presentBasketDetail, presentBaskets } from "./basket-views.ts";
@@ -19,35 +20,134 @@ export const BASKET_LIST: ListOptions = {
   idFilters: ["id", "eventId", "event"],
 };
 
+/** `preview=true` (a flag from JSON or a query) asks for testing rows instead of real ones. */
+export const isPreview = (filter: Record<string, unknown>) => filter.preview === true || filter.preview === "true";
+
+/** A bound of `created_from` / `created_to`: a date (the whole day) or a moment; anything else is a 400. */
+function dateBound(filter: Record<string, unknown>, key: "createdFrom" | "createdTo"): string | undefined {
+  const value = filter[key];
+  if (value === undefined || value === null || value === "") return undefined;
+  const text = typeof value === "string" ? value.trim() : "";
+  const isDay = /^\d{4}-\d{2}-\d{2}$/.test(text);
+  const moment = new Date(isDay ? `${text}T00:00:00.000Z` : text);
+  if (!text || Number.isNaN(moment.getTime()))
+    throw new DomainError("invalid", ["errors.filter_date_invalid"], undefined, {
+      name: key === "createdFrom" ? "created_from" : "created_to",
+    });
+  // A day as the upper bound takes the whole day.
+  if (isDay && key === "createdTo") moment.setUTCDate(moment.getUTCDate() + 1);
+  return isDay && key === "createdTo" ? new Date(moment.getTime() - 1).toISOString() : moment.toISOString();
+}
+
+/** `q`: the reference, or the buyer's first name, last name or email, containing the text (any case). */
+function searchCondition(filter: Record<string, unknown>): SQL | undefined {
+  const q = typeof filter.q === "string" ? filter.q.trim() : "";
+  if (!q) return undefined;
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const contains = (column: SQLWrapper) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+  const { billingInformation: billing } = schema;
+  return or(
+    contains(schema.baskets.unikey),
+    inArray(
+      schema.baskets.billingInformationId,
+      sql`(SELECT ${billing.id} FROM ${billing} WHERE ${or(
+        contains(billing.firstName),
+        contains(billing.lastName),
+        contains(billing.email),
+        contains(sql`${billing.firstName} || ' ' || ${billing.lastName}`),
+      )})`,
+    ),
+  );
+}
+
 /**
- * A page of the baskets of the events the user may see, filtered by event, status and id. Testing baskets stay
- * out of the back office's figures unless `preview=true` asks for them (DESIGN.md 4).
+ * Which baskets a list (or its export) shows: those of the events the user may see, filtered by event, status, id,
+ * search text and creation dates. Testing baskets stay out of the back office's figures unless `preview=true` asks
+ * for them (DESIGN.md 4).
  */
-export async function listBaskets(db: Db, user: User, query: ListQuery): Promise<{ rows: Basket[]; total: number }> {
+export async function basketsWhere(db: Db, user: User, query: ListQuery): Promise<SQL | undefined> {
   const f = query.filter;
-  const status =
-    typeof f.status === "string" && (BASKET_STATUSES as readonly string[]).includes(f.status)
-      ? (f.status as BasketStatus)
-      : undefined;
-  const preview = f.preview === true || f.preview === "true";
-  const where = and(
+  if (f.status !== undefined && !(BASKET_STATUSES as readonly unknown[]).includes(f.status))
+    throw new DomainError("invalid", ["errors.filter_status_invalid"], undefined, {
+      statuses: BASKET_STATUSES.join(", "),
+    });
+  const from = dateBound(f, "createdFrom");
+  const to = dateBound(f, "createdTo");
+  return and(
     await inVisibleEvents(db, user, schema.baskets.eventId),
     idFilter(query, "eventId", schema.baskets.eventId) ?? idFilter(query, "event", schema.baskets.eventId),
-    status ? eq(schema.baskets.status, status) : undefined,
-    eq(schema.baskets.testing, preview),
+    f.status === undefined ? undefined : eq(schema.baskets.status, f.status as BasketStatus),
+    eq(schema.baskets.testing, isPreview(f)),
     idFilter(query, "id", schema.baskets.id),
+    searchCondition(f),
+    from ? gte(schema.baskets.createdAt, from) : undefined,
+    to ? lte(schema.baskets.createdAt, to) : undefined,
   );
-  const { rows, total } = await listPage(db, schema.baskets, where, query, BASKET_COLUMNS);
+}
+
+/** A page of the baskets the user may see, filtered as `basketsWhere` says. */
+export async function listBaskets(db: Db, user: User, query: ListQuery): Promise<{ rows: Basket[]; total: number }> {
+  const { rows, total } = await listPage(
+    db,
+    schema.baskets,
+    await basketsWhere(db, user, query),
+    query,
+    BASKET_COLUMNS,
+  );
   return { rows: await presentBaskets(db, rows), total };
 }
 
 /**
- * A basket of an event the user may see, with its promotion codes, payments, refunded articles and what was paid
- * and refunded; otherwise 404.
+ * A basket of an event the user may see, with its promotion codes, payments, refunded articles, what was paid and
+ * refunded, its articles' form answers and the mails about it; otherwise 404.
  */
 export async function getBasket(db: Db, user: User, id: number): Promise<BasketDetail> {
   const basket = await basketById(db, id);
   if (!basket) throw notFound();
   await getVisibleEvent(db, user, basket.eventId);
-  return { ...(await presentBasketDetail(db, basket)), ...(await refundsOf(db, basket.id)) };
+  return {
+    ...(await presentBasketDetail(db, basket)),
+    ...(await refundsOf(db, basket.id)),
+    answers: await answersOf(db, basket.id),
+    mails: await mailsOf(db, basket.id),
+  };
+}
+
+/** The form answers of a basket's articles (held or refunded), grouped per article in the order they were given. */
+export async function answersOf(db: Db, basketId: number): Promise<ItemAnswers[]> {
+  const { selectedNodes, selectedNodeExtraInfoGroups: groups, selectedNodeExtraInfos: infos } = schema;
+  const rows = await db
+    .select({ itemId: selectedNodes.id, group: groups.name, name: infos.name, type: infos.type, value: infos.value })
+    .from(infos)
+    .innerJoin(groups, eq(groups.id, infos.selectedGroupId))
+    .innerJoin(selectedNodes, eq(selectedNodes.id, groups.selectedNodeId))
+    .where(and(eq(selectedNodes.basketId, basketId), inArray(selectedNodes.status, ["held", "refunded"])))
+    .orderBy(asc(selectedNodes.id), asc(groups.id), asc(infos.id))
+    .all();
+  const perItem = new Map<number, ItemAnswers>();
+  for (const { itemId, ...answer } of rows) {
+    const entry = perItem.get(itemId) ?? { itemId, answers: [] };
+    entry.answers.push(answer);
+    perItem.set(itemId, entry);
+  }
+  return [...perItem.values()];
+}
+
+/** The mails about a basket (their payload names it), newest first. */
+export async function mailsOf(db: Db, basketId: number): Promise<BasketMail[]> {
+  const { mailOutbox } = schema;
+  return db
+    .select({
+      id: mailOutbox.id,
+      kind: mailOutbox.kind,
+      to: mailOutbox.to,
+      status: mailOutbox.status,
+      subject: mailOutbox.subject,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(sql`json_extract(${mailOutbox.payload}, '$.basket_id') = ${basketId}`)
+    .orderBy(desc(mailOutbox.id))
+    .all();
 }
