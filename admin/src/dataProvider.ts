@@ -1,5 +1,5 @@
 import { camelizeKeys, camelPath, snakifyKeys, toSnake } from "@ticketing/shared/case";
-import type { Language } from "@ticketing/shared/constants";
+import type { ExportFormat, ExportList, Language } from "@ticketing/shared/constants";
 import type { Detail, PasswordChange, PasswordReset, Registration } from "@ticketing/shared/schemas/auth";
 import type * as Catalogue from "@ticketing/shared/schemas/catalogue";
 import type { AddedArticle, Article, NewArticle, PricePreviewRow } from "@ticketing/shared/schemas/events";
@@ -218,9 +218,18 @@ export interface TicketingDataProvider extends DataProvider {
   removeUnitStripe(unitId: Identifier): Promise<{ data: Unit }>;
   /** `POST /baskets/:id/refunds`: the whole basket (no `itemIds`) or chosen articles, with a reason. */
   refundBasket(basketId: Identifier, refund: RefundRequest): Promise<{ data: RefundMade }>;
+  /**
+   * `GET /exports/:list?format=&filter=&sort=` (DESIGN.md 3): a back-office list as a csv or xlsx file, with the
+   * list's filter and sort (camelCase here, snake_case on the wire), and the name the API gives it.
+   */
+  downloadExport(
+    list: ExportList,
+    format: ExportFormat,
+    query: ListQuery,
+  ): Promise<{ data: { blob: Blob; fileName: string } }>;
 }
 
-interface ListQuery {
+export interface ListQuery {
   filter?: Record<string, unknown>;
   sort?: { field: string; order: "ASC" | "DESC" };
 }
@@ -318,5 +327,12 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
       data: (await api.call<Unit>(`/units/${encodeURIComponent(unitId)}/stripe`, { method: "DELETE" })).json,
     }),
     refundBasket: (basketId, refund) => post<RefundMade>(`/baskets/${encodeURIComponent(basketId)}/refunds`, refund),
+    downloadExport: async (list, format, query) => {
+      const { filter, sort } = wireQuery(query);
+      const search = new URLSearchParams({ format, filter: JSON.stringify(filter) });
+      if (sort) search.set("sort", JSON.stringify([sort.field, sort.order]));
+      const { blob, fileName } = await api.download(`/exports/${encodeURIComponent(list)}?${search}`);
+      return { data: { blob, fileName: fileName ?? `${list}.${format}` } };
+    },
   };
 }
