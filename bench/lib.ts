@@ -26,14 +26,17 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-/** Starts a TypeScript server file with its own port and data folder; resolves once `readyPath` answers. */
+/**
+ * Starts a TypeScript server file with its own port and data folder (a new one, or `dataDir` to start again on
+ * the data an earlier server left); resolves once `readyPath` answers.
+ */
 export async function startServer(
   file: string,
   readyPath: string,
   env: Record<string, string> = {},
+  dataDir: string = mkdtempSync(join(tmpdir(), "ticketing-bench-")),
 ): Promise<ChildServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "ticketing-bench-"));
   const child = spawn(process.execPath, ["--import", "tsx", join(root, file)], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_MAILS: "false", ...env },
