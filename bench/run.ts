@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { benchBuyPage } from "./buy-page.ts";
+import { benchExports, exportsReport } from "./exports.ts";
 import { root, round } from "./lib.ts";
 import { rushProduct, rushReference } from "./rush.ts";
 import { benchTree } from "./tree.ts";
@@ -16,6 +17,8 @@ console.log("The buyer's tree of 1,000 articles…");
 const tree = await benchTree();
 console.log("The buy page…");
 const page = await benchBuyPage();
+console.log("The exports of 50,000 sold items…");
+const exportFigures = await benchExports();
 
 const table = [
   "| | reservations/s | requests/s | p50 ms | p99 ms | reserved | refused 409 | errors | oversold |",
@@ -64,16 +67,21 @@ The demo event's buy page for a guest, against a static HTML file of the same co
 | JavaScript (${page.scripts} files, all optional: every step works without it) | | ${page.javascriptGzipBytes} | |
 
 **page / static: ${page.ratio}**; JavaScript budget (< 100 KB gzip): ${page.withinBudget ? "met" : "NOT met"}
-`;
+
+${exportsReport(exportFigures)}`;
 console.log(`\n${report}`);
 const dir = join(root, "bench/results");
 mkdirSync(dir, { recursive: true });
 writeFileSync(join(dir, "latest.md"), report);
 writeFileSync(
   join(dir, `${startedAt.slice(0, 19).replace(/[:T]/g, "-")}.json`),
-  `${JSON.stringify({ startedAt, rush: { product, reference, ratio }, tree, page }, null, 2)}\n`,
+  `${JSON.stringify({ startedAt, rush: { product, reference, ratio }, tree, page, exports: exportFigures }, null, 2)}\n`,
 );
 if (product.oversold > 0 || reference.oversold > 0 || product.errors > 0) {
   console.error("Oversold or failed requests: the benchmark fails.");
+  process.exitCode = 1;
+}
+if (!exportFigures.ok) {
+  console.error("An export has the wrong row count or grew the server by 100 MB or more: the benchmark fails.");
   process.exitCode = 1;
 }
