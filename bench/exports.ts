@@ -62,7 +62,7 @@ function resetPeak(pid: number): boolean {
 }
 
 /** The records of an RFC 4180 csv (quoted fields may hold line breaks), without the header. */
-function csvDataRows(text: string): number {
+export function csvDataRows(text: string): number {
   let records = 0;
   let quoted = false;
   let lineHasContent = false;
@@ -79,7 +79,7 @@ function csvDataRows(text: string): number {
 }
 
 /** The data rows of an xlsx's first worksheet (without the header), read back with exceljs' streaming reader. */
-async function xlsxDataRows(file: Buffer): Promise<number> {
+export async function xlsxDataRows(file: Buffer): Promise<number> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
     worksheets: "emit",
     sharedStrings: "cache",
