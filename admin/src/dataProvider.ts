@@ -3,7 +3,7 @@ import type { ExportFormat, ExportList, Language } from "@ticketing/shared/const
 import type { Detail, PasswordChange, PasswordReset, Registration } from "@ticketing/shared/schemas/auth";
 import type * as Catalogue from "@ticketing/shared/schemas/catalogue";
 import type { AddedArticle, Article, NewArticle, PricePreviewRow } from "@ticketing/shared/schemas/events";
-import type { RefundMade, RefundRequest } from "@ticketing/shared/schemas/sales";
+import type { BasketMail, InvoicePaid, RefundMade, RefundRequest } from "@ticketing/shared/schemas/sales";
 import type { Unit, UnitStripeSettings } from "@ticketing/shared/schemas/units";
 import type { User } from "@ticketing/shared/schemas/users";
 import simpleRestProvider from "ra-data-simple-rest";
@@ -218,6 +218,12 @@ export interface TicketingDataProvider extends DataProvider {
   removeUnitStripe(unitId: Identifier): Promise<{ data: Unit }>;
   /** `POST /baskets/:id/refunds`: the whole basket (no `itemIds`) or chosen articles, with a reason. */
   refundBasket(basketId: Identifier, refund: RefundRequest): Promise<{ data: RefundMade }>;
+  /** `POST /invoices/:id/mark-paid`: a point-of-sale invoice the buyer paid on site. */
+  markInvoicePaid(invoiceId: Identifier): Promise<{ data: InvoicePaid }>;
+  /** `POST /baskets/:id/confirmation-mail`: the order confirmation queued again to the billing address. */
+  resendConfirmation(basketId: Identifier): Promise<{ data: BasketMail }>;
+  /** `GET /baskets/:id/tickets?language=`: the basket's valid tickets as one PDF file, and its name. */
+  downloadBasketTickets(basketId: Identifier, language: Language): Promise<{ data: { blob: Blob; fileName: string } }>;
   /**
    * `GET /exports/:list?format=&filter=&sort=` (DESIGN.md 3): a back-office list as a csv or xlsx file, with the
    * list's filter and sort (camelCase here, snake_case on the wire), and the name the API gives it.
@@ -327,6 +333,14 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
       data: (await api.call<Unit>(`/units/${encodeURIComponent(unitId)}/stripe`, { method: "DELETE" })).json,
     }),
     refundBasket: (basketId, refund) => post<RefundMade>(`/baskets/${encodeURIComponent(basketId)}/refunds`, refund),
+    markInvoicePaid: (invoiceId) => post<InvoicePaid>(`/invoices/${encodeURIComponent(invoiceId)}/mark-paid`),
+    resendConfirmation: (basketId) => post<BasketMail>(`/baskets/${encodeURIComponent(basketId)}/confirmation-mail`),
+    downloadBasketTickets: async (basketId, language) => {
+      const { blob, fileName } = await api.download(
+        `/baskets/${encodeURIComponent(basketId)}/tickets?language=${language}`,
+      );
+      return { data: { blob, fileName: fileName ?? `tickets-${basketId}.pdf` } };
+    },
     downloadExport: async (list, format, query) => {
       const { filter, sort } = wireQuery(query);
       const search = new URLSearchParams({ format, filter: JSON.stringify(filter) });
