@@ -3,7 +3,14 @@ import type { ExportFormat, ExportList, Language } from "@ticketing/shared/const
 import type { Detail, PasswordChange, PasswordReset, Registration } from "@ticketing/shared/schemas/auth";
 import type * as Catalogue from "@ticketing/shared/schemas/catalogue";
 import type { AddedArticle, Article, NewArticle, PricePreviewRow } from "@ticketing/shared/schemas/events";
-import type { BasketMail, InvoicePaid, RefundMade, RefundRequest } from "@ticketing/shared/schemas/sales";
+import type {
+  BasketMail,
+  Dashboard,
+  InvoicePaid,
+  RefundMade,
+  RefundRequest,
+  StocksTable,
+} from "@ticketing/shared/schemas/sales";
 import type { Unit, UnitStripeSettings } from "@ticketing/shared/schemas/units";
 import type { User } from "@ticketing/shared/schemas/users";
 import simpleRestProvider from "ra-data-simple-rest";
@@ -218,6 +225,10 @@ export interface TicketingDataProvider extends DataProvider {
   removeUnitStripe(unitId: Identifier): Promise<{ data: Unit }>;
   /** `POST /baskets/:id/refunds`: the whole basket (no `itemIds`) or chosen articles, with a reason. */
   refundBasket(basketId: Identifier, refund: RefundRequest): Promise<{ data: RefundMade }>;
+  /** `GET /events/:id/stocks?preview=`: the stocks table (SPEC.md 3), testing sales only with `preview`. */
+  getEventStocks(eventId: Identifier, preview: boolean): Promise<{ data: StocksTable }>;
+  /** `GET /events/:id/dashboard?preview=`: the event's sales figures (SPEC.md 3), testing ones only with `preview`. */
+  getEventDashboard(eventId: Identifier, preview: boolean): Promise<{ data: Dashboard }>;
   /** `POST /invoices/:id/mark-paid`: a point-of-sale invoice the buyer paid on site. */
   markInvoicePaid(invoiceId: Identifier): Promise<{ data: InvoicePaid }>;
   /** `POST /baskets/:id/confirmation-mail`: the order confirmation queued again to the billing address. */
@@ -333,6 +344,12 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
       data: (await api.call<Unit>(`/units/${encodeURIComponent(unitId)}/stripe`, { method: "DELETE" })).json,
     }),
     refundBasket: (basketId, refund) => post<RefundMade>(`/baskets/${encodeURIComponent(basketId)}/refunds`, refund),
+    getEventStocks: async (eventId, preview) => ({
+      data: (await api.call<StocksTable>(`/events/${encodeURIComponent(eventId)}/stocks?preview=${preview}`)).json,
+    }),
+    getEventDashboard: async (eventId, preview) => ({
+      data: (await api.call<Dashboard>(`/events/${encodeURIComponent(eventId)}/dashboard?preview=${preview}`)).json,
+    }),
     markInvoicePaid: (invoiceId) => post<InvoicePaid>(`/invoices/${encodeURIComponent(invoiceId)}/mark-paid`),
     resendConfirmation: (basketId) => post<BasketMail>(`/baskets/${encodeURIComponent(basketId)}/confirmation-mail`),
     downloadBasketTickets: async (basketId, language) => {
