@@ -10,8 +10,10 @@ import { createApiClient, createDataProvider } from "./dataProvider.ts";
 import events from "./events/index.ts";
 import { BasketShow } from "./events/sales/BasketShow.tsx";
 import { EventBasketList } from "./events/sales/EventBasketList.tsx";
+import { EventDashboard } from "./events/sales/EventDashboard.tsx";
 import { EventInvoiceList } from "./events/sales/EventInvoiceList.tsx";
 import { InvoiceShow } from "./events/sales/InvoiceShow.tsx";
+import { StocksTablePage } from "./events/sales/StocksTablePage.tsx";
 import { createI18nProvider, currentLanguage } from "./i18nProvider.ts";
 import { PageNotFound, UnexpectedErrorPage } from "./layout/ErrorPages.tsx";
 import { Layout } from "./layout/Layout.tsx";
@@ -64,6 +66,8 @@ const BackOffice = () => (
     </CustomRoutes>
     <Resource name="events" {...events}>
       <Route path=":id/baskets" element={<EventBasketList />} />
+      <Route path=":id/dashboard" element={<EventDashboard />} />
+      <Route path=":id/stocks-table" element={<StocksTablePage />} />
       <Route path=":id/invoices" element={<EventInvoiceList />} />
       <Route path=":id/baskets/:basketId/invoices/:invoiceId" element={<InvoiceShow />} />
       <Route path=":id/baskets/:basketId" element={<BasketShow />} />

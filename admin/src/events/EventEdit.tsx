@@ -26,6 +26,8 @@ import { DisplayInputs, EditTabs, PointsOfSalePanel, PropertiesInputs, useEditTa
 import { eventStatusChoices } from "./eventStatus.ts";
 import { ModerationPanel } from "./moderation/ModerationPanel.tsx";
 import { allowedStatuses } from "./moderation/statusTransitions.ts";
+import { SALES_PAGE_ICONS } from "./sales/salesEvent.tsx";
+import { SALES_PAGE_LABELS, salesPagePath } from "./sales/salesPages.ts";
 import { TicketOfficeLink } from "./TicketOfficeLink.tsx";
 
 // @xyflow/react stays out of the main bundle: the graph view loads it on demand.
@@ -46,9 +48,27 @@ const BasketsButton = () => {
   );
 };
 
+/** The event's dashboard and stocks table (SPEC.md 2.2), beside its baskets. */
+const SalesPageButton = ({ page }: { page: "dashboard" | "stocks-table" }) => {
+  const record = useRecordContext();
+  const createPath = useCreatePath();
+  if (!record) return null;
+  return (
+    <Button
+      component={LinkBase}
+      label={SALES_PAGE_LABELS[page]}
+      to={salesPagePath(createPath({ resource: "events", id: record.id, type: "edit" }), page, false)}
+    >
+      {SALES_PAGE_ICONS[page]}
+    </Button>
+  );
+};
+
 const EventEditActions = () => (
   <TopToolbar>
     <BasketsButton />
+    <SalesPageButton page="dashboard" />
+    <SalesPageButton page="stocks-table" />
     <TicketOfficeLink preview />
     <TicketOfficeLink />
     <ListButton />
