@@ -48,7 +48,7 @@ const ResendButton = ({ basketId, email, onSent }: { basketId: number; email: st
         title="admin.basketDetail.mails.resendTitle"
         content="admin.basketDetail.mails.resendContent"
         contentTranslateOptions={{ email }}
-        confirm="admin.basketDetail.mails.resendConfirm"
+        confirm="admin.basketDetail.mails.resend"
         onConfirm={resend}
         onClose={() => setOpen(false)}
       />

@@ -51,7 +51,7 @@ const MarkPaidButton = ({ intent, onPaid }: { intent: PaymentIntent; onPaid: () 
         title="admin.basketDetail.markPaid.title"
         content="admin.basketDetail.markPaid.content"
         contentTranslateOptions={{ amount: money(intent.invoice.amount) }}
-        confirm="admin.basketDetail.markPaid.confirm"
+        confirm="admin.basketDetail.markPaid.action"
         onConfirm={markPaid}
         onClose={() => setOpen(false)}
       />
