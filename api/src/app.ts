@@ -18,7 +18,9 @@ import { allowedOrigins, limitBody, MAX_BODY_MEGABYTES, securityHeaders } from "
 import { authRoutes } from "./routes/auth.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
 import { docsRoutes, openApiRoute } from "./routes/docs.ts";
+import { eventSalesRoutes } from "./routes/event-sales.ts";
 import { eventRoutes } from "./routes/events.ts";
+import { exportRoutes } from "./routes/exports.ts";
 import { frontendRoutes } from "./routes/frontend.ts";
 import { frontendLoginRoutes } from "./routes/frontend-logins.ts";
 import { membershipRoutes } from "./routes/memberships.ts";
@@ -79,6 +81,7 @@ export function createApp(deps: AppDeps) {
     ),
   );
   api.route("/events", eventRoutes);
+  api.route("/events/:id", eventSalesRoutes);
   api.route("/nodes", nodeRoutes);
   for (const [prefix, routes] of catalogueRoutes) api.route(prefix, routes);
   api.route("/registration-modules", registrationModuleRoutes);
@@ -86,6 +89,7 @@ export function createApp(deps: AppDeps) {
   api.route("/baskets", basketRoutes);
   api.route("/baskets", refundRoutes);
   api.route("/invoices", invoiceRoutes);
+  api.route("/exports", exportRoutes);
   api.route("/frontend", frontendRoutes);
   api.route("/frontend-logins", frontendLoginRoutes);
   api.route("/payments", paymentRoutes);

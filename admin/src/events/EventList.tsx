@@ -1,5 +1,6 @@
-import { DataTable, List, SearchInput, SelectField, SelectInput } from "react-admin";
+import { CreateButton, DataTable, List, SearchInput, SelectField, SelectInput, TopToolbar } from "react-admin";
 import { DateTimeField } from "../fields/DateTimeField.tsx";
+import { ExportButton } from "../fields/ExportButton.tsx";
 import { eventStatusChoices } from "./eventStatus.ts";
 import { TicketOfficeLink } from "./TicketOfficeLink.tsx";
 
@@ -8,8 +9,19 @@ const filters = [
   <SelectInput key="status" source="status" choices={eventStatusChoices} alwaysOn />,
 ];
 
+/**
+ * Both filters are always shown, so no "add filter" button; the export is the API's (the events as filtered and
+ * sorted, chosen columns in CHF, no secret), not react-admin's csv of the raw records.
+ */
+const EventListActions = () => (
+  <TopToolbar>
+    <CreateButton />
+    <ExportButton list="events" />
+  </TopToolbar>
+);
+
 export const EventList = () => (
-  <List filters={filters} sort={{ field: "startDate", order: "DESC" }}>
+  <List filters={filters} sort={{ field: "startDate", order: "DESC" }} exporter={false} actions={<EventListActions />}>
     <DataTable rowClick="edit" bulkActionButtons={false}>
       <DataTable.Col source="name" />
       <DataTable.Col source="frontendPath" />

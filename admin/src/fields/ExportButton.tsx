@@ -16,14 +16,20 @@ export interface ExportButtonProps {
   filter?: Record<string, unknown>;
   /** An i18n key or a text; "Export" by default. */
   label?: string;
+  /**
+   * Whether the rows are those of the react-admin list around the button (its filters and sort; the default), or
+   * those `filter` alone says (another list's export on a list page: the units list's members of every unit).
+   */
+  ofList?: boolean;
 }
 
 /**
  * "Export" and a menu of the two formats. Inside a react-admin list it exports that list's current view (its
  * filters merged with `filter`, its sort); elsewhere `filter` alone says which rows.
  */
-export const ExportButton = ({ list, filter, label = "admin.export.button" }: ExportButtonProps) => {
-  const listContext = useContext(ListContext);
+export const ExportButton = ({ list, filter, label = "admin.export.button", ofList = true }: ExportButtonProps) => {
+  const around = useContext(ListContext);
+  const listContext = ofList ? around : null;
   const dataProvider = useDataProvider<TicketingDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();

@@ -39,6 +39,7 @@ import {
 } from "react-admin";
 import { SubmitButton } from "../auth/SubmitButton.tsx";
 import { useApiForm } from "../auth/useApiForm.ts";
+import { ExportButton } from "../fields/ExportButton.tsx";
 import { useUnitPermissions } from "./UnitEdit.tsx";
 import { unitRoleChoices } from "./unitRoles.ts";
 
@@ -184,9 +185,13 @@ export const MembershipsPanel = () => {
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
-      <Typography variant="h6" component="h2" id={headingId} gutterBottom>
-        {translate("admin.memberships.title")}
-      </Typography>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2 }}>
+        <Typography variant="h6" component="h2" id={headingId} gutterBottom>
+          {translate("admin.memberships.title")}
+        </Typography>
+        {/* The API's file of the unit's members (GET /exports/memberships): csv or xlsx. */}
+        <ExportButton list="memberships" filter={{ unitId: unit.id }} ofList={false} />
+      </Box>
       {isPending && <CircularProgress size={24} />}
       {error && <Alert severity="error">{translate("admin.memberships.loadFailed")}</Alert>}
       {data && (

@@ -1,15 +1,53 @@
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
+import { FormControlLabel, Stack, Switch } from "@mui/material";
 import { formatMoney } from "@ticketing/shared/money";
 import type { Basket } from "@ticketing/shared/schemas/sales";
-import { DataTable, List, SelectField, useLocaleState, useTranslate } from "react-admin";
+import {
+  DataTable,
+  DateInput,
+  type Identifier,
+  List,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  TopToolbar,
+  useLocaleState,
+  useTranslate,
+} from "react-admin";
 import { AdminLink } from "../../auth/AuthCard.tsx";
 import { DateTimeField } from "../../fields/DateTimeField.tsx";
+import { ExportButton } from "../../fields/ExportButton.tsx";
 import { useVisitedView } from "../../layout/useVisitedView.ts";
 import { basketStatusChoices } from "./basketStatus.ts";
+import { usePreviewFlag, withPreview } from "./previewFlag.ts";
 import { SalesToolbar, useSalesEvent } from "./salesEvent.tsx";
 
 const buyerName = (basket: Basket) =>
   basket.billingInformation ? `${basket.billingInformation.firstName} ${basket.billingInformation.lastName}` : "";
+
+/**
+ * The baskets list's filters (`BasketListFilter`), all shown: a search in the reference, the buyer's names and
+ * email, the status, and the creation date's bounds (`created_from` / `created_to`, YYYY-MM-DD, inclusive).
+ * Custom actions replace react-admin's, its "add filter" button with them: none is hidden behind it.
+ */
+const basketFilters = (searchPlaceholder: string) => [
+  <SearchInput key="q" source="q" alwaysOn placeholder={searchPlaceholder} />,
+  <SelectInput key="status" source="status" choices={basketStatusChoices} alwaysOn />,
+  <DateInput key="createdFrom" source="createdFrom" label="admin.basketFilters.createdFrom" alwaysOn />,
+  <DateInput key="createdTo" source="createdTo" label="admin.basketFilters.createdTo" alwaysOn />,
+];
+
+/** Turns `preview=true` on and off in the page's address (SPEC.md 2.2): the testing sales instead of the real ones. */
+export const PreviewSwitch = ({ label }: { label: string }) => {
+  const translate = useTranslate();
+  const [preview, setPreview] = usePreviewFlag();
+  return (
+    <FormControlLabel
+      control={<Switch checked={preview} onChange={(event) => setPreview(event.target.checked)} />}
+      label={translate(label)}
+    />
+  );
+};
 
 /** SPEC 2.2: `/events/:id/baskets`, the baskets of one event (`GET /baskets?filter={"event_id":…}`). */
 export const EventBasketList = () => {
@@ -17,30 +55,46 @@ export const EventBasketList = () => {
   const { eventId, name, eventPath, basename } = useSalesEvent();
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const [preview] = usePreviewFlag();
+  // What the page always asks, the exports as the list: the event's baskets, its testing ones with preview=true.
+  const filter = preview ? { eventId, preview: true } : { eventId };
+  const basketPath = (basketId: Identifier) => withPreview(`/events/${eventId}/baskets/${basketId}`, preview);
 
   return (
     <List
       resource="baskets"
-      filter={{ eventId }}
+      filter={filter}
+      filters={basketFilters(translate("admin.basketFilters.search"))}
       sort={{ field: "createdAt", order: "DESC" }}
-      storeKey={`events.${eventId}.baskets`}
+      // react-admin writes the list's parameters (page, filters, sort) into the address by replacing its whole
+      // query string, which would drop `preview=true` (SPEC.md 2.2: the flag stays once turned on). So the list
+      // keeps its parameters in the store instead, apart for the testing and the real baskets, and the address
+      // holds the flag alone.
+      disableSyncWithLocation
+      storeKey={`events.${eventId}.baskets${preview ? ".preview" : ""}`}
+      exporter={false}
       title={translate("admin.baskets.title", { name })}
       actions={
-        <SalesToolbar
-          eventPath={eventPath}
-          other={{ path: "invoices", label: "admin.invoices.button", icon: <ReceiptLongIcon /> }}
-        />
+        <Stack direction="row" sx={{ alignItems: "flex-end", flexWrap: "wrap" }}>
+          <TopToolbar>
+            <PreviewSwitch label="admin.basketFilters.preview" />
+            <ExportButton list="baskets" filter={filter} />
+            <ExportButton list="participants" filter={filter} label="admin.export.participants" />
+          </TopToolbar>
+          <SalesToolbar
+            eventPath={eventPath}
+            other={{
+              path: withPreview("invoices", preview),
+              label: "admin.invoices.button",
+              icon: <ReceiptLongIcon />,
+            }}
+          />
+        </Stack>
       }
     >
       {/* SPEC 2.2: each basket opens its detail page (`/events/:id/baskets/:basketId`), where it is refunded. */}
-      <DataTable<Basket>
-        bulkActionButtons={false}
-        rowClick={(basketId) => `${basename}/events/${eventId}/baskets/${basketId}`}
-      >
-        <DataTable.Col
-          source="id"
-          render={(basket) => <AdminLink to={`/events/${eventId}/baskets/${basket.id}`}>{basket.id}</AdminLink>}
-        />
+      <DataTable<Basket> bulkActionButtons={false} rowClick={(basketId) => `${basename}${basketPath(basketId)}`}>
+        <DataTable.Col source="id" render={(basket) => <AdminLink to={basketPath(basket.id)}>{basket.id}</AdminLink>} />
         <DataTable.Col source="status">
           <SelectField source="status" choices={basketStatusChoices} />
         </DataTable.Col>

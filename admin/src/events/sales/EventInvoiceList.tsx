@@ -1,9 +1,10 @@
 import ShoppingBasketIcon from "@mui/icons-material/ShoppingBasket";
-import { Chip } from "@mui/material";
+import { Chip, Stack } from "@mui/material";
 import { formatMoney } from "@ticketing/shared/money";
 import type { InvoiceRow } from "@ticketing/shared/schemas/invoices";
-import { BooleanInput, DataTable, List, SelectInput, useLocaleState, useTranslate } from "react-admin";
+import { BooleanInput, DataTable, List, SelectInput, TopToolbar, useLocaleState, useTranslate } from "react-admin";
 import { DateTimeField } from "../../fields/DateTimeField.tsx";
+import { ExportButton } from "../../fields/ExportButton.tsx";
 import { INVOICE_STATUS_COLOURS, invoicePath, invoiceStatusChoices } from "./invoiceStatus.ts";
 import { SalesToolbar, useSalesEvent } from "./salesEvent.tsx";
 
@@ -48,12 +49,19 @@ export const EventInvoiceList = () => {
       filters={filters}
       sort={{ field: "number", order: "DESC" }}
       storeKey={`events.${eventId}.invoices`}
+      exporter={false}
       title={translate("admin.invoices.title", { name })}
       actions={
-        <SalesToolbar
-          eventPath={eventPath}
-          other={{ path: "baskets", label: "admin.events.baskets", icon: <ShoppingBasketIcon /> }}
-        />
+        <Stack direction="row" sx={{ alignItems: "flex-end", flexWrap: "wrap" }}>
+          {/* The invoices as filtered (the testing ones with the switch on), in the list's order. */}
+          <TopToolbar>
+            <ExportButton list="invoices" filter={{ eventId }} />
+          </TopToolbar>
+          <SalesToolbar
+            eventPath={eventPath}
+            other={{ path: "baskets", label: "admin.events.baskets", icon: <ShoppingBasketIcon /> }}
+          />
+        </Stack>
       }
     >
       <DataTable<InvoiceRow>
