@@ -1,5 +1,3 @@
-import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
-import { FormControlLabel, Stack, Switch } from "@mui/material";
 import { formatMoney } from "@ticketing/shared/money";
 import type { Basket } from "@ticketing/shared/schemas/sales";
 import {
@@ -10,7 +8,6 @@ import {
   SearchInput,
   SelectField,
   SelectInput,
-  TopToolbar,
   useLocaleState,
   useTranslate,
 } from "react-admin";
@@ -20,7 +17,7 @@ import { ExportButton } from "../../fields/ExportButton.tsx";
 import { useVisitedView } from "../../layout/useVisitedView.ts";
 import { basketStatusChoices } from "./basketStatus.ts";
 import { usePreviewFlag, withPreview } from "./previewFlag.ts";
-import { SalesToolbar, useSalesEvent } from "./salesEvent.tsx";
+import { PreviewSwitch, SalesToolbar, useSalesEvent } from "./salesEvent.tsx";
 
 const buyerName = (basket: Basket) =>
   basket.billingInformation ? `${basket.billingInformation.firstName} ${basket.billingInformation.lastName}` : "";
@@ -36,18 +33,6 @@ const basketFilters = (searchPlaceholder: string) => [
   <DateInput key="createdFrom" source="createdFrom" label="admin.basketFilters.createdFrom" alwaysOn />,
   <DateInput key="createdTo" source="createdTo" label="admin.basketFilters.createdTo" alwaysOn />,
 ];
-
-/** Turns `preview=true` on and off in the page's address (SPEC.md 2.2): the testing sales instead of the real ones. */
-export const PreviewSwitch = ({ label }: { label: string }) => {
-  const translate = useTranslate();
-  const [preview, setPreview] = usePreviewFlag();
-  return (
-    <FormControlLabel
-      control={<Switch checked={preview} onChange={(event) => setPreview(event.target.checked)} />}
-      label={translate(label)}
-    />
-  );
-};
 
 /** SPEC 2.2: `/events/:id/baskets`, the baskets of one event (`GET /baskets?filter={"event_id":…}`). */
 export const EventBasketList = () => {
@@ -75,21 +60,12 @@ export const EventBasketList = () => {
       exporter={false}
       title={translate("admin.baskets.title", { name })}
       actions={
-        <Stack direction="row" sx={{ alignItems: "flex-end", flexWrap: "wrap" }}>
-          <TopToolbar>
-            <PreviewSwitch label="admin.basketFilters.preview" />
-            <ExportButton list="baskets" filter={filter} />
-            <ExportButton list="participants" filter={filter} label="admin.export.participants" />
-          </TopToolbar>
-          <SalesToolbar
-            eventPath={eventPath}
-            other={{
-              path: withPreview("invoices", preview),
-              label: "admin.invoices.button",
-              icon: <ReceiptLongIcon />,
-            }}
-          />
-        </Stack>
+        <SalesToolbar eventPath={eventPath} current="baskets" preview={preview}>
+          <PreviewSwitch />
+          {/* The baskets as filtered and sorted, and their sold articles with their form answers. */}
+          <ExportButton list="baskets" filter={filter} />
+          <ExportButton list="participants" filter={filter} label="admin.export.participants" />
+        </SalesToolbar>
       }
     >
       {/* SPEC 2.2: each basket opens its detail page (`/events/:id/baskets/:basketId`), where it is refunded. */}

@@ -1,8 +1,7 @@
-import ShoppingBasketIcon from "@mui/icons-material/ShoppingBasket";
-import { Chip, Stack } from "@mui/material";
+import { Chip } from "@mui/material";
 import { formatMoney } from "@ticketing/shared/money";
 import type { InvoiceRow } from "@ticketing/shared/schemas/invoices";
-import { BooleanInput, DataTable, List, SelectInput, TopToolbar, useLocaleState, useTranslate } from "react-admin";
+import { BooleanInput, DataTable, List, SelectInput, useLocaleState, useTranslate } from "react-admin";
 import { DateTimeField } from "../../fields/DateTimeField.tsx";
 import { ExportButton } from "../../fields/ExportButton.tsx";
 import { INVOICE_STATUS_COLOURS, invoicePath, invoiceStatusChoices } from "./invoiceStatus.ts";
@@ -52,16 +51,10 @@ export const EventInvoiceList = () => {
       exporter={false}
       title={translate("admin.invoices.title", { name })}
       actions={
-        <Stack direction="row" sx={{ alignItems: "flex-end", flexWrap: "wrap" }}>
+        <SalesToolbar eventPath={eventPath} current="invoices">
           {/* The invoices as filtered (the testing ones with the switch on), in the list's order. */}
-          <TopToolbar>
-            <ExportButton list="invoices" filter={{ eventId }} />
-          </TopToolbar>
-          <SalesToolbar
-            eventPath={eventPath}
-            other={{ path: "baskets", label: "admin.events.baskets", icon: <ShoppingBasketIcon /> }}
-          />
-        </Stack>
+          <ExportButton list="invoices" filter={{ eventId }} />
+        </SalesToolbar>
       }
     >
       <DataTable<InvoiceRow>
