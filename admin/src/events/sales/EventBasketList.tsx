@@ -52,11 +52,12 @@ export const EventBasketList = () => {
       filters={basketFilters(translate("admin.basketFilters.search"))}
       sort={{ field: "createdAt", order: "DESC" }}
       // react-admin writes the list's parameters (page, filters, sort) into the address by replacing its whole
-      // query string, which would drop `preview=true` (SPEC.md 2.2: the flag stays once turned on). So the list
-      // keeps its parameters in the store instead, apart for the testing and the real baskets, and the address
-      // holds the flag alone.
+      // query string, which would drop `preview=true` (SPEC.md 2.2: the flag stays once turned on). So the address
+      // holds the flag alone, and the list's parameters live in the page (storeKey false): each visit opens the
+      // event's baskets unfiltered, newest first, as pretix's order list does, rather than under a search typed
+      // on an earlier visit (react-admin's store would bring it back even from a plain link).
       disableSyncWithLocation
-      storeKey={`events.${eventId}.baskets${preview ? ".preview" : ""}`}
+      storeKey={false}
       exporter={false}
       title={translate("admin.baskets.title", { name })}
       actions={
