@@ -9,7 +9,8 @@ import { getVisibleEvent, inVisibleEvents, type User } from "./access.ts";
 import { basketById, presentBasketDetail, presentBaskets } from "./basket-views.ts";
 import { refundsOf } from "./refunds.ts";
 
-const BASKET_COLUMNS = {
+/** The columns the baskets list (and its export) can be ordered by. */
+export const BASKET_COLUMNS = {
   id: schema.baskets.id,
   status: schema.baskets.status,
   createdAt: schema.baskets.createdAt,
@@ -23,20 +24,43 @@ export const BASKET_LIST: ListOptions = {
 /** `preview=true` (a flag from JSON or a query) asks for testing rows instead of real ones. */
 export const isPreview = (filter: Record<string, unknown>) => filter.preview === true || filter.preview === "true";
 
-/** A bound of `created_from` / `created_to`: a date (the whole day) or a moment; anything else is a 400. */
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** ISO 8601 moment; without an offset it is read as UTC (never as the server's local time). */
+const MOMENT = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/** Whether year-month-day is a day of the calendar (`2026-02-30` is not: `Date` would make it 2 March). */
+function isCalendarDay(year: string, month: string, day: string): boolean {
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return (
+    date.getUTCFullYear() === Number(year) &&
+    date.getUTCMonth() === Number(month) - 1 &&
+    date.getUTCDate() === Number(day)
+  );
+}
+
+/**
+ * A bound of `created_from` / `created_to`: a date (the whole day, UTC: from its first moment, or up to its last) or
+ * a moment (ISO 8601), inclusive; anything else is a 400.
+ */
 function dateBound(filter: Record<string, unknown>, key: "createdFrom" | "createdTo"): string | undefined {
   const value = filter[key];
   if (value === undefined || value === null || value === "") return undefined;
   const text = typeof value === "string" ? value.trim() : "";
-  const isDay = /^\d{4}-\d{2}-\d{2}$/.test(text);
-  const moment = new Date(isDay ? `${text}T00:00:00.000Z` : text);
-  if (!text || Number.isNaN(moment.getTime()))
+  const day = DAY.exec(text);
+  const moment = day ? null : MOMENT.exec(text);
+  const parts = day ?? moment;
+  const time = !parts
+    ? Number.NaN
+    : day
+      ? Date.parse(`${text}T00:00:00.000Z`)
+      : Date.parse(moment?.[4] ? text : `${text}Z`);
+  if (!parts || !isCalendarDay(parts[1] as string, parts[2] as string, parts[3] as string) || Number.isNaN(time))
     throw new DomainError("invalid", ["errors.filter_date_invalid"], undefined, {
       name: key === "createdFrom" ? "created_from" : "created_to",
     });
-  // A day as the upper bound takes the whole day.
-  if (isDay && key === "createdTo") moment.setUTCDate(moment.getUTCDate() + 1);
-  return isDay && key === "createdTo" ? new Date(moment.getTime() - 1).toISOString() : moment.toISOString();
+  // A day as the upper bound takes the whole day: up to its last millisecond.
+  const bound = day && key === "createdTo" ? time + 24 * 60 * 60 * 1000 - 1 : time;
+  return new Date(bound).toISOString();
 }
 
 /** `q`: the reference, or the buyer's first name, last name or email, containing the text (any case). */
