@@ -30,6 +30,7 @@ const ACTORS: Actor[] = ["anonymous", "superuser", "owner", "buyer"];
  */
 const NON_JSON_ROUTES: Record<string, string> = {
   "GET /frontend/baskets/:id/tickets": "application/pdf",
+  "GET /baskets/:id/tickets": "application/pdf",
   "GET /frontend/baskets/:id/tickets/:itemId": "application/pdf",
   "GET /invoices/:id/pdf": "application/pdf",
   "GET /frontend/invoices/:id/pdf": "application/pdf",

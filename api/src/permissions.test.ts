@@ -377,6 +377,9 @@ const CASES: Record<string, Case> = {
     path: (t) => `/events/${t.eventId}/price-preview?email=a@example.org`,
     expect: ok(200),
   },
+  // How the event's sales stand (the figures themselves: routes/event-sales.test.ts).
+  "GET /events/:id/stocks": { path: (t) => `/events/${t.eventId}/stocks?preview=true`, expect: ok(200) },
+  "GET /events/:id/dashboard": { path: (t) => `/events/${t.eventId}/dashboard`, expect: ok(200) },
   "POST /uploaded-images": { path: () => "/uploaded-images", body: () => "not multipart", expect: { anonymous: 401 } },
   "GET /uploaded-images/:id/file": { path: () => "/uploaded-images/999999/file", expect: publicRoute(404) },
 
@@ -394,6 +397,14 @@ const CASES: Record<string, Case> = {
     body: () => ({ reason: "Asked by the buyer" }),
     expect: ok(409),
   },
+  // The target basket is not paid: whoever may see it is told there is nothing to confirm, or no valid ticket
+  // (the actions themselves: services/sales.test.ts).
+  "POST /baskets/:id/confirmation-mail": {
+    path: (t) => `/baskets/${t.basketId}/confirmation-mail`,
+    body: () => ({}),
+    expect: ok(409),
+  },
+  "GET /baskets/:id/tickets": { path: (t) => `/baskets/${t.basketId}/tickets`, expect: ok(409) },
 
   // The ticket office: a back-office token carries no frontend login (ownership is tested in routes/frontend.test.ts).
   "POST /auth/anonymous-login": {

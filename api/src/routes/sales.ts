@@ -1,12 +1,19 @@
 // Back-office sales: the baskets of the events the user may see, and the point of sale's invoices.
 import { Empty } from "@ticketing/shared/schemas/common";
 import { InvoiceDetail, InvoicePdfQuery, InvoiceRow } from "@ticketing/shared/schemas/invoices";
-import { Basket, BasketDetail, InvoicePaid } from "@ticketing/shared/schemas/sales";
+import {
+  Basket,
+  BasketDetail,
+  BasketTicketsQuery,
+  ConfirmationResent,
+  InvoicePaid,
+} from "@ticketing/shared/schemas/sales";
 import { Hono } from "hono";
 import { type AppEnv, now } from "../context.ts";
 import { answer, answerPdf, idParam } from "../lib/http.ts";
 import { answerList } from "../lib/list-query.ts";
 import { route } from "../lib/route.ts";
+import { resendConfirmation, streamStaffTickets } from "../services/basket-actions.ts";
 import { getInvoice, INVOICE_LIST, listInvoices, renderStaffInvoice } from "../services/invoice-views.ts";
 import { markInvoicePaid } from "../services/invoices.ts";
 import { BASKET_LIST, getBasket, listBaskets } from "../services/sales.ts";
@@ -18,7 +25,9 @@ basketRoutes.get(
   route(
     {
       summary: "The baskets of the events you may see (testing baskets with `preview=true`)",
-      description: "Filters: `event_id` (or `event`), `status`, `id`, `preview`.",
+      description:
+        "Filters: `event_id` (or `event`), `status`, `id`, `q` (reference, buyer's names or email), " +
+        "`created_from` / `created_to` (a date, the whole day, or a moment), `preview`.",
       auth: "user",
       list: BASKET_LIST,
       answer: Basket,
@@ -34,6 +43,42 @@ basketRoutes.get(
     { summary: "A basket, with its promotion codes and payments", auth: "user", answer: BasketDetail },
     async (c, { user }) => {
       return answer(c, await getBasket(c.get("deps").database.db, user, idParam(c)));
+    },
+  ),
+);
+
+basketRoutes.post(
+  "/:id/confirmation-mail",
+  route(
+    {
+      summary: "Send a paid order's confirmation again, to its billing address",
+      description:
+        "Members and owners of the event's unit (and superusers). Queues the order confirmation again, in the " +
+        "buyer's language, and answers the queued mail. 409 when the order is not paid (validated) or has no " +
+        "billing information.",
+      auth: "user",
+      body: Empty,
+      answer: ConfirmationResent,
+      status: 201,
+    },
+    async (c, { user }) => answer(c, await resendConfirmation(c.get("deps"), user, idParam(c)), 201),
+  ),
+);
+
+basketRoutes.get(
+  "/:id/tickets",
+  route(
+    {
+      summary: "A paid order's valid tickets in one PDF, a page per article still held",
+      description:
+        "`language`: `en` or `fr`; the buyer's by default. 409 when no ticket is valid (not paid, refunded).",
+      auth: "user",
+      query: BasketTicketsQuery,
+      produces: "application/pdf",
+    },
+    async (c, { user, query }) => {
+      const { pdf, fileName } = await streamStaffTickets(c.get("deps"), user, idParam(c), query.language);
+      return answerPdf(c, pdf, fileName);
     },
   ),
 );

@@ -56,14 +56,14 @@ export function* enqueueMail<K extends MailKind>(
 
 /**
  * Queues a mail about a basket to its buyer's billing address, in the buyer's language (inside a transaction
- * body); false when the basket has no billing information yet.
+ * body): the queued row, or null when the basket has no billing information yet.
  */
 export function* mailBasketBuyer<K extends MailKind>(
   tx: Db,
   basketId: number,
   kind: K,
   payload: MailPayloads[K],
-): Generator<unknown, boolean, unknown> {
+): Generator<unknown, OutboxMail | null, unknown> {
   const buyer = yield* run(
     tx
       .select({ email: schema.billingInformation.email, language: schema.baskets.language })
@@ -72,9 +72,8 @@ export function* mailBasketBuyer<K extends MailKind>(
       .where(eq(schema.baskets.id, basketId))
       .get(),
   );
-  if (!buyer) return false;
-  yield* enqueueMail(tx, { kind, to: buyer.email, language: buyer.language, payload });
-  return true;
+  if (!buyer) return null;
+  return yield* enqueueMail(tx, { kind, to: buyer.email, language: buyer.language, payload });
 }
 
 export interface OutgoingMail extends RenderedMail {

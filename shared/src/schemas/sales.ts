@@ -1,7 +1,7 @@
 // Back-office sales: the baskets of the events a user may see, and the point of sale's "mark paid"
 // (DESIGN.md 4 "Payments").
 import { z } from "zod";
-import { BASKET_STATUSES, EXPORT_FORMATS, MAIL_KINDS, MAIL_STATUSES } from "../constants.ts";
+import { BASKET_STATUSES, EXPORT_FORMATS, LANGUAGES, MAIL_KINDS, MAIL_STATUSES } from "../constants.ts";
 import { Cents, Id, IsoDate, zBooleanFlag, zId } from "./common.ts";
 import { BasketItem, Invoice, BasketDetail as TicketOfficeBasketDetail } from "./ticket-office.ts";
 
@@ -158,6 +158,10 @@ export type Dashboard = z.infer<typeof Dashboard>;
 
 /** `POST /baskets/:id/confirmation-mail`: the confirmation queued again, to the billing address. */
 export const ConfirmationResent = BasketMail;
+
+/** `GET /baskets/:id/tickets`: the language of the tickets, the buyer's by default. */
+export const BasketTicketsQuery = z.object({ language: z.enum(LANGUAGES).optional() });
+export type BasketTicketsQuery = z.output<typeof BasketTicketsQuery>;
 
 /**
  * `GET /exports/:list`: `format` csv or xlsx; `filter` and `sort` as the list's (ra-data-simple-rest), plain
