@@ -10,6 +10,7 @@ import type {
   PublicInfosQuery,
 } from "@ticketing/shared/schemas/events";
 import { eventWindows, ticketOfficeUrl } from "@ticketing/shared/ticket-office";
+import type { SQL } from "drizzle-orm";
 import type { Config } from "../env.ts";
 import { conflict, forbidden, invalid, notFound } from "../lib/errors.ts";
 import { idFilter, type ListOptions, type ListQuery, listPage } from "../lib/list-query.ts";
@@ -238,7 +239,8 @@ export async function presentEvents(db: Db, events: Event[], publicUrl: string):
 const presentEvent = async (db: Db, event: Event, publicUrl: string) =>
   (await presentEvents(db, [event], publicUrl))[0] as EventAnswer;
 
-const SORTABLE = {
+/** The columns the events list (and its export) can be ordered by. */
+export const EVENT_COLUMNS = {
   id: schema.events.id,
   name: schema.events.name,
   frontendTitle: schema.events.frontendTitle,
@@ -247,21 +249,24 @@ const SORTABLE = {
   startDate: schema.events.startDate,
   endDate: schema.events.endDate,
 } as const;
-export const EVENT_SORT_FIELDS = Object.keys(SORTABLE);
+export const EVENT_SORT_FIELDS = Object.keys(EVENT_COLUMNS);
 /** The back office's event list: sortable fields, and the id filters (`id`, `unit_id`). */
 export const EVENT_LIST: ListOptions = { sortable: EVENT_SORT_FIELDS, idFilters: ["id", "unitId"] };
 
-export async function listEvents(db: Db, user: User, query: ListQuery) {
+/** Which events the list (or its export) shows: those of the user's units, filtered by unit, status, id and name. */
+export async function eventsWhere(db: Db, user: User, query: ListQuery): Promise<SQL | undefined> {
   const f = query.filter;
-  const conditions = [
+  return and(
     await inVisibleUnits(db, user, schema.events.unitId),
     idFilter(query, "unitId", schema.events.unitId),
     typeof f.status === "string" ? eq(schema.events.status, f.status as EventStatus) : undefined,
     idFilter(query, "id", schema.events.id),
     typeof f.q === "string" && f.q.trim() ? like(schema.events.name, `%${f.q.trim()}%`) : undefined,
-  ];
-  const where = and(...conditions);
-  return listPage(db, schema.events, where, query, SORTABLE);
+  );
+}
+
+export async function listEvents(db: Db, user: User, query: ListQuery) {
+  return listPage(db, schema.events, await eventsWhere(db, user, query), query, EVENT_COLUMNS);
 }
 
 export function presentPublicInfos(

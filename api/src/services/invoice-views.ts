@@ -12,7 +12,8 @@ import { invoiceFileName, renderInvoicePdf } from "./invoice-pdf.ts";
 import type { Invoice } from "./invoice-writing.ts";
 import { paymentState } from "./payment-state.ts";
 
-const INVOICE_COLUMNS = {
+/** The columns the invoices list (and its export) can be ordered by. */
+export const INVOICE_COLUMNS = {
   id: schema.invoices.id,
   number: schema.invoices.number,
   createdAt: schema.invoices.createdAt,
@@ -43,14 +44,11 @@ function statusCondition(status: InvoiceStatus): SQL | undefined {
 }
 
 /**
- * A page of the invoices of the events the user may see, filtered by event, basket, status and id. Testing
- * invoices stay out unless `preview=true` asks for them, as for baskets (DESIGN.md 4 "Testing").
+ * Which invoices the list (or its export) shows: those of the events the user may see, filtered by event, basket,
+ * status and id. Testing invoices stay out unless `preview=true` asks for them, as for baskets (DESIGN.md 4
+ * "Testing").
  */
-export async function listInvoices(
-  db: Db,
-  user: User,
-  query: ListQuery,
-): Promise<{ rows: InvoiceRow[]; total: number }> {
+export async function invoicesWhere(db: Db, user: User, query: ListQuery): Promise<SQL | undefined> {
   const f = query.filter;
   if (f.status !== undefined && !(INVOICE_STATUSES as readonly unknown[]).includes(f.status))
     throw new DomainError("invalid", ["errors.filter_status_invalid"], undefined, {
@@ -62,14 +60,23 @@ export async function listInvoices(
     await inVisibleEvents(db, user, baskets.eventId),
     idFilter(query, "eventId", baskets.eventId) ?? idFilter(query, "event", baskets.eventId),
   );
-  const where = and(
+  return and(
     basketsShown && inArray(invoices.basketId, db.select({ id: baskets.id }).from(baskets).where(basketsShown)),
     idFilter(query, "basketId", invoices.basketId) ?? idFilter(query, "basket", invoices.basketId),
     f.status === undefined ? undefined : statusCondition(f.status as InvoiceStatus),
     eq(invoices.isTesting, preview),
     idFilter(query, "id", invoices.id),
   );
-  const { rows, total } = await listPage(db, invoices, where, query, INVOICE_COLUMNS);
+}
+
+/** A page of the invoices `invoicesWhere` shows. */
+export async function listInvoices(
+  db: Db,
+  user: User,
+  query: ListQuery,
+): Promise<{ rows: InvoiceRow[]; total: number }> {
+  const where = await invoicesWhere(db, user, query);
+  const { rows, total } = await listPage(db, schema.invoices, where, query, INVOICE_COLUMNS);
   return { rows: await presentInvoiceRows(db, rows), total };
 }
 

@@ -2,6 +2,7 @@
 
 import { and, count, type Database, type Db, eq, run, schema } from "@ticketing/db";
 import type { Membership, MembershipCreate, MembershipUpdate } from "@ticketing/shared/schemas/memberships";
+import type { SQL } from "drizzle-orm";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import { countRows, idFilter, type ListOptions, type ListQuery, listOrder } from "../lib/list-query.ts";
 import { inVisibleUnits, type User } from "./access.ts";
@@ -9,7 +10,8 @@ import { managedUnit, visibleUnit } from "./units.ts";
 
 type MembershipRow = typeof schema.memberships.$inferSelect;
 
-const MEMBERSHIP_COLUMNS = {
+/** The columns the memberships list (and its export) can be ordered by. */
+export const MEMBERSHIP_COLUMNS = {
   id: schema.memberships.id,
   role: schema.memberships.role,
   createdAt: schema.memberships.createdAt,
@@ -41,19 +43,24 @@ async function present(db: Db, membership: MembershipRow): Promise<Membership> {
   return { ...membership, user };
 }
 
-/** A page of the memberships of the units the user belongs to (every unit's for a superuser). */
+/** Which memberships the list (or its export) shows: those of the user's units (every unit's for a superuser). */
+export async function membershipsWhere(db: Db, user: User, list: ListQuery): Promise<SQL | undefined> {
+  return and(
+    await inVisibleUnits(db, user, schema.memberships.unitId),
+    idFilter(list, "unitId", schema.memberships.unitId) ?? idFilter(list, "unit", schema.memberships.unitId),
+    idFilter(list, "userId", schema.memberships.userId),
+    idFilter(list, "id", schema.memberships.id),
+  );
+}
+
+/** A page of the memberships `membershipsWhere` shows. */
 export async function listMemberships(
   database: Database,
   user: User,
   list: ListQuery,
 ): Promise<{ rows: Membership[]; total: number }> {
   const { db } = database;
-  const where = and(
-    await inVisibleUnits(db, user, schema.memberships.unitId),
-    idFilter(list, "unitId", schema.memberships.unitId) ?? idFilter(list, "unit", schema.memberships.unitId),
-    idFilter(list, "userId", schema.memberships.userId),
-    idFilter(list, "id", schema.memberships.id),
-  );
+  const where = await membershipsWhere(db, user, list);
   const rows = await withMember(db)
     .where(where)
     .orderBy(listOrder(list, MEMBERSHIP_COLUMNS))
