@@ -33,6 +33,7 @@ const NON_JSON_ROUTES: Record<string, string> = {
   "GET /baskets/:id/tickets": "application/pdf",
   "GET /frontend/baskets/:id/tickets/:itemId": "application/pdf",
   "GET /invoices/:id/pdf": "application/pdf",
+  "GET /exports/:list": "text/csv or an xlsx workbook",
   "GET /frontend/invoices/:id/pdf": "application/pdf",
   "GET /payments/demo/pay/:id": "text/html",
   "POST /payments/demo/pay/:id": "a 303 redirect back to the ticket office",

@@ -390,6 +390,12 @@ const CASES: Record<string, Case> = {
     expect: list(),
   },
   "GET /baskets/:id": { path: (t) => `/baskets/${t.basketId}`, expect: ok(200) },
+  // An export of the event's baskets: the list's permissions, and a 404 (not an empty file) for an outsider.
+  "GET /exports/:list": {
+    path: (t) =>
+      `/exports/baskets?format=csv&filter=${encodeURIComponent(JSON.stringify({ event_id: t.publicEventId }))}`,
+    expect: ok(200),
+  },
   // Members and owners may refund (the refunds themselves, 201 for a member: services/refunds.test.ts); the target
   // basket is not paid, so whoever may see it is refused with 409 after the 404 of outsiders.
   "POST /baskets/:id/refunds": {

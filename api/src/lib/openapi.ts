@@ -104,7 +104,8 @@ function operation(spec: RouteSpec, method: string, path: string, tag: string, c
   if (spec.answer) {
     const schema = wireSchema(spec.answer, "output", components);
     success.content = { "application/json": { schema: spec.list ? { type: "array", items: schema } : schema } };
-  } else if (spec.produces) success.content = { [spec.produces]: { schema: {} } };
+  } else if (spec.produces)
+    success.content = Object.fromEntries([spec.produces].flat().map((type) => [type, { schema: {} }]));
   if (spec.list)
     success.headers = {
       "Content-Range": { description: "`things 0-24/319`: the rows sent and the total", schema: { type: "string" } },

@@ -27,8 +27,8 @@ export interface RouteSpec {
   answer?: ZodType;
   /** The status of a success: 200 unless told. */
   status?: 200 | 201 | 204 | 302 | 303;
-  /** The media type of an answer that is not JSON: a PDF, a page, a key. */
-  produces?: string;
+  /** The media type of an answer that is not JSON: a PDF, a page, a key; several when the request chooses. */
+  produces?: string | readonly string[];
 }
 
 type Parsed<T> = T extends ZodType ? z.output<T> : undefined;

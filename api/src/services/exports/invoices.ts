@@ -1,0 +1,74 @@
+// The invoices list as a file: invoices and credit notes (negative amounts) with their basket and buyer, for the
+// accounts.
+import { and, eq, schema } from "@ticketing/db";
+import { displayNumber, INVOICE_COLUMNS, invoiceStatus, invoicesWhere } from "../invoice-views.ts";
+import { BATCH_SIZE, cellsOf, type ExportTable, inBatches, keysetOrder, sortKeyOf } from "./engine.ts";
+import { type ExportRequest, fileNameOf, filteredEvents, keysetOf } from "./scope.ts";
+
+export async function invoicesExport(request: ExportRequest): Promise<ExportTable> {
+  const { db, query, t } = request;
+  const events = await filteredEvents(request);
+  const where = await invoicesWhere(db, request.user, query);
+  const { invoices, baskets, billingInformation: billing } = schema;
+  const keyset = keysetOf(query, INVOICE_COLUMNS, invoices.id);
+  const batches = inBatches(
+    keyset,
+    (after) =>
+      db
+        .select({
+          id: invoices.id,
+          sortKey: sortKeyOf(keyset),
+          number: invoices.number,
+          isTesting: invoices.isTesting,
+          amount: invoices.amount,
+          isResolved: invoices.isResolved,
+          isCancelled: invoices.isCancelled,
+          createdAt: invoices.createdAt,
+          resolvedAt: invoices.resolvedAt,
+          dueDate: invoices.dueDate,
+          reason: invoices.reason,
+          reference: baskets.unikey,
+          firstName: billing.firstName,
+          lastName: billing.lastName,
+        })
+        .from(invoices)
+        .innerJoin(baskets, eq(baskets.id, invoices.basketId))
+        .leftJoin(billing, eq(billing.id, baskets.billingInformationId))
+        .where(and(where, after))
+        .orderBy(...keysetOrder(keyset))
+        .limit(BATCH_SIZE)
+        .all(),
+    (row) => ({ sort: row.sortKey, id: row.id }),
+  );
+  const header = (key: string) => t(`columns.invoices.${key}`);
+  return {
+    fileName: fileNameOf(request, "invoices", events),
+    sheetName: t("sheets.invoices"),
+    columns: [
+      { header: header("number"), kind: "text", width: 10 },
+      { header: header("kind"), kind: "text", width: 14 },
+      { header: header("basket_reference"), kind: "text", width: 14 },
+      { header: header("buyer"), kind: "text", width: 28 },
+      { header: header("amount"), kind: "money" },
+      { header: header("status"), kind: "text", width: 12 },
+      { header: header("created_at"), kind: "moment" },
+      { header: header("resolved_at"), kind: "moment" },
+      { header: header("due_date"), kind: "moment" },
+      { header: header("reason"), kind: "text", width: 30 },
+    ],
+    rows: cellsOf(batches, (rows) =>
+      rows.map((row) => [
+        displayNumber(row),
+        t(`values.invoice_kind.${row.amount < 0 ? "credit_note" : "invoice"}`),
+        row.reference,
+        [row.firstName, row.lastName].filter(Boolean).join(" "),
+        row.amount,
+        t(`values.invoice_status.${invoiceStatus(row)}`),
+        row.createdAt,
+        row.resolvedAt,
+        row.dueDate,
+        row.reason,
+      ]),
+    ),
+  };
+}
