@@ -1,7 +1,10 @@
 // The export engine on its own: what a cell becomes, Swiss time across the clock changes, a failure once the file
 // is under way, and a slow reader holding the writer back (memory stays flat).
+import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+import { type ServerType, serve } from "@hono/node-server";
 import ExcelJS from "exceljs";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { type CellValue, type ExportTable, exportFile, neutralise, swissMoment } from "./engine.ts";
 
@@ -89,6 +92,33 @@ describe("a failure while the file is sent", () => {
         console.error = log;
       }
     });
+});
+
+describe("a failure while the file is sent by the server", () => {
+  it("cuts that download and keeps answering others", async () => {
+    const app = new Hono();
+    app.get("/files/:format", (c) => {
+      const file = exportFile(table(batches(50, 100, 3)), c.req.param("format") as "csv" | "xlsx");
+      return c.body(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, 200);
+    });
+    app.get("/ping", (c) => c.text("pong"));
+    const server = await new Promise<ServerType>((resolve) => {
+      const started = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(started));
+    });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const log = console.error;
+    console.error = () => {};
+    try {
+      // The connection is cut: before the headers when nothing was sent yet (exceljs holds its first bytes), or
+      // after them; either way the download fails rather than ending as a truncated file.
+      for (const format of ["csv", "xlsx"])
+        await expect(fetch(`${base}/files/${format}`).then((response) => response.arrayBuffer())).rejects.toThrow();
+      expect(await (await fetch(`${base}/ping`)).text()).toBe("pong");
+    } finally {
+      console.error = log;
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
 
 describe("a slow reader", () => {

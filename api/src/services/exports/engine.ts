@@ -168,7 +168,12 @@ const csvField = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/
 const WIDTHS: Record<ColumnKind, number> = { text: 22, integer: 10, number: 12, money: 14, moment: 22 };
 export const MONEY_FORMAT = '#,##0.00 "CHF"';
 export const MOMENT_FORMAT = "yyyy-mm-dd hh:mm:ss";
-const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = { integer: "0", money: MONEY_FORMAT };
+export const DAY_FORMAT = "yyyy-mm-dd";
+const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = {
+  integer: "0",
+  money: MONEY_FORMAT,
+  moment: MOMENT_FORMAT,
+};
 
 /** The csv: a BOM (Excel then reads UTF-8), a header line, one CRLF-ended line per row, written batch by batch. */
 async function* csvChunks(table: ExportTable): AsyncGenerator<Buffer> {
@@ -208,10 +213,11 @@ function xlsxStream(table: ExportTable): Readable {
   });
   sheet.columns = table.columns.map((column) => ({
     width: column.width ?? Math.max(WIDTHS[column.kind], Math.min(column.header.length + 2, 40)),
-    style: column.kind === "moment" || !NUMBER_FORMATS[column.kind] ? {} : { numFmt: NUMBER_FORMATS[column.kind] },
+    style: NUMBER_FORMATS[column.kind] ? { numFmt: NUMBER_FORMATS[column.kind] } : {},
   }));
   if (table.columns.length > 0)
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: table.columns.length } };
+  const momentColumns = table.columns.flatMap((column, i) => (column.kind === "moment" ? [i] : []));
   const write = async () => {
     const header = sheet.addRow(table.columns.map((column) => neutralise(column.header.replace(NOT_XML, ""))));
     header.font = { bold: true };
@@ -220,12 +226,11 @@ function xlsxStream(table: ExportTable): Readable {
       if (output.destroyed) return;
       for (const cells of batch) {
         const row = sheet.addRow(table.columns.map((column, i) => xlsxValue(column.kind, cells[i])));
-        // A moment's cell shows a time, a day's only its date: set per cell, as a column holds both.
-        table.columns.forEach((column, i) => {
+        // A moment column shows times; a day in it (an event's date without a time) shows only its date.
+        for (const i of momentColumns) {
           const value = cells[i];
-          if (column.kind === "moment" && typeof value === "string" && swissMoment(value))
-            row.getCell(i + 1).numFmt = DAY.test(value) ? "yyyy-mm-dd" : MOMENT_FORMAT;
-        });
+          if (typeof value === "string" && DAY.test(value)) row.getCell(i + 1).numFmt = DAY_FORMAT;
+        }
         row.commit();
       }
       await drained(output);

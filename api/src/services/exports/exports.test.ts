@@ -634,7 +634,7 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
         "Refunded",
         "Remaining",
       ]);
-      const text = (value: number | string | null) => (value === null ? "" : String(value));
+      const text = (value: number | string | null | undefined) => (value === null ? "" : String(value));
       expect(file.rows).toEqual(
         table.body.rows.map((row: Record<string, number | string | null>) =>
           [
