@@ -2,7 +2,7 @@
 // billing information and what the basket holds.
 import { and, eq, inArray, schema, sql } from "@ticketing/db";
 import { BASKET_COLUMNS, basketsWhere } from "../sales.ts";
-import { BATCH_SIZE, type CellValue, cellsOf, type ExportTable, inBatches, keysetOrder, sortKeyOf } from "./engine.ts";
+import { type CellValue, cellsOf, type ExportTable, inBatches, sortKeyOf } from "./engine.ts";
 import { type ExportRequest, fileNameOf, filteredEvents, keysetOf } from "./scope.ts";
 
 /** Per basket: its articles still held and their total with options (the list's `registrations_count`, `total`). */
@@ -27,32 +27,26 @@ export async function basketsExport(request: ExportRequest): Promise<ExportTable
   const where = await basketsWhere(db, request.user, query);
   const { baskets, billingInformation: billing } = schema;
   const keyset = keysetOf(query, BASKET_COLUMNS, baskets.id);
-  const batches = inBatches(
-    keyset,
-    (after) =>
-      db
-        .select({
-          id: baskets.id,
-          sortKey: sortKeyOf(keyset),
-          unikey: baskets.unikey,
-          status: baskets.status,
-          createdAt: baskets.createdAt,
-          language: baskets.language,
-          firstName: billing.firstName,
-          lastName: billing.lastName,
-          email: billing.email,
-          address: billing.address,
-          postalCode: billing.postalCode,
-          city: billing.city,
-          country: billing.country,
-        })
-        .from(baskets)
-        .leftJoin(billing, eq(billing.id, baskets.billingInformationId))
-        .where(and(where, after))
-        .orderBy(...keysetOrder(keyset))
-        .limit(BATCH_SIZE)
-        .all(),
-    (row) => ({ sort: row.sortKey, id: row.id }),
+  const batches = inBatches(keyset, where, () =>
+    db
+      .select({
+        id: baskets.id,
+        sortKey: sortKeyOf(keyset),
+        unikey: baskets.unikey,
+        status: baskets.status,
+        createdAt: baskets.createdAt,
+        language: baskets.language,
+        firstName: billing.firstName,
+        lastName: billing.lastName,
+        email: billing.email,
+        address: billing.address,
+        postalCode: billing.postalCode,
+        city: billing.city,
+        country: billing.country,
+      })
+      .from(baskets)
+      .leftJoin(billing, eq(billing.id, baskets.billingInformationId))
+      .$dynamic(),
   );
   const header = (key: string) => t(`columns.baskets.${key}`);
   return {

@@ -6,7 +6,8 @@ import { and, asc, desc, eq, gt, lt, or, sql } from "@ticketing/db";
 import type { ExportFormat } from "@ticketing/shared/constants";
 import { centsToDecimal } from "@ticketing/shared/money";
 import type { SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
+import type { SQLiteSelectExecute } from "drizzle-orm/sqlite-core/query-builders/select.types";
 import ExcelJS from "exceljs";
 
 /**
@@ -295,22 +296,26 @@ function keysetAfter({ column, id, order }: Keyset, last: { sort: unknown; id: n
 }
 
 /**
- * Every row of a list in batches of BATCH_SIZE, never an offset: `read` answers the rows matching its condition
- * (the rows after the previous batch) in `keysetOrder`, at most BATCH_SIZE of them; `keyOf` gives a row's sort
- * value and id.
+ * Every row a query selects, in batches of BATCH_SIZE in the keyset's order, never an offset: `select` is the
+ * query without its WHERE (`$dynamic()`), selecting `id` and `sortKey: sortKeyOf(keyset)` among its fields; each
+ * batch starts after the last row of the previous one.
  */
-export async function* inBatches<R>(
+export async function* inBatches<Q extends SQLiteSelect>(
   keyset: Keyset,
-  read: (after: SQL | undefined) => Promise<R[]> | R[],
-  keyOf: (row: R) => { sort: unknown; id: number },
-): AsyncGenerator<R[]> {
+  where: SQL | undefined,
+  select: () => Q,
+): AsyncGenerator<SQLiteSelectExecute<Q>> {
   let after: SQL | undefined;
   for (;;) {
-    const rows = await read(after);
+    const query = select()
+      .where(and(where, after))
+      .orderBy(...keysetOrder(keyset))
+      .limit(BATCH_SIZE);
+    const rows = (await query.all()) as SQLiteSelectExecute<Q>;
     if (rows.length > 0) yield rows;
-    const last = rows.at(-1);
+    const last = rows.at(-1) as { id: number; sortKey?: unknown } | undefined;
     if (!last || rows.length < BATCH_SIZE) return;
-    after = keysetAfter(keyset, keyOf(last));
+    after = keysetAfter(keyset, { sort: last.sortKey ?? last.id, id: last.id });
   }
 }
 

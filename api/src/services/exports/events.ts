@@ -1,8 +1,8 @@
 // The events list as a file: what organisers plan with (names, path, status, dates, unit). Never the access
 // methods' secret keys nor any other setting: the columns are chosen, not the row dumped.
-import { and, eq, schema } from "@ticketing/db";
+import { eq, schema } from "@ticketing/db";
 import { EVENT_COLUMNS, eventsWhere } from "../events.ts";
-import { BATCH_SIZE, cellsOf, type ExportTable, inBatches, keysetOrder, sortKeyOf } from "./engine.ts";
+import { cellsOf, type ExportTable, inBatches, sortKeyOf } from "./engine.ts";
 import { checkFilteredUnits, type ExportRequest, fileNameOf, keysetOf } from "./scope.ts";
 
 export async function eventsExport(request: ExportRequest): Promise<ExportTable> {
@@ -11,33 +11,27 @@ export async function eventsExport(request: ExportRequest): Promise<ExportTable>
   const where = await eventsWhere(db, request.user, query);
   const { events, units } = schema;
   const keyset = keysetOf(query, EVENT_COLUMNS, events.id);
-  const batches = inBatches(
-    keyset,
-    (after) =>
-      db
-        .select({
-          id: events.id,
-          sortKey: sortKeyOf(keyset),
-          name: events.name,
-          frontendTitle: events.frontendTitle,
-          frontendPath: events.frontendPath,
-          status: events.status,
-          moderationStatus: events.moderationStatus,
-          startDate: events.startDate,
-          endDate: events.endDate,
-          registrationsStartDate: events.registrationsStartDate,
-          registrationsEndDate: events.registrationsEndDate,
-          paymentsStartDate: events.paymentsStartDate,
-          paymentsEndDate: events.paymentsEndDate,
-          unit: units.name,
-        })
-        .from(events)
-        .innerJoin(units, eq(units.id, events.unitId))
-        .where(and(where, after))
-        .orderBy(...keysetOrder(keyset))
-        .limit(BATCH_SIZE)
-        .all(),
-    (row) => ({ sort: row.sortKey, id: row.id }),
+  const batches = inBatches(keyset, where, () =>
+    db
+      .select({
+        id: events.id,
+        sortKey: sortKeyOf(keyset),
+        name: events.name,
+        frontendTitle: events.frontendTitle,
+        frontendPath: events.frontendPath,
+        status: events.status,
+        moderationStatus: events.moderationStatus,
+        startDate: events.startDate,
+        endDate: events.endDate,
+        registrationsStartDate: events.registrationsStartDate,
+        registrationsEndDate: events.registrationsEndDate,
+        paymentsStartDate: events.paymentsStartDate,
+        paymentsEndDate: events.paymentsEndDate,
+        unit: units.name,
+      })
+      .from(events)
+      .innerJoin(units, eq(units.id, events.unitId))
+      .$dynamic(),
   );
   const header = (key: string) => t(`columns.events.${key}`);
   return {

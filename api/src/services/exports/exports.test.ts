@@ -446,6 +446,44 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
     });
   });
 
+  describe("an event with more baskets than one batch", () => {
+    it("writes each basket once, in the order asked, across batches of ties", async () => {
+      const large = await createOnSaleEvent(ctx, { stock: 10 });
+      const token = await loginAs(ctx, large.email, large.password);
+      const { loginId } = await createBuyer(ctx, large.event.id, large.moduleId);
+      const statuses = ["new", "validated", "refunded"] as const;
+      await ctx.database.transaction(function* (tx) {
+        for (let index = 0; index < 1_200; index++)
+          yield* run(
+            tx
+              .insert(schema.baskets)
+              .values({
+                eventId: large.event.id,
+                createdById: loginId,
+                status: statuses[index % 3],
+                unikey: `BULK${large.event.id}-${index}`,
+                expiresAt: "2030-01-01T00:00:00.000Z",
+              })
+              .run(),
+          );
+      });
+      const rows = await ctx.database.db
+        .select({ id: schema.baskets.id, status: schema.baskets.status })
+        .from(schema.baskets)
+        .where(eq(schema.baskets.eventId, large.event.id))
+        .all();
+      // The list's order, ties by id in the same direction.
+      const expected = rows
+        .sort((a, b) => (a.status === b.status ? b.id - a.id : a.status < b.status ? 1 : -1))
+        .map((row) => row.id);
+      const path = `/exports/baskets?event_id=${large.event.id}&sort=${json(["status", "DESC"])}`;
+      const file = await csv(`${path}&format=csv`, token);
+      expect(file.rows.map((row) => Number(row[0]))).toEqual(expected);
+      const sheet = await xlsx(`${path}&format=xlsx`, token);
+      expect(sheet.rows.map((row) => row.getCell(1).value)).toEqual(expected);
+    });
+  });
+
   describe("participants", () => {
     it("writes one row per sold article with its options, price and a column per form field", async () => {
       const file = await csv(`/exports/participants?format=csv&filter=${json({ event_id: sale.event.id })}`);

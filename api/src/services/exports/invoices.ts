@@ -1,8 +1,8 @@
 // The invoices list as a file: invoices and credit notes (negative amounts) with their basket and buyer, for the
 // accounts.
-import { and, eq, schema } from "@ticketing/db";
+import { eq, schema } from "@ticketing/db";
 import { displayNumber, INVOICE_COLUMNS, invoiceStatus, invoicesWhere } from "../invoice-views.ts";
-import { BATCH_SIZE, cellsOf, type ExportTable, inBatches, keysetOrder, sortKeyOf } from "./engine.ts";
+import { cellsOf, type ExportTable, inBatches, sortKeyOf } from "./engine.ts";
 import { type ExportRequest, fileNameOf, filteredEvents, keysetOf } from "./scope.ts";
 
 export async function invoicesExport(request: ExportRequest): Promise<ExportTable> {
@@ -11,34 +11,28 @@ export async function invoicesExport(request: ExportRequest): Promise<ExportTabl
   const where = await invoicesWhere(db, request.user, query);
   const { invoices, baskets, billingInformation: billing } = schema;
   const keyset = keysetOf(query, INVOICE_COLUMNS, invoices.id);
-  const batches = inBatches(
-    keyset,
-    (after) =>
-      db
-        .select({
-          id: invoices.id,
-          sortKey: sortKeyOf(keyset),
-          number: invoices.number,
-          isTesting: invoices.isTesting,
-          amount: invoices.amount,
-          isResolved: invoices.isResolved,
-          isCancelled: invoices.isCancelled,
-          createdAt: invoices.createdAt,
-          resolvedAt: invoices.resolvedAt,
-          dueDate: invoices.dueDate,
-          reason: invoices.reason,
-          reference: baskets.unikey,
-          firstName: billing.firstName,
-          lastName: billing.lastName,
-        })
-        .from(invoices)
-        .innerJoin(baskets, eq(baskets.id, invoices.basketId))
-        .leftJoin(billing, eq(billing.id, baskets.billingInformationId))
-        .where(and(where, after))
-        .orderBy(...keysetOrder(keyset))
-        .limit(BATCH_SIZE)
-        .all(),
-    (row) => ({ sort: row.sortKey, id: row.id }),
+  const batches = inBatches(keyset, where, () =>
+    db
+      .select({
+        id: invoices.id,
+        sortKey: sortKeyOf(keyset),
+        number: invoices.number,
+        isTesting: invoices.isTesting,
+        amount: invoices.amount,
+        isResolved: invoices.isResolved,
+        isCancelled: invoices.isCancelled,
+        createdAt: invoices.createdAt,
+        resolvedAt: invoices.resolvedAt,
+        dueDate: invoices.dueDate,
+        reason: invoices.reason,
+        reference: baskets.unikey,
+        firstName: billing.firstName,
+        lastName: billing.lastName,
+      })
+      .from(invoices)
+      .innerJoin(baskets, eq(baskets.id, invoices.basketId))
+      .leftJoin(billing, eq(billing.id, baskets.billingInformationId))
+      .$dynamic(),
   );
   const header = (key: string) => t(`columns.invoices.${key}`);
   return {

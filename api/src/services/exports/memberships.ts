@@ -1,8 +1,8 @@
 // The memberships list as a file: who belongs to which unit, in what role, since when. Never a password hash or
 // any other account secret: the person's columns are chosen one by one.
-import { and, eq, schema } from "@ticketing/db";
+import { eq, schema } from "@ticketing/db";
 import { MEMBERSHIP_COLUMNS, membershipsWhere } from "../memberships.ts";
-import { BATCH_SIZE, cellsOf, type ExportTable, inBatches, keysetOrder, sortKeyOf } from "./engine.ts";
+import { cellsOf, type ExportTable, inBatches, sortKeyOf } from "./engine.ts";
 import { checkFilteredUnits, type ExportRequest, fileNameOf, keysetOf } from "./scope.ts";
 
 export async function membershipsExport(request: ExportRequest): Promise<ExportTable> {
@@ -11,28 +11,22 @@ export async function membershipsExport(request: ExportRequest): Promise<ExportT
   const where = await membershipsWhere(db, request.user, query);
   const { memberships, units, users } = schema;
   const keyset = keysetOf(query, MEMBERSHIP_COLUMNS, memberships.id);
-  const batches = inBatches(
-    keyset,
-    (after) =>
-      db
-        .select({
-          id: memberships.id,
-          sortKey: sortKeyOf(keyset),
-          unit: units.name,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          role: memberships.role,
-          createdAt: memberships.createdAt,
-        })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .innerJoin(units, eq(units.id, memberships.unitId))
-        .where(and(where, after))
-        .orderBy(...keysetOrder(keyset))
-        .limit(BATCH_SIZE)
-        .all(),
-    (row) => ({ sort: row.sortKey, id: row.id }),
+  const batches = inBatches(keyset, where, () =>
+    db
+      .select({
+        id: memberships.id,
+        sortKey: sortKeyOf(keyset),
+        unit: units.name,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: memberships.role,
+        createdAt: memberships.createdAt,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .innerJoin(units, eq(units.id, memberships.unitId))
+      .$dynamic(),
   );
   const header = (key: string) => t(`columns.memberships.${key}`);
   return {

@@ -4,15 +4,7 @@
 import { and, asc, eq, inArray, isNull, schema } from "@ticketing/db";
 import type { ListOptions } from "../../lib/list-query.ts";
 import { BASKET_LIST, basketsWhere } from "../sales.ts";
-import {
-  BATCH_SIZE,
-  type CellValue,
-  type Column,
-  cellsOf,
-  type ExportTable,
-  inBatches,
-  keysetOrder,
-} from "./engine.ts";
+import { type CellValue, type Column, cellsOf, type ExportTable, inBatches } from "./engine.ts";
 import { type ExportRequest, fileNameOf, keysetOf, requiredEvent } from "./scope.ts";
 
 /** The baskets list's filters (`id` is a basket's); the rows are in the order the articles were chosen. */
@@ -124,29 +116,23 @@ export async function participantsExport(request: ExportRequest): Promise<Export
   );
   const fields = await formFields(request, event.id, sold);
   const keyset = keysetOf(query, { id: lines.id }, lines.id);
-  const batches = inBatches(
-    keyset,
-    (after) =>
-      db
-        .select({
-          id: lines.id,
-          basketId: baskets.id,
-          reference: baskets.unikey,
-          title: lines.title,
-          price: lines.price,
-          createdAt: baskets.createdAt,
-          firstName: billing.firstName,
-          lastName: billing.lastName,
-          email: billing.email,
-        })
-        .from(lines)
-        .innerJoin(baskets, eq(baskets.id, lines.basketId))
-        .leftJoin(billing, eq(billing.id, baskets.billingInformationId))
-        .where(and(sold, after))
-        .orderBy(...keysetOrder(keyset))
-        .limit(BATCH_SIZE)
-        .all(),
-    (row) => ({ sort: row.id, id: row.id }),
+  const batches = inBatches(keyset, sold, () =>
+    db
+      .select({
+        id: lines.id,
+        basketId: baskets.id,
+        reference: baskets.unikey,
+        title: lines.title,
+        price: lines.price,
+        createdAt: baskets.createdAt,
+        firstName: billing.firstName,
+        lastName: billing.lastName,
+        email: billing.email,
+      })
+      .from(lines)
+      .innerJoin(baskets, eq(baskets.id, lines.basketId))
+      .leftJoin(billing, eq(billing.id, baskets.billingInformationId))
+      .$dynamic(),
   );
   const header = (key: string) => t(`columns.participants.${key}`);
   const answerCell = (field: FormField, value: string | null | undefined): CellValue => {
