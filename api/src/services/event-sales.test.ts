@@ -2,10 +2,10 @@
 // stock the ticket office shows, and that keep testing (preview) sales apart from real ones.
 import { and, eq, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../services/auth.ts";
-import { releaseExpiredHolds } from "../services/baskets.ts";
-import { eventDashboard } from "../services/dashboard.ts";
-import { stocksTable } from "../services/stocks.ts";
+import { createUser } from "./auth.ts";
+import { releaseExpiredHolds } from "./baskets.ts";
+import { eventDashboard } from "./dashboard.ts";
+import { stocksTable } from "./stocks.ts";
 import {
   createBuyer,
   createOnSaleEvent,
