@@ -1,9 +1,9 @@
 // The frame of the event's figures pages (dashboard, stocks table): the figures of the address's event, in real or
 // testing (preview) mode, loaded from the API, refreshed on demand, and shown under the sales toolbar.
-import RefreshIcon from "@mui/icons-material/Refresh";
 import { Alert, Box, CircularProgress, Button as MuiButton, Typography } from "@mui/material";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { Button, HttpError, Title, useDataProvider, useTranslate } from "react-admin";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { HttpError, Title, useDataProvider, useTranslate } from "react-admin";
 import type { TicketingDataProvider } from "../../dataProvider.ts";
 import { usePreviewFlag } from "./previewFlag.ts";
 import { PreviewSwitch, SalesToolbar, useSalesEvent } from "./salesEvent.tsx";
@@ -12,41 +12,23 @@ import type { SalesPage } from "./salesPages.ts";
 type ReportMethod = "getEventDashboard" | "getEventStocks";
 type ReportOf<M extends ReportMethod> = Awaited<ReturnType<TicketingDataProvider[M]>>["data"];
 
-interface ReportState<T> {
-  /** the event and mode the state is of */
-  key: string;
-  data?: T;
-  error?: unknown;
-  isFetching: boolean;
-}
-
 /**
- * The figures of an event in one mode. A refresh keeps the figures shown until the new ones come; another event or
- * mode starts from nothing, so real and testing figures are never shown under the other's switch.
+ * The figures of an event in one mode, through react-admin's query client: the app bar's refresh loads them again
+ * (keeping the figures shown until the new ones come), and another event or mode starts from nothing, so real and
+ * testing figures are never shown under the other's switch.
  */
 export function useEventReport<M extends ReportMethod>(method: M, eventId: number, preview: boolean) {
   const dataProvider = useDataProvider<TicketingDataProvider>();
-  const key = `${eventId}:${preview}`;
-  const [state, setState] = useState<ReportState<ReportOf<M>>>({ key, isFetching: true });
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (!Number.isInteger(eventId)) return;
-    let isCurrent = true;
-    // `version` is the refresh button's trigger.
-    void version;
-    setState((current) => (current.key === key ? { ...current, isFetching: true } : { key, isFetching: true }));
-    const load = dataProvider[method] as (eventId: number, preview: boolean) => Promise<{ data: ReportOf<M> }>;
-    load(eventId, preview).then(
-      ({ data }) => isCurrent && setState({ key, data, isFetching: false }),
-      (error: unknown) => isCurrent && setState({ key, error, isFetching: false }),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [dataProvider, method, eventId, preview, key, version]);
-  const refetch = useCallback(() => setVersion((current) => current + 1), []);
-  const current: ReportState<ReportOf<M>> = state.key === key ? state : { key, isFetching: true };
-  return { data: current.data, error: current.error, isFetching: current.isFetching, refetch };
+  const { data, error, isFetching, refetch } = useQuery({
+    queryKey: ["events", method, eventId, preview],
+    queryFn: async () => {
+      const load = dataProvider[method] as (eventId: number, preview: boolean) => Promise<{ data: ReportOf<M> }>;
+      return (await load(eventId, preview)).data;
+    },
+    enabled: Number.isInteger(eventId) && eventId > 0,
+    retry: false,
+  });
+  return { data, error: error ?? undefined, isFetching, refetch: () => void refetch() };
 }
 
 /** What a page or a chart shows instead of figures when there are none (an i18n key). */
@@ -63,8 +45,9 @@ const isNotFound = (error: unknown) => error instanceof HttpError && error.statu
 
 /**
  * One of the event's figures pages: its title with the event's name, the toolbar (back to the event, the other
- * sales pages with the flag, refresh, `actions`), the preview switch, then `children` with the figures once loaded;
- * a spinner before, the not-found message for an event the user may not see (404), an error with a retry otherwise.
+ * sales pages with the flag, `actions`; the app bar's refresh loads the figures again), the preview switch, then
+ * `children` with the figures once loaded; a spinner before, the not-found message for an event the user may not
+ * see (404), an error with a retry otherwise.
  */
 export function SalesReport<M extends ReportMethod>({
   page,
@@ -91,11 +74,6 @@ export function SalesReport<M extends ReportMethod>({
     <Box sx={{ pb: 4 }}>
       <Title title={translate(titleKey, { name })} />
       <SalesToolbar eventPath={eventPath} current={page} preview={preview}>
-        {!notFound && (
-          <Button label="admin.salesPages.refresh" onClick={refetch} disabled={isFetching}>
-            <RefreshIcon />
-          </Button>
-        )}
         {data && actions?.(data, preview)}
       </SalesToolbar>
       {notFound ? (
