@@ -8,6 +8,7 @@ import {
   SearchInput,
   SelectField,
   SelectInput,
+  TopToolbar,
   useLocaleState,
   useTranslate,
 } from "react-admin";
@@ -46,48 +47,56 @@ export const EventBasketList = () => {
   const basketPath = (basketId: Identifier) => withPreview(`/events/${eventId}/baskets/${basketId}`, preview);
 
   return (
-    <List
-      resource="baskets"
-      filter={filter}
-      filters={basketFilters(translate("admin.basketFilters.search"))}
-      sort={{ field: "createdAt", order: "DESC" }}
-      // react-admin writes the list's parameters (page, filters, sort) into the address by replacing its whole
-      // query string, which would drop `preview=true` (SPEC.md 2.2: the flag stays once turned on). So the address
-      // holds the flag alone, and the list's parameters live in the page (storeKey false): each visit opens the
-      // event's baskets unfiltered, newest first, as pretix's order list does, rather than under a search typed
-      // on an earlier visit (react-admin's store would bring it back even from a plain link).
-      disableSyncWithLocation
-      storeKey={false}
-      exporter={false}
-      title={translate("admin.baskets.title", { name })}
-      actions={
-        <SalesToolbar eventPath={eventPath} current="baskets" preview={preview}>
-          <PreviewSwitch />
-          {/* The baskets as filtered and sorted, and their sold articles with their form answers. */}
-          <ExportButton list="baskets" filter={filter} />
-          <ExportButton list="participants" filter={filter} label="admin.export.participants" />
-        </SalesToolbar>
-      }
-    >
-      {/* SPEC 2.2: each basket opens its detail page (`/events/:id/baskets/:basketId`), where it is refunded. */}
-      <DataTable<Basket> bulkActionButtons={false} rowClick={(basketId) => `${basename}${basketPath(basketId)}`}>
-        <DataTable.Col source="id" render={(basket) => <AdminLink to={basketPath(basket.id)}>{basket.id}</AdminLink>} />
-        <DataTable.Col source="status">
-          <SelectField source="status" choices={basketStatusChoices} />
-        </DataTable.Col>
-        <DataTable.Col label="resources.baskets.fields.buyer" disableSort render={buyerName} />
-        <DataTable.Col
-          label="resources.baskets.fields.email"
-          disableSort
-          render={(basket) => basket.billingInformation?.email ?? ""}
-        />
-        {/* Derived figures: the API orders baskets by id, status and creation date only. */}
-        <DataTable.Col source="total" disableSort render={(basket) => formatMoney(basket.total, locale)} />
-        <DataTable.Col source="createdAt">
-          <DateTimeField source="createdAt" />
-        </DataTable.Col>
-        <DataTable.Col source="registrationsCount" disableSort />
-      </DataTable>
-    </List>
+    <>
+      {/* Above the list, so that its filters keep the width of the page beside the exports. */}
+      <SalesToolbar eventPath={eventPath} current="baskets" preview={preview}>
+        <PreviewSwitch />
+      </SalesToolbar>
+      <List
+        resource="baskets"
+        filter={filter}
+        filters={basketFilters(translate("admin.basketFilters.search"))}
+        sort={{ field: "createdAt", order: "DESC" }}
+        // react-admin writes the list's parameters (page, filters, sort) into the address by replacing its whole
+        // query string, which would drop `preview=true` (SPEC.md 2.2: the flag stays once turned on). So the address
+        // holds the flag alone, and the list's parameters live in the page (storeKey false): each visit opens the
+        // event's baskets unfiltered, newest first, as pretix's order list does, rather than under a search typed
+        // on an earlier visit (react-admin's store would bring it back even from a plain link).
+        disableSyncWithLocation
+        storeKey={false}
+        exporter={false}
+        title={translate("admin.baskets.title", { name })}
+        actions={
+          <TopToolbar>
+            {/* The baskets as filtered and sorted, and their sold articles with their form answers. */}
+            <ExportButton list="baskets" filter={filter} />
+            <ExportButton list="participants" filter={filter} label="admin.export.participants" />
+          </TopToolbar>
+        }
+      >
+        {/* SPEC 2.2: each basket opens its detail page (`/events/:id/baskets/:basketId`), where it is refunded. */}
+        <DataTable<Basket> bulkActionButtons={false} rowClick={(basketId) => `${basename}${basketPath(basketId)}`}>
+          <DataTable.Col
+            source="id"
+            render={(basket) => <AdminLink to={basketPath(basket.id)}>{basket.id}</AdminLink>}
+          />
+          <DataTable.Col source="status">
+            <SelectField source="status" choices={basketStatusChoices} />
+          </DataTable.Col>
+          <DataTable.Col label="resources.baskets.fields.buyer" disableSort render={buyerName} />
+          <DataTable.Col
+            label="resources.baskets.fields.email"
+            disableSort
+            render={(basket) => basket.billingInformation?.email ?? ""}
+          />
+          {/* Derived figures: the API orders baskets by id, status and creation date only. */}
+          <DataTable.Col source="total" disableSort render={(basket) => formatMoney(basket.total, locale)} />
+          <DataTable.Col source="createdAt">
+            <DateTimeField source="createdAt" />
+          </DataTable.Col>
+          <DataTable.Col source="registrationsCount" disableSort />
+        </DataTable>
+      </List>
+    </>
   );
 };
