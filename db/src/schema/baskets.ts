@@ -97,26 +97,35 @@ export const selectedNodeLimits = sqliteTable(
   (t) => [primaryKey({ columns: [t.selectedNodeId, t.limitId] }), index("selected_node_limits_limit").on(t.limitId)],
 );
 
-export const selectedNodeExtraInfoGroups = sqliteTable("selected_node_extra_info_groups", {
-  id: id(),
-  selectedNodeId: integer("selected_node_id")
-    .notNull()
-    .references(() => selectedNodes.id, { onDelete: "cascade" }),
-  groupId: integer("group_id").references(() => nodeExtraInfoGroups.id, { onDelete: "set null" }),
-  name: text("name").notNull(),
-  isRequired: bool("is_required").notNull().default(false),
-});
+/** The form answers of an article, read per article (its page, the participants export): indexed by it. */
+export const selectedNodeExtraInfoGroups = sqliteTable(
+  "selected_node_extra_info_groups",
+  {
+    id: id(),
+    selectedNodeId: integer("selected_node_id")
+      .notNull()
+      .references(() => selectedNodes.id, { onDelete: "cascade" }),
+    groupId: integer("group_id").references(() => nodeExtraInfoGroups.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    isRequired: bool("is_required").notNull().default(false),
+  },
+  (t) => [index("selected_node_extra_info_groups_node").on(t.selectedNodeId)],
+);
 
-export const selectedNodeExtraInfos = sqliteTable("selected_node_extra_infos", {
-  id: id(),
-  selectedGroupId: integer("selected_group_id")
-    .notNull()
-    .references(() => selectedNodeExtraInfoGroups.id, { onDelete: "cascade" }),
-  extraInfoId: integer("extra_info_id").references(() => nodeExtraInfos.id, { onDelete: "set null" }),
-  name: text("name").notNull(),
-  type: text("type").notNull(),
-  value: text("value"),
-});
+export const selectedNodeExtraInfos = sqliteTable(
+  "selected_node_extra_infos",
+  {
+    id: id(),
+    selectedGroupId: integer("selected_group_id")
+      .notNull()
+      .references(() => selectedNodeExtraInfoGroups.id, { onDelete: "cascade" }),
+    extraInfoId: integer("extra_info_id").references(() => nodeExtraInfos.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    type: text("type").notNull(),
+    value: text("value"),
+  },
+  (t) => [index("selected_node_extra_infos_group").on(t.selectedGroupId)],
+);
 
 export const selectedPromotionCodes = sqliteTable(
   "selected_promotion_codes",

@@ -109,6 +109,7 @@ export async function participantsExport(request: ExportRequest): Promise<Export
   const event = await requiredEvent(request);
   const { selectedNodes: lines, baskets, billingInformation: billing } = schema;
   const sold = and(
+    eq(baskets.id, lines.basketId),
     await basketsWhere(db, request.user, query),
     inArray(baskets.status, [...SOLD]),
     eq(lines.status, "held"),
@@ -130,7 +131,11 @@ export async function participantsExport(request: ExportRequest): Promise<Export
         email: billing.email,
       })
       .from(lines)
-      .innerJoin(baskets, eq(baskets.id, lines.basketId))
+      // SQLite keeps a CROSS JOIN's order: the lines are walked in id order from the last batch's (`id > ?`),
+      // each checked against its basket, and the batch stops at its size. Left to itself, the planner starts from
+      // the event's baskets, reads every line of the event and sorts them for each batch, which grows with the
+      // square of the event's size (2.6 s of 4.7 s at 50,000 articles).
+      .crossJoin(baskets)
       .leftJoin(billing, eq(billing.id, baskets.billingInformationId))
       .$dynamic(),
   );

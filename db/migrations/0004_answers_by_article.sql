@@ -1,0 +1,2 @@
+CREATE INDEX `selected_node_extra_info_groups_node` ON `selected_node_extra_info_groups` (`selected_node_id`);--> statement-breakpoint
+CREATE INDEX `selected_node_extra_infos_group` ON `selected_node_extra_infos` (`selected_group_id`);
