@@ -19,6 +19,9 @@ export const STOCK_HOLDING_BASKET_STATUSES = [
   "validated",
 ] as const;
 
+/** Statuses of a sold basket: paid (or free), and paid ones reopened to edit their answers (DESIGN.md 4). */
+export const SOLD_BASKET_STATUSES = ["validated", "edition_in_progress"] as const;
+
 /** `refunded`: given back to the stock by a refund (its ticket no longer admits). */
 export const SELECTED_NODE_STATUSES = ["held", "released", "refunded"] as const;
 export type SelectedNodeStatus = (typeof SELECTED_NODE_STATUSES)[number];

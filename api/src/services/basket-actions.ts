@@ -2,7 +2,7 @@
 // download its tickets. Only for a basket of an event the user may see (404 otherwise).
 import type { Readable } from "node:stream";
 import { type Database, type Db, eq, run, schema } from "@ticketing/db";
-import type { BasketStatus, Language } from "@ticketing/shared/constants";
+import { type BasketStatus, type Language, SOLD_BASKET_STATUSES } from "@ticketing/shared/constants";
 import type { BasketMail } from "@ticketing/shared/schemas/sales";
 import { conflict, notFound } from "../lib/errors.ts";
 import { getVisibleEvent, type User } from "./access.ts";
@@ -12,7 +12,7 @@ import type { TicketKeys } from "./ticket-codes.ts";
 import { streamBasketTickets, ticketsFileName } from "./tickets.ts";
 
 /** A paid order: validated, or validated and reopened to edit its answers. Its held articles are its tickets. */
-const PAID_STATUSES: readonly BasketStatus[] = ["validated", "edition_in_progress"];
+const isSold = (status: BasketStatus) => (SOLD_BASKET_STATUSES as readonly BasketStatus[]).includes(status);
 
 async function visibleBasket(db: Db, user: User, basketId: number) {
   const basket = await basketById(db, basketId);
@@ -36,7 +36,7 @@ export async function resendConfirmation(
     const current = yield* run(
       tx.select({ status: schema.baskets.status }).from(schema.baskets).where(eq(schema.baskets.id, basket.id)).get(),
     );
-    if (!current || !PAID_STATUSES.includes(current.status)) throw conflict("basket_actions.confirmation_not_paid");
+    if (!current || !isSold(current.status)) throw conflict("basket_actions.confirmation_not_paid");
     const queued = yield* mailBasketBuyer(tx, basket.id, "order_confirmation", { basket_id: basket.id });
     if (!queued) throw conflict("basket_actions.confirmation_no_billing");
     return queued;
@@ -57,7 +57,7 @@ export async function streamStaffTickets(
   language: Language | undefined,
 ): Promise<{ pdf: Readable; fileName: string }> {
   const basket = await visibleBasket(database.db, user, basketId);
-  if (!PAID_STATUSES.includes(basket.status)) throw conflict("basket_actions.no_valid_ticket");
+  if (!isSold(basket.status)) throw conflict("basket_actions.no_valid_ticket");
   const pdf = await streamBasketTickets(database, ticketKeys, basket.id, language ?? basket.language);
   if (!pdf) throw conflict("basket_actions.no_valid_ticket");
   return { pdf, fileName: ticketsFileName(basket.unikey) };

@@ -1,13 +1,12 @@
 // The event's dashboard (SPEC.md 3 "Dashboard statistics"): figures derived from the rows by grouped queries, in
 // real or testing (preview) counting, never both.
 import { and, type Db, desc, eq, inArray, schema, sql } from "@ticketing/db";
+import { SOLD_BASKET_STATUSES } from "@ticketing/shared/constants";
 import type { Dashboard } from "@ticketing/shared/schemas/sales";
 import type { SQL } from "drizzle-orm";
 import { getVisibleEvent, type User } from "./access.ts";
 import { invoiceTotals, isLiveRefund, isPaidInvoice } from "./refunds.ts";
-
-/** Sold: the lines of validated baskets, and of validated ones reopened to edit their answers. */
-const SOLD_BASKET_STATUSES = ["validated", "edition_in_progress"] as const;
+import { eventArticleLines } from "./stocks.ts";
 
 /** The invoices of the event's real baskets, or of its testing ones with `preview`. */
 function invoicesOfEvent(db: Db, eventId: number, preview: boolean): SQL {
@@ -90,10 +89,8 @@ async function salesPerArticle(db: Db, eventId: number, preview: boolean): Promi
     .innerJoin(baskets, eq(baskets.id, lines.basketId))
     .where(
       and(
-        eq(baskets.eventId, eventId),
-        eq(baskets.testing, preview),
+        eventArticleLines(eventId, preview),
         inArray(baskets.status, [...SOLD_BASKET_STATUSES]),
-        eq(lines.isArticle, true),
         eq(lines.status, "held"),
       ),
     )

@@ -1,35 +1,35 @@
 // The event's stocks table (SPEC.md 3 "Stocks table columns"): each article with its lines counted by their basket's
 // status, beside the stock counters the sale moves, read as the ticket office reads them (DESIGN.md 4 "Stock").
 import { and, type Db, eq, inArray, isNotNull, ne, schema, sql } from "@ticketing/db";
-import type { BasketStatus } from "@ticketing/shared/constants";
+import { type BasketStatus, SOLD_BASKET_STATUSES } from "@ticketing/shared/constants";
 import type { StockRow, StocksTable } from "@ticketing/shared/schemas/sales";
 import { getVisibleEvent, type User } from "./access.ts";
 import { type CatalogueNode, getCatalogue, nodeStock, withFreshStock } from "./catalogue.ts";
 
+/** The article lines (not options) of the event's real baskets, or of its testing ones with `preview`. */
+export const eventArticleLines = (eventId: number, preview: boolean) =>
+  and(
+    eq(schema.baskets.eventId, eventId),
+    eq(schema.baskets.testing, preview),
+    eq(schema.selectedNodes.isArticle, true),
+  );
+
 /** Per article node: its lines (articles, not options) by their basket's status, in real or testing baskets. */
 async function lineCounts(db: Db, eventId: number, preview: boolean) {
   const { selectedNodes: lines, baskets } = schema;
-  const held = (statuses: BasketStatus[]) =>
+  const held = (statuses: readonly BasketStatus[]) =>
     sql<number>`sum(case when ${and(eq(lines.status, "held"), inArray(baskets.status, statuses))} then 1 else 0 end)`;
   const rows = await db
     .select({
       nodeId: lines.nodeId,
       new: held(["new"]),
       paymentInProgress: held(["payment_in_progress"]),
-      validated: held(["validated", "edition_in_progress"]),
+      validated: held(SOLD_BASKET_STATUSES),
       refunded: sql<number>`sum(case when ${lines.status} = 'refunded' then 1 else 0 end)`,
     })
     .from(lines)
     .innerJoin(baskets, eq(baskets.id, lines.basketId))
-    .where(
-      and(
-        eq(baskets.eventId, eventId),
-        eq(baskets.testing, preview),
-        eq(lines.isArticle, true),
-        isNotNull(lines.nodeId),
-        ne(lines.status, "released"),
-      ),
-    )
+    .where(and(eventArticleLines(eventId, preview), isNotNull(lines.nodeId), ne(lines.status, "released")))
     .groupBy(lines.nodeId)
     .all();
   return new Map(

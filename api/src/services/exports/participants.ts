@@ -2,6 +2,7 @@
 // to edit its answers) among the baskets the baskets list shows with the same filter, with its buyer and one
 // column per form field of the event holding that article's answer.
 import { and, asc, eq, inArray, isNull, schema } from "@ticketing/db";
+import { SOLD_BASKET_STATUSES } from "@ticketing/shared/constants";
 import type { ListOptions } from "../../lib/list-query.ts";
 import { BASKET_LIST, basketsWhere } from "../sales.ts";
 import { type CellValue, type Column, cellsOf, type ExportTable, inBatches } from "./engine.ts";
@@ -9,8 +10,6 @@ import { type ExportRequest, fileNameOf, keysetOf, requiredEvent } from "./scope
 
 /** The baskets list's filters (`id` is a basket's); the rows are in the order the articles were chosen. */
 export const PARTICIPANT_LIST: ListOptions = { sortable: ["id"], idFilters: BASKET_LIST.idFilters };
-
-const SOLD = ["validated", "edition_in_progress"] as const;
 
 interface FormField {
   id: number | null;
@@ -111,7 +110,7 @@ export async function participantsExport(request: ExportRequest): Promise<Export
   const sold = and(
     eq(baskets.id, lines.basketId),
     await basketsWhere(db, request.user, query),
-    inArray(baskets.status, [...SOLD]),
+    inArray(baskets.status, [...SOLD_BASKET_STATUSES]),
     eq(lines.status, "held"),
     eq(lines.isArticle, true),
   );
