@@ -1,4 +1,3 @@
-import ShoppingCartIcon from "@mui/icons-material/ShoppingCart";
 import { Alert, Box, CircularProgress, Link } from "@mui/material";
 import type { Event } from "@ticketing/shared/schemas/events";
 import { lazy, Suspense, useEffect, useRef } from "react";
@@ -27,29 +26,14 @@ import { eventStatusChoices } from "./eventStatus.ts";
 import { ModerationPanel } from "./moderation/ModerationPanel.tsx";
 import { allowedStatuses } from "./moderation/statusTransitions.ts";
 import { SALES_PAGE_ICONS } from "./sales/salesEvent.tsx";
-import { SALES_PAGE_LABELS, salesPagePath } from "./sales/salesPages.ts";
+import { SALES_PAGE_LABELS, type SalesPage, salesPagePath } from "./sales/salesPages.ts";
 import { TicketOfficeLink } from "./TicketOfficeLink.tsx";
 
 // @xyflow/react stays out of the main bundle: the graph view loads it on demand.
 const TreeGraph = lazy(() => import("./editor/TreeGraph.tsx"));
 
-const BasketsButton = () => {
-  const record = useRecordContext();
-  const createPath = useCreatePath();
-  if (!record) return null;
-  return (
-    <Button
-      component={LinkBase}
-      label="admin.events.baskets"
-      to={`${createPath({ resource: "events", id: record.id, type: "edit" })}/baskets`}
-    >
-      <ShoppingCartIcon />
-    </Button>
-  );
-};
-
-/** The event's dashboard and stocks table (SPEC.md 2.2), beside its baskets. */
-const SalesPageButton = ({ page }: { page: "dashboard" | "stocks-table" }) => {
+/** One of the event's sales pages (SPEC.md 2.2): its baskets, dashboard, stocks table. */
+const SalesPageButton = ({ page }: { page: SalesPage }) => {
   const record = useRecordContext();
   const createPath = useCreatePath();
   if (!record) return null;
@@ -66,7 +50,7 @@ const SalesPageButton = ({ page }: { page: "dashboard" | "stocks-table" }) => {
 
 const EventEditActions = () => (
   <TopToolbar>
-    <BasketsButton />
+    <SalesPageButton page="baskets" />
     <SalesPageButton page="dashboard" />
     <SalesPageButton page="stocks-table" />
     <TicketOfficeLink preview />

@@ -42,6 +42,14 @@ const visuallyHidden = {
   width: "1px",
 } as const;
 
+/** Where a column's cell sits: the title heads its row; text to the left, figures to the right. */
+const cellPlace = (column: (typeof STOCK_COLUMNS)[number]) =>
+  ({
+    component: column === "title" ? "th" : "td",
+    scope: column === "title" ? "row" : undefined,
+    align: TEXT_COLUMNS.has(column) ? "left" : "right",
+  }) as const;
+
 const StockTable = ({ rows }: { rows: StockRow[] }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -106,9 +114,7 @@ const StockTable = ({ rows }: { rows: StockRow[] }) => {
                 {STOCK_COLUMNS.map((column) => (
                   <TableCell
                     key={column}
-                    component={column === "title" ? "th" : "td"}
-                    scope={column === "title" ? "row" : undefined}
-                    align={TEXT_COLUMNS.has(column) ? "left" : "right"}
+                    {...cellPlace(column)}
                     sx={UNLIMITED_COLUMNS.has(column) || column === "id" ? { whiteSpace: "nowrap" } : undefined}
                   >
                     {cell(row, column)}
@@ -123,9 +129,7 @@ const StockTable = ({ rows }: { rows: StockRow[] }) => {
                 {STOCK_COLUMNS.map((column) => (
                   <TableCell
                     key={column}
-                    component={column === "title" ? "th" : "td"}
-                    scope={column === "title" ? "row" : undefined}
-                    align={TEXT_COLUMNS.has(column) ? "left" : "right"}
+                    {...cellPlace(column)}
                     sx={{ fontWeight: "bold", color: "text.primary", fontSize: "inherit" }}
                   >
                     {column === "title"
