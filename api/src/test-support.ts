@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
 import { and, createDatabase, type Database, type Driver, desc, eq, run, schema, sql } from "@ticketing/db";
+import { afterAll, beforeAll, expect } from "vitest";
 import { createApp } from "./app.ts";
 import { type Config, loadConfig } from "./env.ts";
 import { encryptSecret } from "./lib/secrets.ts";
@@ -111,8 +112,21 @@ export async function startStripeWorld(driver: Driver): Promise<StripeTestWorld>
   };
 }
 
+/** The enclosing describe's own test context on `driver`: created before its first test, closed after its last. */
+export function useTestContext(driver: Driver, env: Record<string, string> = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestContext(driver, env));
+  });
+  afterAll(async () => ctx.close());
+  return ctx;
+}
+
 /** A Stripe test-mode secret key of an account of its own at the stand-in. */
 export const testStripeKey = () => `sk_test_${randomBytes(12).toString("hex")}`;
+
+/** The password of every user the tests create. */
+const PASSWORD = "correct-horse-battery-1!";
 
 let counter = 0;
 /** An organiser (with their personal unit) and a public event with one article of the given stock. */
@@ -122,7 +136,7 @@ export async function createOnSaleEvent(
 ) {
   counter += 1;
   const email = `organiser${counter}-${Date.now()}@example.org`;
-  const password = "correct-horse-battery-1!";
+  const password = PASSWORD;
   const organiser = await createUser(ctx.database, { email, password });
   const event = await createEvent(ctx.database, {
     unitId: organiser.personalUnitId as number,
@@ -186,27 +200,178 @@ export const BILLING = {
   country: "CH",
 };
 
-/** The buyer's billing step: BILLING for their basket. */
-export const submitBilling = (ctx: TestContext, buyer: { token: string; basketId: number }) =>
+/** The buyer's billing step: BILLING, with `changes`, for their basket. */
+export const submitBilling = (
+  ctx: TestContext,
+  buyer: { token: string; basketId: number },
+  changes: Partial<typeof BILLING> = {},
+) =>
   ctx.call("POST", "/frontend/billing-information", {
     token: buyer.token,
-    body: { basket_id: buyer.basketId, ...BILLING },
+    body: { basket_id: buyer.basketId, ...BILLING, ...changes },
   });
 
-/** A ticket-office buyer with an anonymous login and an empty basket. */
-export async function createBuyer(ctx: TestContext, eventId: number, moduleId: number) {
-  const login = await ctx.call("POST", "/auth/anonymous-login", { body: { active_module_id: moduleId } });
+/**
+ * A ticket-office buyer with an anonymous login and an empty basket; with `previewBy` (a staff token), staff
+ * previewing their event's ticket office: a testing login and basket.
+ */
+export async function createBuyer(ctx: TestContext, eventId: number, moduleId: number, previewBy?: string) {
+  const testing = previewBy !== undefined;
+  const login = await ctx.call("POST", "/auth/anonymous-login", {
+    token: previewBy,
+    body: { active_module_id: moduleId, ...(testing ? { is_testing: true } : {}) },
+  });
   if (login.status !== 201) throw new Error(`anonymous login failed: ${JSON.stringify(login.body)}`);
   const token = login.body.access_token as string;
-  const basket = await ctx.call("POST", "/frontend/baskets", { token, body: { event_id: eventId } });
-  if (basket.status !== 201) throw new Error(`basket creation failed: ${JSON.stringify(basket.body)}`);
+  const basket = await ctx.call("POST", "/frontend/baskets", {
+    token,
+    body: { event_id: eventId, ...(testing ? { testing: true } : {}) },
+  });
+  if (basket.status !== 201 || (testing && basket.body.testing !== true))
+    throw new Error(`basket creation failed: ${JSON.stringify(basket.body)}`);
   return { token, basketId: basket.body.id as number, loginId: login.body.login.id as number };
 }
+
+type Buyer = { token: string; basketId: number };
+type Sale = Pick<Awaited<ReturnType<typeof createOnSaleEvent>>, "event" | "moduleId" | "article">;
+
+/** Puts a node (with the options given) into the buyer's basket. */
+export async function addToBasket(ctx: TestContext, buyer: Buyer, nodeId: number, optionNodeIds?: number[]) {
+  const added = await ctx.call("POST", "/frontend/selected-nodes", {
+    token: buyer.token,
+    body: { basket_id: buyer.basketId, node_id: nodeId, ...(optionNodeIds ? { option_node_ids: optionNodeIds } : {}) },
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+}
+
+/**
+ * A buyer of the sale's article (staff previewing with `previewBy`): `count` of it in their basket, the first with
+ * `firstOptions`, and their billing (BILLING with `billing`'s changes; none with null), ready to check out.
+ */
+export async function readyBuyer(
+  ctx: TestContext,
+  sale: Sale,
+  options: {
+    count?: number;
+    billing?: Partial<typeof BILLING> | null;
+    previewBy?: string;
+    firstOptions?: number[];
+  } = {},
+) {
+  const { count = 1, billing = {}, previewBy, firstOptions } = options;
+  const buyer = await createBuyer(ctx, sale.event.id, sale.moduleId, previewBy);
+  for (let index = 0; index < count; index++)
+    await addToBasket(ctx, buyer, sale.article.node.id, firstOptions && (index === 0 ? firstOptions : []));
+  if (billing) {
+    const given = await submitBilling(ctx, buyer, billing);
+    expect(given.status, JSON.stringify(given.body)).toBe(201);
+  }
+  return buyer;
+}
+
+/** The buyer checks out (in `language`), paying online or at the point of sale; answers the raw response. */
+export const checkOut = (ctx: TestContext, buyer: Buyer, method = "online", language = "en") =>
+  ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
+    token: buyer.token,
+    body: { payment_method: method, terms_accepted: true },
+    headers: { "accept-language": language },
+  });
+
+/** The buyer pays on the demo provider's page that their online checkout sent them to. */
+export async function payOnDemoPage(ctx: TestContext, paymentUrl: string) {
+  const url = new URL(paymentUrl);
+  const pressed = await ctx.app.request(url.pathname, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: `sig=${url.searchParams.get("sig")}&outcome=success`,
+  });
+  expect(pressed.status).toBe(303);
+}
+
+/** Staff mark a point-of-sale invoice paid: its basket is validated. Answers the answer's body. */
+export async function markPaidByStaff(ctx: TestContext, staffToken: string, invoiceId: number) {
+  const marked = await ctx.call("POST", `/invoices/${invoiceId}/mark-paid`, { token: staffToken, body: {} });
+  expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+  expect(marked.body.basket_status).toBe("validated");
+  return marked.body as { invoice_id: number; changed: boolean; basket_status: string };
+}
+
+/** A GET of a file (not JSON) from /api/v1, as `token` when given: the raw Response. */
+export const download = (ctx: TestContext, path: string, token?: string, headers: Record<string, string> = {}) =>
+  ctx.app.request(`/api/v1${path}`, {
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
 
 export async function loginAs(ctx: TestContext, email: string, password: string) {
   const response = await ctx.call("POST", "/auth/login", { body: { email, password } });
   if (response.status !== 200) throw new Error(`login failed: ${JSON.stringify(response.body)}`);
   return response.body.access_token as string;
+}
+
+/** A user with an account (and a personal unit) of their own, none of the event's, signed in. */
+export async function signedInUser(ctx: TestContext, name: string, options: { isSuperuser?: boolean } = {}) {
+  const email = `${name}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org`;
+  const user = await createUser(ctx.database, { email, password: PASSWORD, ...options });
+  return { user, email, token: await loginAs(ctx, email, PASSWORD) };
+}
+
+/** A member (not an owner) of the unit, signed in. */
+export async function signedInMember(ctx: TestContext, unitId: number, name = "member") {
+  const member = await signedInUser(ctx, name);
+  await ctx.database.transaction(function* (tx) {
+    yield* run(tx.insert(schema.memberships).values({ unitId, userId: member.user.id, role: "member" }).run());
+  });
+  return member;
+}
+
+/** Staff's POST of one of the event's back-office rows (`node-configurations`, `nodes`, …): answers its id. */
+export const eventResourceCreator =
+  (ctx: TestContext, token: string, eventId: number) => async (resource: string, body: Record<string, unknown>) => {
+    const response = await ctx.call("POST", `/${resource}`, { token, body: { event_id: eventId, ...body } });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.id as number;
+  };
+
+/**
+ * A catalogue element under `parentId` (its configuration, node and cart configuration), with a price rule setting
+ * its `price` and a stock of its own when given. Answers the ids.
+ */
+export async function addCatalogueElement(
+  create: ReturnType<typeof eventResourceCreator>,
+  element: {
+    parentId: number;
+    category: string;
+    title: string;
+    price?: number;
+    stock?: { label: string; maximum: number };
+  },
+) {
+  const configuration = await create("node-configurations", { category: element.category, title: element.title });
+  const node = await create("nodes", {
+    parent_id: element.parentId,
+    configuration_id: configuration,
+    cart_configuration_id: await create("node-cart-configurations", {}),
+  });
+  if (element.price !== undefined)
+    await create("node-price-rules", {
+      label: element.title,
+      mode: "set",
+      value: element.price,
+      node_configuration_ids: [configuration],
+    });
+  const limit = element.stock
+    ? await create("node-limits", { ...element.stock, node_configuration_ids: [configuration] })
+    : undefined;
+  return { node, configuration, limit };
+}
+
+/** How many articles real baskets hold of a stock: its `node_limits.used` counter. */
+export const stockUsed = async (ctx: Pick<TestContext, "database">, limitId: number) =>
+  (await ctx.database.db.select().from(schema.nodeLimits).where(eq(schema.nodeLimits.id, limitId)).get())?.used;
+
+/** Every stock's counters equal what its held rows say (DESIGN.md 4 "Stock"). */
+export async function expectStockCountersMatchRows(ctx: Pick<TestContext, "database">) {
+  for (const stock of await stockCountersAndRows(ctx.database)) expect(stock.counters).toEqual(stock.rows);
 }
 
 /** The newest mail queued for `to`, if any. */

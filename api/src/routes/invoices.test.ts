@@ -1,66 +1,30 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasCommand } from "../services/tickets.fixtures.ts";
 import {
-  createBuyer,
+  checkOut,
+  type createBuyer,
   createOnSaleEvent,
-  createTestContext,
   DRIVERS,
+  download,
   loginAs,
-  submitBilling,
-  type TestContext,
+  markPaidByStaff,
+  readyBuyer,
+  useTestContext,
   writeEventRow,
 } from "../test-support.ts";
 
 const filter = (value: object) => encodeURIComponent(JSON.stringify(value));
 
 describe.each(DRIVERS)("invoices (%s)", (driver) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(driver);
-  });
-  afterAll(async () => ctx.close());
+  const ctx = useTestContext(driver);
 
   type Sale = Awaited<ReturnType<typeof createOnSaleEvent>>;
   type Buyer = Awaited<ReturnType<typeof createBuyer>>;
 
   /** A buyer with one article in their basket and their billing given, ready to check out. */
-  async function readyBuyer(sale: Sale, token?: string) {
-    const buyer = token ? await testingBuyer(sale, token) : await createBuyer(ctx, sale.event.id, sale.moduleId);
-    const added = await ctx.call("POST", "/frontend/selected-nodes", {
-      token: buyer.token,
-      body: { basket_id: buyer.basketId, node_id: sale.article.node.id },
-    });
-    expect(added.status).toBe(201);
-    expect((await submitBilling(ctx, buyer)).status).toBe(201);
-    return buyer;
-  }
-
-  /** Staff previewing their event's ticket office: a testing login and basket. */
-  async function testingBuyer(sale: Sale, staffToken: string) {
-    const login = await ctx.call("POST", "/auth/anonymous-login", {
-      token: staffToken,
-      body: { active_module_id: sale.moduleId, is_testing: true },
-    });
-    expect(login.status).toBe(201);
-    const token = login.body.access_token as string;
-    const basket = await ctx.call("POST", "/frontend/baskets", {
-      token,
-      body: { event_id: sale.event.id, testing: true },
-    });
-    expect(basket.status).toBe(201);
-    expect(basket.body.testing).toBe(true);
-    return { token, basketId: basket.body.id as number };
-  }
-
-  const checkOut = (buyer: Pick<Buyer, "token" | "basketId">, method = "online", language = "en") =>
-    ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
-      token: buyer.token,
-      body: { payment_method: method, terms_accepted: true },
-      headers: { "accept-language": language },
-    });
 
   const invoicesOf = async (token: string, query: object, preview = false) => {
     const response = await ctx.call(
@@ -71,9 +35,6 @@ describe.each(DRIVERS)("invoices (%s)", (driver) => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return response.body as { id: number; number: number; display_number: string; is_testing: boolean }[];
   };
-
-  const download = (path: string, token: string) =>
-    ctx.app.request(`/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
 
   async function pdfText(response: Response, name: string) {
     const pdf = Buffer.from(await response.arrayBuffer());
@@ -87,8 +48,8 @@ describe.each(DRIVERS)("invoices (%s)", (driver) => {
   it("numbers 20 concurrent checkouts 1 to 20 in the unit, a second unit from 1, testing invoices apart", async () => {
     const sale = await createOnSaleEvent(ctx, { stock: 100, price: 2500 });
     const staff = await loginAs(ctx, sale.email, sale.password);
-    const buyers = await Promise.all(Array.from({ length: 20 }, () => readyBuyer(sale)));
-    const checkouts = await Promise.all(buyers.map((buyer) => checkOut(buyer)));
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => readyBuyer(ctx, sale)));
+    const checkouts = await Promise.all(buyers.map((buyer) => checkOut(ctx, buyer)));
     expect(checkouts.map((checkout) => checkout.status)).toEqual(Array(20).fill(200));
 
     const numbers = checkouts.map((checkout) => checkout.body.invoice.number as number).sort((a, b) => a - b);
@@ -98,11 +59,11 @@ describe.each(DRIVERS)("invoices (%s)", (driver) => {
 
     // Another unit's sequence starts at 1.
     const other = await createOnSaleEvent(ctx, { stock: 5, price: 2500 });
-    const otherCheckout = await checkOut(await readyBuyer(other));
+    const otherCheckout = await checkOut(ctx, await readyBuyer(ctx, other));
     expect(otherCheckout.body.invoice.number).toBe(1);
 
     // A testing (preview) basket's invoice: its own sequence, out of the list unless preview=true asks.
-    const testing = await checkOut(await readyBuyer(sale, staff));
+    const testing = await checkOut(ctx, await readyBuyer(ctx, sale, { previewBy: staff }));
     expect(testing.status, JSON.stringify(testing.body)).toBe(200);
     expect(testing.body.invoice).toMatchObject({ number: 1, is_testing: true });
     expect((await invoicesOf(staff, { event_id: sale.event.id })).map((invoice) => invoice.id)).not.toContain(
@@ -113,7 +74,7 @@ describe.each(DRIVERS)("invoices (%s)", (driver) => {
       [testing.body.invoice.id, "TEST-1"],
     ]);
     // And the next real one takes 21.
-    const next = await checkOut(await readyBuyer(sale));
+    const next = await checkOut(ctx, await readyBuyer(ctx, sale));
     expect(next.body.invoice.number).toBe(21);
   });
 
@@ -132,12 +93,12 @@ describe.each(DRIVERS)("invoices (%s)", (driver) => {
       const stranger = await createOnSaleEvent(ctx, { stock: 1 });
       outsider = await loginAs(ctx, stranger.email, stranger.password);
       // A French buyer pays at the point of sale; staff mark it paid. Another buyer's online payment waits.
-      buyer = await readyBuyer(sale);
-      const paid = await checkOut(buyer, "point_of_sale", "fr");
+      buyer = await readyBuyer(ctx, sale);
+      const paid = await checkOut(ctx, buyer, "point_of_sale", "fr");
       paidId = paid.body.invoice.id;
-      const marked = await ctx.call("POST", `/invoices/${paidId}/mark-paid`, { token: staff, body: {} });
-      expect(marked.body.changed).toBe(true);
-      pendingId = (await checkOut(await readyBuyer(sale))).body.invoice.id;
+      const marked = await markPaidByStaff(ctx, staff, paidId);
+      expect(marked.changed).toBe(true);
+      pendingId = (await checkOut(ctx, await readyBuyer(ctx, sale))).body.invoice.id;
     });
 
     it("lists the event's invoices for its staff, filtered by status and basket, sorted, and hides them from others", async () => {
@@ -207,12 +168,12 @@ describe.each(DRIVERS)("invoices (%s)", (driver) => {
     });
 
     it("gives staff the PDF in the buyer's language by default, or in the one asked", async () => {
-      const response = await download(`/invoices/${paidId}/pdf`, staff);
+      const response = await download(ctx, `/invoices/${paidId}/pdf`, staff);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/pdf");
       expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="invoice-[a-z0-9-]+-1\.pdf"$/);
       const french = await pdfText(response, "staff-fr");
-      const english = await pdfText(await download(`/invoices/${paidId}/pdf?language=en`, staff), "staff-en");
+      const english = await pdfText(await download(ctx, `/invoices/${paidId}/pdf?language=en`, staff), "staff-en");
       if (french !== null && english !== null) {
         expect(french).toContain("FACTURE");
         expect(french).toMatch(/Entry\s+45\.00\sCHF/);
@@ -229,15 +190,15 @@ describe.each(DRIVERS)("invoices (%s)", (driver) => {
       expect(mine.status).toBe(200);
       expect(mine.body.map((row: { id: number; status: string }) => [row.id, row.status])).toEqual([[paidId, "paid"]]);
 
-      const response = await download(`/frontend/invoices/${paidId}/pdf`, buyer.token);
+      const response = await download(ctx, `/frontend/invoices/${paidId}/pdf`, buyer.token);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="invoice-[a-z0-9-]+-1\.pdf"$/);
       const text = await pdfText(response, "buyer");
       if (text !== null) expect(text).toContain("FACTURE");
-      const english = await download(`/frontend/invoices/${paidId}/pdf?language=en`, buyer.token);
+      const english = await download(ctx, `/frontend/invoices/${paidId}/pdf?language=en`, buyer.token);
       expect(english.status).toBe(200);
 
-      const other = await readyBuyer(sale);
+      const other = await readyBuyer(ctx, sale);
       expect((await ctx.call("GET", `/frontend/invoices/${paidId}/pdf`, { token: other.token })).status).toBe(404);
       expect(
         (await ctx.call("GET", `/frontend/invoices?basket_id=${buyer.basketId}`, { token: other.token })).status,

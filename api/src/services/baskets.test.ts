@@ -1,28 +1,19 @@
-import { eq, schema } from "@ticketing/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
+  addToBasket,
   createBuyer,
   createOnSaleEvent,
-  createTestContext,
   DRIVERS,
+  expectStockCountersMatchRows,
   loginAs,
-  stockCountersAndRows,
-  type TestContext,
+  signedInUser,
+  stockUsed,
+  useTestContext,
 } from "../test-support.ts";
-import { createUser } from "./auth.ts";
 import { releaseExpiredHolds } from "./baskets.ts";
 
-/** The counters kept on node_limits must always equal what the selected rows say (DESIGN.md 4 "Stock"). */
-async function expectCountersEqualDerivation(ctx: TestContext) {
-  for (const stock of await stockCountersAndRows(ctx.database)) expect(stock.counters).toEqual(stock.rows);
-}
-
 describe.each(DRIVERS)("stock under concurrency (%s)", (driver) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(driver);
-  });
-  afterAll(async () => ctx.close());
+  const ctx = useTestContext(driver);
 
   it("sells exactly 50 of a stock of 50 to 200 buyers adding at the same moment; the other 150 get 409", async () => {
     const { event, article, moduleId } = await createOnSaleEvent(ctx, { stock: 50 });
@@ -40,13 +31,8 @@ describe.each(DRIVERS)("stock under concurrency (%s)", (driver) => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(50);
     expect(statuses.filter((s) => s === 409)).toHaveLength(150);
     expect(answers.find((a) => a.status === 409)?.body.errors).toEqual(["Sold out: Entry"]);
-    const limit = await ctx.database.db
-      .select()
-      .from(schema.nodeLimits)
-      .where(eq(schema.nodeLimits.id, article.limit.id))
-      .get();
-    expect(limit?.used).toBe(50);
-    await expectCountersEqualDerivation(ctx);
+    expect(await stockUsed(ctx, article.limit.id)).toBe(50);
+    await expectStockCountersMatchRows(ctx);
   });
 
   it("gives the stock back when an article is removed, so the next buyer gets it", async () => {
@@ -74,44 +60,26 @@ describe.each(DRIVERS)("stock under concurrency (%s)", (driver) => {
       body: { basket_id: second.basketId, node_id: article.node.id },
     });
     expect(retried.status).toBe(201);
-    await expectCountersEqualDerivation(ctx);
+    await expectStockCountersMatchRows(ctx);
   });
 
   it("releases the holds of baskets whose reservation time is over", async () => {
     const { event, article, moduleId } = await createOnSaleEvent(ctx, { stock: 1 });
     const buyer = await createBuyer(ctx, event.id, moduleId);
-    expect(
-      (
-        await ctx.call("POST", "/frontend/selected-nodes", {
-          token: buyer.token,
-          body: { basket_id: buyer.basketId, node_id: article.node.id },
-        })
-      ).status,
-    ).toBe(201);
+    await addToBasket(ctx, buyer, article.node.id);
     expect(await releaseExpiredHolds(ctx.database, new Date(Date.now() + 29 * 60_000))).toBe(0);
     expect(await releaseExpiredHolds(ctx.database, new Date(Date.now() + 31 * 60_000))).toBeGreaterThanOrEqual(1);
     const basket = await ctx.call("GET", `/frontend/baskets/${buyer.basketId}`, { token: buyer.token });
     expect(basket.body.items).toEqual([]);
     const next = await createBuyer(ctx, event.id, moduleId);
-    expect(
-      (
-        await ctx.call("POST", "/frontend/selected-nodes", {
-          token: next.token,
-          body: { basket_id: next.basketId, node_id: article.node.id },
-        })
-      ).status,
-    ).toBe(201);
-    await expectCountersEqualDerivation(ctx);
+    await addToBasket(ctx, next, article.node.id);
+    await expectStockCountersMatchRows(ctx);
   });
 
   it("refuses a stock lower than what is already reserved, with 409, and locks a public event for its organiser", async () => {
     const { event, article, moduleId, email, password } = await createOnSaleEvent(ctx, { stock: 5 });
     const buyer = await createBuyer(ctx, event.id, moduleId);
-    for (let i = 0; i < 3; i++)
-      await ctx.call("POST", "/frontend/selected-nodes", {
-        token: buyer.token,
-        body: { basket_id: buyer.basketId, node_id: article.node.id },
-      });
+    for (let i = 0; i < 3; i++) await addToBasket(ctx, buyer, article.node.id);
     const organiser = await loginAs(ctx, email, password);
     const locked = await ctx.call("PUT", `/node-limits/${article.limit.id}`, {
       token: organiser,
@@ -119,12 +87,7 @@ describe.each(DRIVERS)("stock under concurrency (%s)", (driver) => {
     });
     expect(locked.status).toBe(409);
     expect(locked.body.errors[0]).toMatch(/Editing is locked/);
-    const superuser = await createUser(ctx.database, {
-      email: `root-${driver}@example.org`,
-      password: "correct-horse-battery-1!",
-      isSuperuser: true,
-    });
-    const admin = await loginAs(ctx, superuser.email, "correct-horse-battery-1!");
+    const { token: admin } = await signedInUser(ctx, "root", { isSuperuser: true });
     const tooLow = await ctx.call("PUT", `/node-limits/${article.limit.id}`, { token: admin, body: { maximum: 2 } });
     expect(tooLow.status).toBe(409);
     expect(tooLow.body.errors).toEqual(["The stock cannot be lower than the 3 tickets already reserved or sold"]);

@@ -6,13 +6,16 @@ import type { AddressInfo } from "node:net";
 import { eq, run, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  addToBasket,
+  checkOut,
   createBuyer,
   createOnSaleEvent,
-  createTestContext,
   DRIVERS,
   loginAs,
+  payOnDemoPage,
+  stockUsed,
   submitBilling,
-  type TestContext,
+  useTestContext,
 } from "../test-support.ts";
 
 const FRENCH = { "accept-language": "fr-CH,fr;q=0.9" };
@@ -55,10 +58,9 @@ const listening = (server: Server) =>
 const closed = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 describe.each(DRIVERS)("the buyer cancels an ongoing payment (%s)", (driver) => {
-  let ctx: TestContext;
+  const ctx = useTestContext(driver);
   let sale: Awaited<ReturnType<typeof createOnSaleEvent>>;
   beforeAll(async () => {
-    ctx = await createTestContext(driver);
     sale = await createOnSaleEvent(ctx, { stock: 10, price: 3000 });
     await ctx.database.transaction(function* (tx) {
       yield* run(
@@ -66,20 +68,13 @@ describe.each(DRIVERS)("the buyer cancels an ongoing payment (%s)", (driver) => 
       );
     });
   });
-  afterAll(async () => ctx.close());
 
   /** A buyer with one article, checked out: their basket and the payment intent. */
   async function ordered(method: "online" | "point_of_sale" = "online") {
     const buyer = await createBuyer(ctx, sale.event.id, sale.moduleId);
-    await ctx.call("POST", "/frontend/selected-nodes", {
-      token: buyer.token,
-      body: { basket_id: buyer.basketId, node_id: sale.article.node.id },
-    });
+    await addToBasket(ctx, buyer, sale.article.node.id);
     await submitBilling(ctx, buyer);
-    const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
-      token: buyer.token,
-      body: { payment_method: method, terms_accepted: true },
-    });
+    const checkout = await checkOut(ctx, buyer, method);
     expect(checkout.status).toBe(200);
     const intentId = checkout.body.payment_intent.id as number;
     const cancel = (token = buyer.token, headers?: Record<string, string>) =>
@@ -89,40 +84,21 @@ describe.each(DRIVERS)("the buyer cancels an ongoing payment (%s)", (driver) => 
     return { ...buyer, intentId, paymentUrl: checkout.body.payment_url as string | null, cancel, basket };
   }
 
-  /** The held articles' stock: cancelling a payment keeps the articles in the basket, held for the buyer. */
-  const stockUsed = async () =>
-    (
-      await ctx.database.db
-        .select()
-        .from(schema.nodeLimits)
-        .where(eq(schema.nodeLimits.id, sale.article.limit.id))
-        .get()
-    )?.used;
-
   it("cancels the buyer's online payment: the basket is theirs again, its articles still held", async () => {
     const order = await ordered();
-    const used = await stockUsed();
+    const used = await stockUsed(ctx, sale.article.limit.id);
     const cancelled = await order.cancel();
     expect(cancelled).toMatchObject({ status: 200, body: { id: order.basketId, status: "new" } });
     expect(cancelled.body.items).toHaveLength(1);
     const intent = cancelled.body.payment_intents.find((row: { id: number }) => row.id === order.intentId);
     expect(intent).toMatchObject({ is_cancelled: true, is_ongoing: false, payment_url: null });
     expect(intent.invoice).toMatchObject({ is_cancelled: true, is_resolved: false });
-    expect(await stockUsed()).toBe(used);
+    expect(await stockUsed(ctx, sale.article.limit.id)).toBe(used);
     // The demo page no longer takes it.
-    const url = new URL(order.paymentUrl as string);
-    const pay = await ctx.app.request(url.pathname, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: `sig=${url.searchParams.get("sig")}&outcome=success`,
-    });
-    expect(pay.status).toBe(303);
+    await payOnDemoPage(ctx, order.paymentUrl as string);
     expect((await order.basket()).status).toBe("new");
     // A second payment can start.
-    const again = await ctx.call("POST", `/frontend/baskets/${order.basketId}/checkout`, {
-      token: order.token,
-      body: { payment_method: "online", terms_accepted: true },
-    });
+    const again = await checkOut(ctx, order);
     expect(again).toMatchObject({ status: 200, body: { basket: { status: "payment_in_progress" } } });
   });
 
@@ -135,12 +111,7 @@ describe.each(DRIVERS)("the buyer cancels an ongoing payment (%s)", (driver) => 
     });
     expect((await order.cancel(order.token, FRENCH)).body.errors).toEqual(["Ce paiement n'est plus en cours"]);
     const paid = await ordered();
-    const url = new URL(paid.paymentUrl as string);
-    await ctx.app.request(url.pathname, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: `sig=${url.searchParams.get("sig")}&outcome=success`,
-    });
+    await payOnDemoPage(ctx, paid.paymentUrl as string);
     expect((await paid.basket()).status).toBe("validated");
     expect(await paid.cancel()).toMatchObject({ status: 409, body: { errors: ["This payment is no longer ongoing"] } });
     expect((await paid.basket()).status).toBe("validated");

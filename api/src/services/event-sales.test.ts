@@ -1,24 +1,27 @@
 // The event's stocks table and dashboard (issue 13): figures that equal a count from the rows, that agree with the
 // stock the ticket office shows, and that keep testing (preview) sales apart from real ones.
 import { and, eq, schema } from "@ticketing/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "./auth.ts";
+import { describe, expect, it } from "vitest";
+import {
+  addCatalogueElement,
+  addToBasket,
+  createBuyer,
+  createOnSaleEvent,
+  DRIVERS,
+  eventResourceCreator,
+  expectStockCountersMatchRows,
+  loginAs,
+  markPaidByStaff,
+  payOnDemoPage,
+  checkOut as postCheckout,
+  signedInUser,
+  submitBilling,
+  useTestContext,
+  writeEventRow,
+} from "../test-support.ts";
 import { releaseExpiredHolds } from "./baskets.ts";
 import { eventDashboard } from "./dashboard.ts";
 import { stocksTable } from "./stocks.ts";
-import {
-  createBuyer,
-  createOnSaleEvent,
-  createTestContext,
-  DRIVERS,
-  loginAs,
-  stockCountersAndRows,
-  submitBilling,
-  type TestContext,
-  writeEventRow,
-} from "../test-support.ts";
-
-const PASSWORD = "correct-horse-battery-1!";
 
 interface Row {
   id: number;
@@ -40,11 +43,7 @@ interface TreeNode {
 }
 
 describe.each(DRIVERS)("event sales figures (%s)", (driver) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(driver);
-  });
-  afterAll(async () => ctx.close());
+  const ctx = useTestContext(driver);
 
   /**
    * A public event with point of sale: "Entry" (25.00, own stock 8, with a T-shirt option at 5.00), "Workshop"
@@ -53,43 +52,35 @@ describe.each(DRIVERS)("event sales figures (%s)", (driver) => {
   async function salesEvent() {
     const sale = await createOnSaleEvent(ctx, { stock: 8, price: 2500, status: "draft" });
     const staff = await loginAs(ctx, sale.email, sale.password);
-    const create = async (resource: string, body: Record<string, unknown>) => {
-      const response = await ctx.call("POST", `/${resource}`, {
-        token: staff,
-        body: { event_id: sale.event.id, ...body },
-      });
-      expect(response.status, JSON.stringify(response.body)).toBe(201);
-      return response.body.id as number;
-    };
+    const create = eventResourceCreator(ctx, staff, sale.event.id);
     const rootId = sale.article.node.parentId as number;
-    const element = async (parentId: number, category: string, title: string, price?: number) => {
-      const configuration = await create("node-configurations", { category, title });
-      const node = await create("nodes", {
-        parent_id: parentId,
-        configuration_id: configuration,
-        cart_configuration_id: await create("node-cart-configurations", {}),
-      });
-      if (price !== undefined)
-        await create("node-price-rules", {
-          label: title,
-          mode: "set",
-          value: price,
-          node_configuration_ids: [configuration],
-        });
-      return { node, configuration };
-    };
     const entry = { node: sale.article.node.id, configuration: sale.article.configuration.id };
-    const shirt = await element(entry.node, "option", "T-shirt", 500);
-    await create("node-limits", { label: "T-shirts", maximum: 10, node_configuration_ids: [shirt.configuration] });
-    const day = await element(rootId, "no_configuration", "Day 1");
-    const workshop = await element(day.node, "article", "Workshop", 4000);
-    await create("node-limits", { label: "Workshop", maximum: 30, node_configuration_ids: [workshop.configuration] });
+    const shirt = await addCatalogueElement(create, {
+      parentId: entry.node,
+      category: "option",
+      title: "T-shirt",
+      price: 500,
+      stock: { label: "T-shirts", maximum: 10 },
+    });
+    const day = await addCatalogueElement(create, { parentId: rootId, category: "no_configuration", title: "Day 1" });
+    const workshop = await addCatalogueElement(create, {
+      parentId: day.node,
+      category: "article",
+      title: "Workshop",
+      price: 4000,
+      stock: { label: "Workshop", maximum: 30 },
+    });
     await create("node-limits", {
       label: "Hall",
       maximum: 12,
       node_configuration_ids: [entry.configuration, workshop.configuration],
     });
-    const drink = await element(rootId, "article", "Drink", 800);
+    const drink = await addCatalogueElement(create, {
+      parentId: rootId,
+      category: "article",
+      title: "Drink",
+      price: 800,
+    });
     await writeEventRow(ctx, sale.event.id, {
       status: "public",
       moderationStatus: "validated",
@@ -100,34 +91,12 @@ describe.each(DRIVERS)("event sales figures (%s)", (driver) => {
   type SalesEvent = Awaited<ReturnType<typeof salesEvent>>;
   type Buyer = { token: string; basketId: number };
 
-  /** Staff previewing their ticket office: a testing login and basket. */
-  async function testingBuyer(event: SalesEvent): Promise<Buyer> {
-    const login = await ctx.call("POST", "/auth/anonymous-login", {
-      token: event.staff,
-      body: { active_module_id: event.sale.moduleId, is_testing: true },
-    });
-    expect(login.status).toBe(201);
-    const token = login.body.access_token as string;
-    const basket = await ctx.call("POST", "/frontend/baskets", {
-      token,
-      body: { event_id: event.sale.event.id, testing: true },
-    });
-    expect(basket.status).toBe(201);
-    return { token, basketId: basket.body.id as number };
-  }
-
   /** A buyer (a testing one with `testing`) whose basket holds `picks`: node ids, or a node with its options. */
   async function filled(event: SalesEvent, picks: (number | [number, number[]])[], testing = false) {
-    const buyer = testing
-      ? await testingBuyer(event)
-      : await createBuyer(ctx, event.sale.event.id, event.sale.moduleId);
+    const buyer = await createBuyer(ctx, event.sale.event.id, event.sale.moduleId, testing ? event.staff : undefined);
     for (const pick of picks) {
       const [nodeId, options] = typeof pick === "number" ? [pick, []] : pick;
-      const added = await ctx.call("POST", "/frontend/selected-nodes", {
-        token: buyer.token,
-        body: { basket_id: buyer.basketId, node_id: nodeId, option_node_ids: options },
-      });
-      expect(added.status, JSON.stringify(added.body)).toBe(201);
+      await addToBasket(ctx, buyer, nodeId, options);
     }
     return buyer;
   }
@@ -135,25 +104,12 @@ describe.each(DRIVERS)("event sales figures (%s)", (driver) => {
   /** Checks the basket out: online (paid on the demo page unless `pay` is false) or at the point of sale. */
   async function checkOut(buyer: Buyer, method: "online" | "point_of_sale", pay = true) {
     expect((await submitBilling(ctx, buyer)).status).toBe(201);
-    const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
-      token: buyer.token,
-      body: { payment_method: method, terms_accepted: true },
-    });
+    const checkout = await postCheckout(ctx, buyer, method);
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-    if (method === "online" && pay) {
-      const url = new URL(checkout.body.payment_url);
-      const pressed = await ctx.app.request(url.pathname, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: `sig=${url.searchParams.get("sig")}&outcome=success`,
-      });
-      expect(pressed.status).toBe(303);
-    }
+    if (method === "online" && pay) await payOnDemoPage(ctx, checkout.body.payment_url);
     return checkout.body.invoice.id as number;
   }
 
-  const markPaid = async (staff: string, invoiceId: number) =>
-    expect((await ctx.call("POST", `/invoices/${invoiceId}/mark-paid`, { token: staff, body: {} })).status).toBe(200);
   const basketOf = async (staff: string, basketId: number) =>
     (await ctx.call("GET", `/baskets/${basketId}`, { token: staff })).body as {
       status: string;
@@ -259,7 +215,7 @@ describe.each(DRIVERS)("event sales figures (%s)", (driver) => {
         `${row.title}'s stock as the ticket office shows it`,
       ).toEqual(row.total === null ? null : { total: row.total, remaining: row.remaining });
     }
-    for (const stock of await stockCountersAndRows(ctx.database)) expect(stock.counters).toEqual(stock.rows);
+    await expectStockCountersMatchRows(ctx);
   }
 
   it("counts new, paying, validated, refunded and expired baskets as the rows and the ticket office do", async () => {
@@ -274,7 +230,7 @@ describe.each(DRIVERS)("event sales figures (%s)", (driver) => {
     await checkOut(await filled(event, [[entry, [shirt]], entry, workshop]), "online");
     // Validated at the point of sale, then its entry refunded (the drink stays sold).
     const partly = await filled(event, [entry, drink]);
-    await markPaid(staff, await checkOut(partly, "point_of_sale"));
+    await markPaidByStaff(ctx, staff, await checkOut(partly, "point_of_sale"));
     const partlyEntry = (await basketOf(staff, partly.basketId)).items.find((item) => item.node_id === entry);
     await refund(staff, partly.basketId, [partlyEntry?.id as number]);
     // Validated, then refunded whole.
@@ -390,7 +346,7 @@ describe.each(DRIVERS)("event sales figures (%s)", (driver) => {
     await refund(staff, first.basketId, [second?.id as number]);
     // 40.00 + 8.00 at the point of sale, refunded whole.
     const whole = await filled(event, [workshop, drink]);
-    await markPaid(staff, await checkOut(whole, "point_of_sale"));
+    await markPaidByStaff(ctx, staff, await checkOut(whole, "point_of_sale"));
     await refund(staff, whole.basketId);
     // Paying, and being filled (an empty basket counts for nothing).
     await checkOut(await filled(event, [drink]), "online", false);
@@ -444,9 +400,7 @@ describe.each(DRIVERS)("event sales figures (%s)", (driver) => {
   it("answers 404 to an outsider, 401 without a token, and 400 for a bad preview flag", async () => {
     const event = await salesEvent();
     const eventId = event.sale.event.id;
-    const email = `outsider-${Date.now()}@example.org`;
-    await createUser(ctx.database, { email, password: PASSWORD });
-    const outsider = await loginAs(ctx, email, PASSWORD);
+    const { token: outsider } = await signedInUser(ctx, "outsider");
     for (const path of [`/events/${eventId}/stocks`, `/events/${eventId}/dashboard`]) {
       expect((await ctx.call("GET", path, { token: outsider })).status).toBe(404);
       expect((await ctx.call("GET", `${path}?preview=true`, { token: outsider })).status).toBe(404);

@@ -2,35 +2,37 @@
 // credit note related to the invoice paid; the stock back; the refunded tickets refused; the buyer told; never more
 // than was paid, even with two staff refunding at once.
 
-import { and, eq, isNotNull, run, schema } from "@ticketing/db";
+import { and, eq, isNotNull, schema } from "@ticketing/db";
 import { formatMoney } from "@ticketing/shared/money";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
+  addCatalogueElement,
+  addToBasket,
   BILLING,
+  checkOut,
   createBuyer,
   createOnSaleEvent,
-  createTestContext,
   DRIVERS,
+  download,
+  eventResourceCreator,
+  expectStockCountersMatchRows,
   lastMailTo,
   loginAs,
-  stockCountersAndRows,
-  submitBilling,
-  type TestContext,
+  markPaidByStaff,
+  payOnDemoPage,
+  readyBuyer,
+  signedInMember,
+  signedInUser,
+  stockUsed,
+  useTestContext,
   writeEventRow,
 } from "../test-support.ts";
-import { createUser } from "./auth.ts";
 import { writeInvoice } from "./invoice-writing.ts";
 import { renderMail } from "./mail-templates.ts";
 import { createTicketCode, loadTicketKeys } from "./ticket-codes.ts";
 
-const PASSWORD = "correct-horse-battery-1!";
-
 describe.each(DRIVERS)("refunds (%s)", (driver) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(driver);
-  });
-  afterAll(async () => ctx.close());
+  const ctx = useTestContext(driver);
 
   /**
    * An event whose article (25.00, stock 10) has an option (a T-shirt, 5.00, stock 10), and a buyer's order of
@@ -49,62 +51,24 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
     const { count = 2, price = 2500, withOption = true, method = "online", language = "en" } = options;
     const sale = await createOnSaleEvent(ctx, { stock: 10, price, status: "draft" });
     const staff = await loginAs(ctx, sale.email, sale.password);
-    const create = async (resource: string, body: Record<string, unknown>) => {
-      const response = await ctx.call("POST", `/${resource}`, {
-        token: staff,
-        body: { event_id: sale.event.id, ...body },
-      });
-      expect(response.status, JSON.stringify(response.body)).toBe(201);
-      return response.body.id as number;
-    };
-    const shirt = await create("node-configurations", { category: "option", title: "T-shirt" });
-    const option = await create("nodes", {
-      parent_id: sale.article.node.id,
-      configuration_id: shirt,
-      cart_configuration_id: await create("node-cart-configurations", {}),
+    const shirt = await addCatalogueElement(eventResourceCreator(ctx, staff, sale.event.id), {
+      parentId: sale.article.node.id,
+      category: "option",
+      title: "T-shirt",
+      price: 500,
+      stock: { label: "T-shirts", maximum: 10 },
     });
-    await create("node-price-rules", { label: "T-shirt", mode: "set", value: 500, node_configuration_ids: [shirt] });
-    const shirts = await create("node-limits", { label: "T-shirts", maximum: 10, node_configuration_ids: [shirt] });
     await writeEventRow(ctx, sale.event.id, {
       status: "public",
       moderationStatus: "validated",
       isPointOfSaleEnabled: method === "point_of_sale",
     });
 
-    const buyer = await createBuyer(ctx, sale.event.id, sale.moduleId);
-    for (let index = 0; index < count; index++) {
-      const added = await ctx.call("POST", "/frontend/selected-nodes", {
-        token: buyer.token,
-        body: {
-          basket_id: buyer.basketId,
-          node_id: sale.article.node.id,
-          option_node_ids: index === 0 && withOption ? [option] : [],
-        },
-      });
-      expect(added.status, JSON.stringify(added.body)).toBe(201);
-    }
-    expect((await submitBilling(ctx, buyer)).status).toBe(201);
-    const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
-      token: buyer.token,
-      body: { payment_method: method, terms_accepted: true },
-      headers: { "accept-language": language },
-    });
+    const buyer = await readyBuyer(ctx, sale, { count, firstOptions: withOption ? [shirt.node] : [] });
+    const checkout = await checkOut(ctx, buyer, method, language);
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-    if (method === "point_of_sale") {
-      const paid = await ctx.call("POST", `/invoices/${checkout.body.invoice.id}/mark-paid`, {
-        token: staff,
-        body: {},
-      });
-      expect(paid.body.basket_status).toBe("validated");
-    } else if (checkout.body.payment_url) {
-      const url = new URL(checkout.body.payment_url);
-      const pressed = await ctx.app.request(url.pathname, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: `sig=${url.searchParams.get("sig")}&outcome=success`,
-      });
-      expect(pressed.status).toBe(303);
-    }
+    if (method === "point_of_sale") await markPaidByStaff(ctx, staff, checkout.body.invoice.id);
+    else if (checkout.body.payment_url) await payOnDemoPage(ctx, checkout.body.payment_url);
     const basket = (await ctx.call("GET", `/baskets/${buyer.basketId}`, { token: staff })).body;
     expect(basket.status).toBe("validated");
     return {
@@ -114,14 +78,12 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
       basket,
       items: basket.items as { id: number; price: number; options: { id: number }[] }[],
       invoiceId: checkout.body.invoice.id as number,
-      optionLimitUsed: () => limitUsed(shirts),
+      optionLimitUsed: () => stockUsed(ctx, shirt.limit as number),
     };
   }
 
   const refund = (token: string, basketId: number, body: Record<string, unknown>, language = "en") =>
     ctx.call("POST", `/baskets/${basketId}/refunds`, { token, body, headers: { "accept-language": language } });
-  const limitUsed = async (limitId: number) =>
-    (await ctx.database.db.select().from(schema.nodeLimits).where(eq(schema.nodeLimits.id, limitId)).get())?.used;
   const creditNotes = (basketId: number) =>
     ctx.database.db
       .select()
@@ -133,15 +95,10 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
       "GET",
       `/tickets/verify?code=${encodeURIComponent(createTicketCode(loadTicketKeys(ctx.dataDir), { eventId, basketId, itemId }))}`,
     );
-  const download = (path: string, token: string) =>
-    ctx.app.request(`/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
   const pageCount = (pdf: ArrayBuffer) =>
     Buffer.from(pdf)
       .toString("latin1")
       .match(/\/Type \/Page\b/g)?.length ?? 0;
-  const expectStockConsistent = async () => {
-    for (const stock of await stockCountersAndRows(ctx.database)) expect(stock.counters).toEqual(stock.rows);
-  };
   const render = async (mail: { kind: "refund"; language: "en" | "fr"; payload: unknown }) =>
     renderMail({ database: ctx.database, config: ctx.config }, mail);
 
@@ -150,7 +107,7 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
     const { sale, staff, buyer, items } = order;
     const [first, second] = items as [(typeof items)[0], (typeof items)[0]];
     expect(first.price).toBe(3000);
-    expect(await limitUsed(sale.article.limit.id)).toBe(2);
+    expect(await stockUsed(ctx, sale.article.limit.id)).toBe(2);
     expect(await order.optionLimitUsed()).toBe(1);
 
     const partial = await refund(staff, buyer.basketId, { item_ids: [first.id], reason: "  Cannot come  " });
@@ -177,9 +134,9 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
       [first.options[0]?.id, -500, true],
     ]);
     // The stock is back by one article and one T-shirt; the counters still match the rows.
-    expect(await limitUsed(sale.article.limit.id)).toBe(1);
+    expect(await stockUsed(ctx, sale.article.limit.id)).toBe(1);
     expect(await order.optionLimitUsed()).toBe(0);
-    await expectStockConsistent();
+    await expectStockCountersMatchRows(ctx);
     // Staff see the refunded article apart, and the money.
     const detail = (await ctx.call("GET", `/baskets/${buyer.basketId}`, { token: staff })).body;
     expect(detail.items.map((item: { id: number }) => item.id)).toEqual([second.id]);
@@ -193,11 +150,15 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
     expect((await verify(buyer.basketId, sale.event.id, first.id)).body.valid).toBe(false);
     expect((await verify(buyer.basketId, sale.event.id, second.id)).body.valid).toBe(true);
     // The buyer's downloads leave the refunded article out.
-    const all = await download(`/frontend/baskets/${buyer.basketId}/tickets`, buyer.token);
+    const all = await download(ctx, `/frontend/baskets/${buyer.basketId}/tickets`, buyer.token);
     expect(all.status).toBe(200);
     expect(pageCount(await all.arrayBuffer())).toBe(1);
-    expect((await download(`/frontend/baskets/${buyer.basketId}/tickets/${first.id}`, buyer.token)).status).toBe(404);
-    expect((await download(`/frontend/baskets/${buyer.basketId}/tickets/${second.id}`, buyer.token)).status).toBe(200);
+    expect((await download(ctx, `/frontend/baskets/${buyer.basketId}/tickets/${first.id}`, buyer.token)).status).toBe(
+      404,
+    );
+    expect((await download(ctx, `/frontend/baskets/${buyer.basketId}/tickets/${second.id}`, buyer.token)).status).toBe(
+      200,
+    );
 
     // The buyer is told in the basket's language (French), with what was refunded and how.
     const mail = await lastMailTo(ctx, BILLING.email);
@@ -238,13 +199,13 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
     expect(rest.body).toMatchObject({ amount: 2500, basket_status: "refunded", invoice: { amount: -2500 } });
     const notes = await creditNotes(buyer.basketId);
     expect(notes.reduce((sum, note) => sum - note.amount, 0)).toBe(5500);
-    expect(await limitUsed(sale.article.limit.id)).toBe(0);
-    await expectStockConsistent();
+    expect(await stockUsed(ctx, sale.article.limit.id)).toBe(0);
+    await expectStockCountersMatchRows(ctx);
     const after = (await ctx.call("GET", `/baskets/${buyer.basketId}`, { token: staff })).body;
     expect(after).toMatchObject({ status: "refunded", items: [], paid_amount: 5500, refunded_amount: 5500 });
     expect(after.refunded_items).toHaveLength(2);
     expect((await verify(buyer.basketId, sale.event.id, second.id)).body.valid).toBe(false);
-    expect((await download(`/frontend/baskets/${buyer.basketId}/tickets`, buyer.token)).status).toBe(409);
+    expect((await download(ctx, `/frontend/baskets/${buyer.basketId}/tickets`, buyer.token)).status).toBe(409);
     const whole = await render({
       kind: "refund",
       language: "fr",
@@ -262,16 +223,7 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
 
   it("refunds once when two staff refund the same basket at once", async () => {
     const { sale, staff, buyer, invoiceId } = await paidOrder({ count: 3 });
-    const member = await createUser(ctx.database, {
-      email: `colleague-${Date.now()}-${driver}@example.org`,
-      password: PASSWORD,
-    });
-    await ctx.database.transaction(function* (tx) {
-      yield* run(
-        tx.insert(schema.memberships).values({ unitId: sale.event.unitId, userId: member.id, role: "member" }).run(),
-      );
-    });
-    const colleague = await loginAs(ctx, member.email, PASSWORD);
+    const { token: colleague } = await signedInMember(ctx, sale.event.unitId, "colleague");
     const answers = await Promise.all([
       refund(staff, buyer.basketId, { reason: "Asked by phone" }),
       refund(colleague, buyer.basketId, { reason: "Asked by mail" }),
@@ -281,8 +233,8 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
     const notes = await creditNotes(buyer.basketId);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ amount: -8000, relatedInvoiceId: invoiceId, isResolved: true });
-    expect(await limitUsed(sale.article.limit.id)).toBe(0);
-    await expectStockConsistent();
+    expect(await stockUsed(ctx, sale.article.limit.id)).toBe(0);
+    await expectStockCountersMatchRows(ctx);
     const mails = await ctx.database.db
       .select()
       .from(schema.mailOutbox)
@@ -304,8 +256,8 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
     expect(answers.map((answer) => answer.status)).toEqual(expect.arrayContaining([201, 201, 409]));
     const notes = await creditNotes(buyer.basketId);
     expect(notes.map((note) => note.amount).sort((a, b) => a - b)).toEqual([-3000, -2500]);
-    expect(await limitUsed(sale.article.limit.id)).toBe(0);
-    await expectStockConsistent();
+    expect(await stockUsed(ctx, sale.article.limit.id)).toBe(0);
+    await expectStockCountersMatchRows(ctx);
     expect((await ctx.call("GET", `/baskets/${buyer.basketId}`, { token: staff })).body.status).toBe("refunded");
   });
 
@@ -328,7 +280,7 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
 
   it("refunds a free basket for nothing, without a provider", async () => {
     const { sale, staff, buyer, invoiceId } = await paidOrder({ count: 1, price: 0, withOption: false });
-    expect(await limitUsed(sale.article.limit.id)).toBe(1);
+    expect(await stockUsed(ctx, sale.article.limit.id)).toBe(1);
     const done = await refund(staff, buyer.basketId, { reason: "Cannot come" });
     expect(done.status).toBe(201);
     expect(done.body).toMatchObject({
@@ -336,7 +288,7 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
       basket_status: "refunded",
       invoice: { amount: 0, related_invoice_id: invoiceId, is_resolved: true },
     });
-    expect(await limitUsed(sale.article.limit.id)).toBe(0);
+    expect(await stockUsed(ctx, sale.article.limit.id)).toBe(0);
     const mail = await lastMailTo(ctx, BILLING.email);
     const english = await render({ kind: "refund", language: "en", payload: mail?.payload });
     expect(english.text).toContain("Nothing was charged for these articles, so there is nothing to pay back.");
@@ -362,7 +314,7 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
     expect(whole.status).toBe(409);
     expect(whole.body.errors).toEqual(["The refund would exceed what is left of the payment"]);
     expect(await creditNotes(buyer.basketId)).toHaveLength(1);
-    expect(await limitUsed(sale.article.limit.id)).toBe(2);
+    expect(await stockUsed(ctx, sale.article.limit.id)).toBe(2);
     const one = await refund(staff, buyer.basketId, { item_ids: [items[0]?.id], reason: "One" });
     expect(one.status).toBe(201);
     expect(one.body.amount).toBe(3000);
@@ -370,9 +322,7 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
 
   it("refuses outsiders, unpaid baskets, articles of other baskets and bad bodies; members and superusers may refund", async () => {
     const { sale, staff, buyer, items } = await paidOrder({ count: 2 });
-    const stamp = `${Date.now()}-${driver}`;
-    const outsiderUser = await createUser(ctx.database, { email: `outsider-${stamp}@example.org`, password: PASSWORD });
-    const outsider = await loginAs(ctx, outsiderUser.email, PASSWORD);
+    const { token: outsider } = await signedInUser(ctx, "outsider");
     const hidden = await refund(outsider, buyer.basketId, { reason: "Not mine" });
     expect(hidden.status).toBe(404);
     expect((await refund(outsider, 999_999, { reason: "Nothing" })).status).toBe(404);
@@ -380,10 +330,7 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
 
     // An unpaid basket of the same event.
     const unpaid = await createBuyer(ctx, sale.event.id, sale.moduleId);
-    await ctx.call("POST", "/frontend/selected-nodes", {
-      token: unpaid.token,
-      body: { basket_id: unpaid.basketId, node_id: sale.article.node.id },
-    });
+    await addToBasket(ctx, unpaid, sale.article.node.id);
     const notPaid = await refund(staff, unpaid.basketId, { reason: "Not paid" }, "fr");
     expect(notPaid.status).toBe(409);
     expect(notPaid.body.errors).toEqual(["Seul un panier payé peut être remboursé"]);
@@ -405,19 +352,13 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
     expect(await creditNotes(buyer.basketId)).toHaveLength(0);
 
     // A member of the unit refunds one article, a superuser the other.
-    const member = await createUser(ctx.database, { email: `member-${stamp}@example.org`, password: PASSWORD });
-    await ctx.database.transaction(function* (tx) {
-      yield* run(
-        tx.insert(schema.memberships).values({ unitId: sale.event.unitId, userId: member.id, role: "member" }).run(),
-      );
-    });
-    const byMember = await refund(await loginAs(ctx, member.email, PASSWORD), buyer.basketId, {
+    const member = await signedInMember(ctx, sale.event.unitId);
+    const byMember = await refund(member.token, buyer.basketId, {
       item_ids: [items[0]?.id],
       reason: "Member",
     });
     expect(byMember.status).toBe(201);
-    await createUser(ctx.database, { email: `root-${stamp}@example.org`, password: PASSWORD, isSuperuser: true });
-    const root = await loginAs(ctx, `root-${stamp}@example.org`, PASSWORD);
+    const { token: root } = await signedInUser(ctx, "root", { isSuperuser: true });
     const bySuperuser = await refund(root, buyer.basketId, { item_ids: [items[1]?.id], reason: "Superuser" });
     expect(bySuperuser.status).toBe(201);
     expect(bySuperuser.body.basket_status).toBe("refunded");

@@ -1,8 +1,8 @@
 import type { BasketDetail } from "@ticketing/shared/schemas/sales";
-import type { PaymentIntent } from "@ticketing/shared/schemas/ticket-office";
 import { HttpError } from "react-admin";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockFetch, setupProviders } from "../../test-support.ts";
+import { basketItem, invoice, paymentIntent } from "./basket.fixtures.ts";
 import {
   answersByItem,
   canResendConfirmation,
@@ -16,40 +16,8 @@ const words = { yes: "Yes", no: "No" };
 const en = (type: string, value: string | null) => formatAnswer({ type, value }, "en-GB", words);
 const fr = (type: string, value: string | null) => formatAnswer({ type, value }, "fr-CH", { yes: "Oui", no: "Non" });
 
-const invoice = (values: Partial<PaymentIntent["invoice"]> = {}): PaymentIntent["invoice"] => ({
-  id: 1,
-  basketId: 1,
-  number: 1,
-  isTesting: false,
-  amount: 4500,
-  dueDate: null,
-  isResolved: false,
-  resolvedAt: null,
-  isCancelled: false,
-  relatedInvoiceId: null,
-  reason: null,
-  createdAt: "2030-01-01T10:00:00.000Z",
-  ...values,
-});
-
-const intent = (values: Partial<PaymentIntent> = {}): PaymentIntent => ({
-  id: 1,
-  invoiceId: 1,
-  createdById: null,
-  moduleKey: "point_of_sale",
-  pspId: "pos_1",
-  isError: false,
-  isCancelled: false,
-  errorMessage: null,
-  createdAt: "2030-01-01T10:00:00.000Z",
-  invoice: invoice(),
-  isOngoing: true,
-  paymentUrl: null,
-  ...values,
-});
-
 const billing = { email: "ada@example.org" } as NonNullable<BasketDetail["billingInformation"]>;
-const item = { id: 1, nodeId: 1, title: "Seat", price: 4500, articlePrice: 4500, options: [] };
+const item = basketItem(1, 4500);
 
 describe("the basket page's form answers", () => {
   it("finds each article's answers by its id, refunded articles too", () => {
@@ -96,11 +64,11 @@ describe("the basket page's form answers", () => {
 
 describe("the basket page's actions", () => {
   it("offers 'mark as paid' only on a point-of-sale payment still to pay", () => {
-    expect(isPendingPointOfSale(intent())).toBe(true);
-    expect(isPendingPointOfSale(intent({ invoice: invoice({ isResolved: true }) }))).toBe(false);
-    expect(isPendingPointOfSale(intent({ invoice: invoice({ isCancelled: true }) }))).toBe(false);
-    expect(isPendingPointOfSale(intent({ isCancelled: true }))).toBe(false);
-    expect(isPendingPointOfSale(intent({ moduleKey: "stripe" }))).toBe(false);
+    expect(isPendingPointOfSale(paymentIntent())).toBe(true);
+    expect(isPendingPointOfSale(paymentIntent({ invoice: invoice({ isResolved: true }) }))).toBe(false);
+    expect(isPendingPointOfSale(paymentIntent({ invoice: invoice({ isCancelled: true }) }))).toBe(false);
+    expect(isPendingPointOfSale(paymentIntent({ isCancelled: true }))).toBe(false);
+    expect(isPendingPointOfSale(paymentIntent({ moduleKey: "stripe" }))).toBe(false);
   });
 
   it("resends the confirmation of a paid basket that has a billing address", () => {

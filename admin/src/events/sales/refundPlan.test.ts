@@ -1,8 +1,8 @@
 import type { BasketDetail } from "@ticketing/shared/schemas/sales";
-import type { PaymentIntent } from "@ticketing/shared/schemas/ticket-office";
 import { HttpError } from "react-admin";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockFetch, setupProviders } from "../../test-support.ts";
+import { basketItem, invoice, paymentIntent } from "./basket.fixtures.ts";
 import {
   articleRows,
   canRefund,
@@ -13,50 +13,12 @@ import {
   refundMethodOf,
 } from "./refundPlan.ts";
 
-const item = (id: number, price: number) => ({
-  id,
-  nodeId: 1,
-  title: `Seat ${id}`,
-  price,
-  articlePrice: price,
-  options: [],
-});
-
-const invoice = (values: Partial<PaymentIntent["invoice"]> = {}): PaymentIntent["invoice"] => ({
-  id: 1,
-  basketId: 1,
-  number: 1,
-  isTesting: false,
-  amount: 5500,
-  dueDate: null,
-  isResolved: false,
-  resolvedAt: null,
-  isCancelled: false,
-  relatedInvoiceId: null,
-  reason: null,
-  createdAt: "2030-01-01T10:00:00.000Z",
-  ...values,
-});
-
-const intent = (values: Partial<PaymentIntent> = {}): PaymentIntent => ({
-  id: 1,
-  invoiceId: 1,
-  createdById: null,
-  moduleKey: "demo",
-  pspId: "demo_1",
-  isError: false,
-  isCancelled: false,
-  errorMessage: null,
-  createdAt: "2030-01-01T10:00:00.000Z",
-  invoice: invoice(),
-  isOngoing: false,
-  paymentUrl: null,
-  ...values,
-});
-
 describe("the basket page's refund figures", () => {
   it("lists held and refunded articles together, in the order they were added", () => {
-    const rows = articleRows({ items: [item(3, 2500), item(1, 3000)], refundedItems: [item(2, 2500)] });
+    const rows = articleRows({
+      items: [basketItem(3, 2500), basketItem(1, 3000)],
+      refundedItems: [basketItem(2, 2500)],
+    });
     expect(rows.map((row) => [row.item.id, row.status])).toEqual([
       [1, "held"],
       [2, "refunded"],
@@ -65,7 +27,7 @@ describe("the basket page's refund figures", () => {
   });
 
   it("announces the chosen articles' prices with their options, and what is left of the payment", () => {
-    const items = [item(1, 3000), item(2, 2500)];
+    const items = [basketItem(1, 3000), basketItem(2, 2500)];
     expect(refundAmountOf(chosenItems(items, "all"))).toBe(5500);
     expect(refundAmountOf(chosenItems(items, new Set([2, 9])))).toBe(2500);
     expect(refundAmountOf(chosenItems(items, new Set()))).toBe(0);
@@ -74,23 +36,23 @@ describe("the basket page's refund figures", () => {
   });
 
   it("pays back through the module of the payment that was paid", () => {
-    const failed = intent({ id: 2, moduleKey: "stripe", isError: true });
-    const paid = intent({ id: 1, moduleKey: "point_of_sale", invoice: invoice({ isResolved: true }) });
+    const failed = paymentIntent({ id: 2, moduleKey: "stripe", isError: true });
+    const paid = paymentIntent({ id: 1, moduleKey: "point_of_sale", invoice: invoice({ isResolved: true }) });
     expect(refundMethodOf({ paymentIntents: [failed, paid] })).toBe("point_of_sale");
     expect(refundMethodOf({ paymentIntents: [failed] })).toBe("none");
     expect(refundMethodOf({ paymentIntents: [] })).toBe("none");
   });
 
   it("tells a payment's state as the API does", () => {
-    expect(paymentStateOf(intent({ invoice: invoice({ isResolved: true }) }))).toBe("paid");
-    expect(paymentStateOf(intent({ isError: true }))).toBe("failed");
-    expect(paymentStateOf(intent({ isCancelled: true, errorMessage: "payment_term_expired" }))).toBe("expired");
-    expect(paymentStateOf(intent({ isCancelled: true }))).toBe("cancelled");
-    expect(paymentStateOf(intent({ isOngoing: true }))).toBe("open");
+    expect(paymentStateOf(paymentIntent({ invoice: invoice({ isResolved: true }) }))).toBe("paid");
+    expect(paymentStateOf(paymentIntent({ isError: true }))).toBe("failed");
+    expect(paymentStateOf(paymentIntent({ isCancelled: true, errorMessage: "payment_term_expired" }))).toBe("expired");
+    expect(paymentStateOf(paymentIntent({ isCancelled: true }))).toBe("cancelled");
+    expect(paymentStateOf(paymentIntent({ isOngoing: true }))).toBe("open");
   });
 
   it("offers a refund only for a paid basket with articles still held", () => {
-    const held = [item(1, 2500)] as BasketDetail["items"];
+    const held = [basketItem(1, 2500)] as BasketDetail["items"];
     expect(canRefund({ status: "validated", items: held })).toBe(true);
     expect(canRefund({ status: "validated", items: [] })).toBe(false);
     expect(canRefund({ status: "payment_in_progress", items: held })).toBe(false);

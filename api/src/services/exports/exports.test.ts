@@ -6,21 +6,26 @@ import en from "@ticketing/shared/i18n/en/export.json" with { type: "json" };
 import fr from "@ticketing/shared/i18n/fr/export.json" with { type: "json" };
 import { keyPaths } from "@ticketing/shared/i18n/translate";
 import ExcelJS from "exceljs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
+  addCatalogueElement,
   BILLING,
   createBuyer,
   createOnSaleEvent,
-  createTestContext,
   DRIVERS,
+  download,
+  eventResourceCreator,
   loginAs,
-  type TestContext,
+  markPaidByStaff,
+  checkOut as postCheckout,
+  readyBuyer,
+  signedInMember,
+  signedInUser,
+  useTestContext,
   writeEventRow,
 } from "../../test-support.ts";
-import { createUser } from "../auth.ts";
 import { MONEY_FORMAT, swissMoment } from "./engine.ts";
 
-const PASSWORD = "correct-horse-battery-1!";
 const FRENCH = { "accept-language": "fr-CH,fr;q=0.9" };
 const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -66,7 +71,7 @@ describe("export texts", () => {
 });
 
 describe.each(DRIVERS)("exports (%s)", (driver) => {
-  let ctx: TestContext;
+  const ctx = useTestContext(driver);
   let sale: Sale;
   let staff: string;
   let optionNodeId: number;
@@ -75,14 +80,9 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
   const baskets = { ada: 0, evil: 0, gone: 0, testing: 0, empty: 0 };
   const items: number[] = [];
 
-  const download = (path: string, token: string | undefined, headers: Record<string, string> = {}) =>
-    ctx.app.request(`/api/v1${path}`, {
-      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
-
   /** A csv export: its bytes start with the BOM, its records parsed. */
   async function csv(path: string, token = staff, headers: Record<string, string> = {}) {
-    const response = await download(path, token, headers);
+    const response = await download(ctx, path, token, headers);
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(response.status, bytes.toString()).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -94,7 +94,7 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
 
   /** An xlsx export read back with exceljs: the first sheet, its header and rows as cells. */
   async function xlsx(path: string, token = staff, headers: Record<string, string> = {}) {
-    const response = await download(path, token, headers);
+    const response = await download(ctx, path, token, headers);
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(response.status, bytes.toString()).toBe(200);
     expect(response.headers.get("content-type")).toBe(XLSX_TYPE);
@@ -120,42 +120,9 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
     return texts.join("\n");
   };
 
-  async function buy(
+  const buy = (
     options: { count?: number; billing?: Partial<typeof BILLING>; previewBy?: string; withOption?: boolean } = {},
-  ): Promise<Buyer> {
-    const { count = 1, billing = {}, previewBy, withOption = false } = options;
-    const shopper = previewBy ? await testingBuyer(previewBy) : await createBuyer(ctx, sale.event.id, sale.moduleId);
-    for (let index = 0; index < count; index++) {
-      const added = await ctx.call("POST", "/frontend/selected-nodes", {
-        token: shopper.token,
-        body: {
-          basket_id: shopper.basketId,
-          node_id: sale.article.node.id,
-          option_node_ids: index === 0 && withOption ? [optionNodeId] : [],
-        },
-      });
-      expect(added.status, JSON.stringify(added.body)).toBe(201);
-    }
-    const given = await ctx.call("POST", "/frontend/billing-information", {
-      token: shopper.token,
-      body: { basket_id: shopper.basketId, ...BILLING, ...billing },
-    });
-    expect(given.status, JSON.stringify(given.body)).toBe(201);
-    return shopper;
-  }
-
-  async function testingBuyer(staffToken: string): Promise<Buyer> {
-    const login = await ctx.call("POST", "/auth/anonymous-login", {
-      token: staffToken,
-      body: { active_module_id: sale.moduleId, is_testing: true },
-    });
-    const token = login.body.access_token as string;
-    const basket = await ctx.call("POST", "/frontend/baskets", {
-      token,
-      body: { event_id: sale.event.id, testing: true },
-    });
-    return { token, basketId: basket.body.id as number };
-  }
+  ): Promise<Buyer> => readyBuyer(ctx, sale, { ...options, firstOptions: options.withOption ? [optionNodeId] : [] });
 
   /** Answers the forms of each of the basket's articles with `answer(index)`. */
   async function answer(shopper: Buyer, answers: (index: number) => Record<keyof typeof fields, string>) {
@@ -180,46 +147,23 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
 
   /** Checks out at the point of sale and, unless told, marks the invoice paid: the basket is validated. */
   async function checkOut(shopper: Buyer, paid = true) {
-    const checkout = await ctx.call("POST", `/frontend/baskets/${shopper.basketId}/checkout`, {
-      token: shopper.token,
-      body: { payment_method: "point_of_sale", terms_accepted: true },
-    });
+    const checkout = await postCheckout(ctx, shopper, "point_of_sale");
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-    if (paid) {
-      const marked = await ctx.call("POST", `/invoices/${checkout.body.invoice.id}/mark-paid`, {
-        token: staff,
-        body: {},
-      });
-      expect(marked.body.basket_status).toBe("validated");
-    }
-  }
-
-  async function signedInUser(name: string) {
-    const email = `${name}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org`;
-    const user = await createUser(ctx.database, { email, password: PASSWORD });
-    return { user, token: await loginAs(ctx, email, PASSWORD) };
+    if (paid) await markPaidByStaff(ctx, staff, checkout.body.invoice.id);
   }
 
   beforeAll(async () => {
-    ctx = await createTestContext(driver);
     // Forms and options are added while the event is a draft; then it goes on sale.
     sale = await createOnSaleEvent(ctx, { stock: 100, price: 4500, status: "draft" });
     staff = await loginAs(ctx, sale.email, sale.password);
-    const create = async (resource: string, body: Record<string, unknown>) => {
-      const response = await ctx.call("POST", `/${resource}`, {
-        token: staff,
-        body: { event_id: sale.event.id, ...body },
-      });
-      expect(response.status, JSON.stringify(response.body)).toBe(201);
-      return response.body.id as number;
-    };
-    const shirt = await create("node-configurations", { category: "option", title: "T-shirt" });
-    optionNodeId = await create("nodes", {
-      parent_id: sale.article.node.id,
-      configuration_id: shirt,
-      cart_configuration_id: await create("node-cart-configurations", {}),
+    const create = eventResourceCreator(ctx, staff, sale.event.id);
+    const shirt = await addCatalogueElement(create, {
+      parentId: sale.article.node.id,
+      category: "option",
+      title: "T-shirt",
+      price: 500,
     });
-    await create("node-price-rules", { label: "T-shirt", mode: "set", value: 500, node_configuration_ids: [shirt] });
+    optionNodeId = shirt.node;
     const group = await create("node-extra-info-groups", {
       name: "Attendee",
       node_configuration_ids: [sale.article.configuration.id],
@@ -268,7 +212,6 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
       empty: empty.basketId,
     });
   });
-  afterAll(async () => ctx.close());
 
   describe("baskets", () => {
     it("writes the list's rows in its order as csv: BOM, CRLF, amounts as decimals, times in Swiss time", async () => {
@@ -405,24 +348,16 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
 
     it("gives an outsider 404 for another unit's event, a member of the unit the file", async () => {
       const path = `/exports/baskets?format=csv&filter=${json({ event_id: sale.event.id })}`;
-      const outsider = await signedInUser("outsider");
-      const refused = await download(path, outsider.token);
+      const outsider = await signedInUser(ctx, "outsider");
+      const refused = await download(ctx, path, outsider.token);
       expect(refused.status).toBe(404);
       expect(refused.headers.get("content-type")).toContain("application/json");
       expect((await refused.json()).errors).toEqual(["Event not found"]);
       // Without an event filter, the outsider's file holds none of the event's baskets.
       const own = await csv("/exports/baskets?format=csv", outsider.token);
       expect(own.rows).toEqual([]);
-      expect((await download(path, undefined)).status).toBe(401);
-      const member = await signedInUser("member");
-      await ctx.database.transaction(function* (tx) {
-        yield* run(
-          tx
-            .insert(schema.memberships)
-            .values({ unitId: sale.event.unitId, userId: member.user.id, role: "member" })
-            .run(),
-        );
-      });
+      expect((await download(ctx, path, undefined)).status).toBe(401);
+      const member = await signedInMember(ctx, sale.event.unitId);
       expect((await csv(path, member.token)).rows).toHaveLength(4);
     });
 
@@ -535,7 +470,7 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
       const none = await ctx.call("GET", "/exports/participants?format=csv", { token: staff });
       expect(none.status).toBe(400);
       expect(none.body.errors).toEqual(['Choose the event: filter={"event":1}']);
-      const outsider = await signedInUser("outsider");
+      const outsider = await signedInUser(ctx, "outsider");
       const refused = await ctx.call("GET", `/exports/participants?format=xlsx&event_id=${sale.event.id}`, {
         token: outsider.token,
       });
@@ -632,7 +567,7 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
       expect(row.getCell(9).value).toEqual(new Date("2030-01-01T00:00:00.000Z"));
       expect(row.getCell(9).numFmt).toBe("yyyy-mm-dd");
 
-      const outsider = await signedInUser("outsider");
+      const outsider = await signedInUser(ctx, "outsider");
       const refused = await ctx.call("GET", `${path}&format=csv`, { token: outsider.token });
       expect(refused.status).toBe(404);
       expect((await csv("/exports/events?format=csv", outsider.token)).rows).toEqual([]);
@@ -650,7 +585,7 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
       const sheet = await xlsx(`${path}&format=xlsx`);
       expect(allText(sheet.sheet)).not.toContain(owner?.passwordHash);
       expect(sheet.rows.map((row) => row.getCell(5).value)).toContain("Owner");
-      const outsider = await signedInUser("outsider");
+      const outsider = await signedInUser(ctx, "outsider");
       expect((await ctx.call("GET", `${path}&format=csv`, { token: outsider.token })).status).toBe(404);
     });
   });
