@@ -168,17 +168,7 @@ export async function addSelectedNode(
     if (current?.status !== "new") throw conflict("errors.basket_not_modifiable");
     // The item maximum is counted in the transaction that adds: two adds at once cannot both pass it.
     const held = yield* run(
-      tx
-        .select({ n: count() })
-        .from(schema.selectedNodes)
-        .where(
-          and(
-            eq(schema.selectedNodes.basketId, basket.id),
-            eq(schema.selectedNodes.isArticle, true),
-            eq(schema.selectedNodes.status, "held"),
-          ),
-        )
-        .get(),
+      tx.select({ n: count() }).from(schema.selectedNodes).where(heldArticlesOf(basket.id)).get(),
     );
     if ((held?.n ?? 0) >= event.maxItemsPerBasket)
       throw conflict("errors.basket_item_limit", { max: event.maxItemsPerBasket });
@@ -288,14 +278,17 @@ export function* releaseSelectedNodes(
   return ids.length;
 }
 
-/** The condition selecting one held article line of a basket (not an option, not released). */
-export const heldArticleOf = (basketId: number, selectedNodeId: number) =>
+/** The condition selecting a basket's held article lines (not options, not released or refunded). */
+export const heldArticlesOf = (basketId: number) =>
   and(
-    eq(schema.selectedNodes.id, selectedNodeId),
     eq(schema.selectedNodes.basketId, basketId),
     eq(schema.selectedNodes.isArticle, true),
     eq(schema.selectedNodes.status, "held"),
   );
+
+/** The condition selecting one held article line of a basket. */
+export const heldArticleOf = (basketId: number, selectedNodeId: number) =>
+  and(eq(schema.selectedNodes.id, selectedNodeId), heldArticlesOf(basketId));
 
 /** Removes an article (with its options) from a `new` basket. */
 export async function removeSelectedNode(

@@ -5,23 +5,13 @@ import type { Visitor } from "@ticketing/shared/conditions";
 import { validateExtraInfo } from "@ticketing/shared/extra-infos";
 import { conflict, DomainError, notFound } from "../lib/errors.ts";
 import type { Event } from "./access.ts";
-import { type Basket, heldArticleOf } from "./baskets.ts";
+import { type Basket, heldArticleOf, heldArticlesOf } from "./baskets.ts";
 import { type Catalogue, formGroupsFor, presentFormGroup } from "./catalogue.ts";
 
 type SelectedNode = typeof schema.selectedNodes.$inferSelect;
 
 async function heldArticles(db: Db, basketId: number) {
-  return db
-    .select()
-    .from(schema.selectedNodes)
-    .where(
-      and(
-        eq(schema.selectedNodes.basketId, basketId),
-        eq(schema.selectedNodes.status, "held"),
-        eq(schema.selectedNodes.isArticle, true),
-      ),
-    )
-    .all();
+  return db.select().from(schema.selectedNodes).where(heldArticlesOf(basketId)).all();
 }
 
 async function savedValues(db: Db, itemIds: number[]) {

@@ -25,7 +25,7 @@ import type { SQL } from "drizzle-orm";
 import { conflict, DomainError, invalid, notFound, providerFailed } from "../lib/errors.ts";
 import { type Event, getVisibleEvent, type User } from "./access.ts";
 import { basketById } from "./basket-views.ts";
-import { type Basket, basketItems, releaseSelectedNodes } from "./baskets.ts";
+import { type Basket, basketItems, heldArticlesOf, releaseSelectedNodes } from "./baskets.ts";
 import { type Invoice, writeInvoice } from "./invoice-writing.ts";
 import { mailBasketBuyer } from "./mail.ts";
 import { type PaymentDeps, paymentModule } from "./payments/index.ts";
@@ -100,17 +100,7 @@ export async function refundBasket(
     if (!invoice) throw conflict("errors.already_refunded");
     yield* releaseSelectedNodes(tx, claim.nodeIds, "refunded");
     const stillHeld = yield* run(
-      tx
-        .select({ id: schema.selectedNodes.id })
-        .from(schema.selectedNodes)
-        .where(
-          and(
-            eq(schema.selectedNodes.basketId, basket.id),
-            eq(schema.selectedNodes.isArticle, true),
-            eq(schema.selectedNodes.status, "held"),
-          ),
-        )
-        .get(),
+      tx.select({ id: schema.selectedNodes.id }).from(schema.selectedNodes).where(heldArticlesOf(basket.id)).get(),
     );
     const updated = yield* run(
       tx
