@@ -112,6 +112,23 @@ export async function startStripeWorld(driver: Driver): Promise<StripeTestWorld>
   };
 }
 
+/**
+ * The enclosing describe's own Stripe world on `driver` (the stand-in, the product served on a port): started before
+ * its first test, closed after its last. `standIn` and `ctx` are filled in place; read `appUrl` from the world.
+ */
+export function useStripeWorld(driver: Driver): StripeTestWorld {
+  const world = { standIn: {}, ctx: {}, appUrl: "", close: async () => {} } as StripeTestWorld;
+  beforeAll(async () => {
+    const started = await startStripeWorld(driver);
+    Object.assign(world.standIn, started.standIn);
+    Object.assign(world.ctx, started.ctx);
+    world.appUrl = started.appUrl;
+    world.close = started.close;
+  });
+  afterAll(() => world.close());
+  return world;
+}
+
 /** The enclosing describe's own test context on `driver`: created before its first test, closed after its last. */
 export function useTestContext(driver: Driver, env: Record<string, string> = {}): TestContext {
   const ctx = {} as TestContext;

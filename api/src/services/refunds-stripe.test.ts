@@ -2,35 +2,25 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { and, eq, isNotNull, schema } from "@ticketing/db";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StripeStandIn } from "../stripe-stand-in/server.ts";
+import { describe, expect, it } from "vitest";
 import {
   BILLING,
   createBuyer,
   createOnSaleEvent,
   DRIVERS,
   loginAs,
-  type StripeTestWorld,
-  startStripeWorld,
   stockCountersAndRows,
   submitBilling,
-  type TestContext,
   testStripeKey,
+  useStripeWorld,
   writeEventRow,
   writeUnitStripeSecrets,
 } from "../test-support.ts";
 import { renderMail } from "./mail-templates.ts";
 
 describe.each(DRIVERS)("refunds through Stripe (%s)", (driver) => {
-  let world: StripeTestWorld;
-  let standIn: StripeStandIn;
-  let ctx: TestContext;
-  let appUrl: string;
-  beforeAll(async () => {
-    world = await startStripeWorld(driver);
-    ({ standIn, ctx, appUrl } = world);
-  });
-  afterAll(() => world.close());
+  const world = useStripeWorld(driver);
+  const { standIn, ctx } = world;
 
   /** A basket of `count` articles (45.00 each) paid on Stripe's hosted page, its webhook applied. */
   async function paidByCard(count: number) {
@@ -41,7 +31,7 @@ describe.each(DRIVERS)("refunds through Stripe (%s)", (driver) => {
       ...ctx.config.stripeApi,
       maxNetworkRetries: 0,
     }).webhookEndpoints.create({
-      url: `${appUrl}/api/v1/payments/stripe/webhook/${sale.event.unitId}`,
+      url: `${world.appUrl}/api/v1/payments/stripe/webhook/${sale.event.unitId}`,
       enabled_events: ["checkout.session.completed", "checkout.session.expired"],
     });
     const secrets = { secretKey, webhookSecret: endpoint.secret as string };

@@ -4,19 +4,16 @@ import { randomBytes } from "node:crypto";
 import { and, eq, schema } from "@ticketing/db";
 import fc from "fast-check";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StripeStandIn } from "../../stripe-stand-in/server.ts";
+import { describe, expect, it } from "vitest";
 import {
   BILLING,
   createBuyer,
   createOnSaleEvent,
   DRIVERS,
-  type StripeTestWorld,
-  startStripeWorld,
   stockCountersAndRows,
   submitBilling,
-  type TestContext,
   testStripeKey,
+  useStripeWorld,
   writeEventRow,
   writeUnitStripeSecrets,
 } from "../../test-support.ts";
@@ -35,15 +32,8 @@ const EVENTS = [
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
 describe.each(DRIVERS)("Stripe Checkout through the stand-in (%s)", (driver) => {
-  let world: StripeTestWorld;
-  let standIn: StripeStandIn;
-  let ctx: TestContext;
-  let appUrl: string;
-  beforeAll(async () => {
-    world = await startStripeWorld(driver);
-    ({ standIn, ctx, appUrl } = world);
-  });
-  afterAll(() => world.close());
+  const world = useStripeWorld(driver);
+  const { standIn, ctx } = world;
 
   const deps = () => ({ database: ctx.database, config: ctx.config });
   const stripeOf = (secretKey: string) => new Stripe(secretKey, { ...ctx.config.stripeApi, maxNetworkRetries: 0 });
@@ -60,7 +50,7 @@ describe.each(DRIVERS)("Stripe Checkout through the stand-in (%s)", (driver) => 
     let webhookSecret = `whsec_${randomBytes(16).toString("hex")}`;
     if (input.endpoint !== false) {
       const endpoint = await stripeOf(secretKey).webhookEndpoints.create({
-        url: `${appUrl}/api/v1/payments/stripe/webhook/${unitId}`,
+        url: `${world.appUrl}/api/v1/payments/stripe/webhook/${unitId}`,
         enabled_events: [...EVENTS],
       });
       webhookSecret = endpoint.secret as string;
