@@ -9,7 +9,7 @@ import { createTranslator, type Translate } from "@ticketing/shared/i18n/transla
 import { formatMoney } from "@ticketing/shared/money";
 import type { InvoiceDetail } from "@ticketing/shared/schemas/invoices";
 import PDFDocument from "pdfkit";
-import { formatEventDates, pdfText } from "./tickets.ts";
+import { formatEventDates, pdfText, testingBand } from "./tickets.ts";
 
 const dictionaries = { en, fr };
 
@@ -144,12 +144,7 @@ function drawInvoice(
   let y = Math.max(issuerBottom, doc.y) + 18;
 
   if (invoice.isTesting) {
-    doc.rect(left, y, CONTENT_WIDTH, 26).fill("#c0392b");
-    doc
-      .fillColor("#ffffff")
-      .font("Helvetica-Bold")
-      .fontSize(10)
-      .text(pdfText(t("testing")), left + 8, y + 8, { width: CONTENT_WIDTH - 16, align: "center" });
+    testingBand(doc, { x: left, y, width: CONTENT_WIDTH, text: t("testing"), fontSize: 10, inset: 8 });
     y += 40;
   }
 

@@ -319,12 +319,7 @@ function drawTicketPage(doc: PDFKit.PDFDocument, input: TicketPdfInput) {
 
   let y = 140;
   if (input.isTesting) {
-    doc.rect(left, y, contentWidth, 26).fill("#c0392b");
-    doc
-      .fillColor("#ffffff")
-      .font("Helvetica-Bold")
-      .fontSize(11)
-      .text(pdfText(t("testing")), left, y + 8, { width: contentWidth, align: "center" });
+    testingBand(doc, { x: left, y, width: contentWidth, text: t("testing"), fontSize: 11, inset: 0 });
     y += 40;
   }
 
@@ -429,6 +424,22 @@ function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number,
     }
   }
   doc.fill("#000000");
+}
+
+/**
+ * The red band across a testing (preview) document, its text centred in white, `inset` from its sides; 26 points
+ * high. The caller moves on below it.
+ */
+export function testingBand(
+  doc: PDFKit.PDFDocument,
+  band: { x: number; y: number; width: number; text: string; fontSize: number; inset: number },
+) {
+  doc.rect(band.x, band.y, band.width, 26).fill("#c0392b");
+  doc
+    .fillColor("#ffffff")
+    .font("Helvetica-Bold")
+    .fontSize(band.fontSize)
+    .text(pdfText(band.text), band.x + band.inset, band.y + 8, { width: band.width - 2 * band.inset, align: "center" });
 }
 
 // pdfkit's built-in fonts only encode Windows-1252: Intl's narrow and thin spaces become spaces, emoji are
