@@ -86,10 +86,13 @@ export async function fillBillingInformation(page: Page, email = "grace@example.
 
 /**
  * Asserts the page has no serious or critical accessibility violation (axe-core, WCAG 2 A/AA). axe runs as a
- * script in the page, so only with JavaScript on; the server sends the same HTML either way.
+ * script in the page, so only with JavaScript on; the server sends the same HTML either way. It first waits for
+ * Turbo Drive's visit to end: during one, Turbo marks `<html aria-busy="true">`, which axe reports
+ * (aria-allowed-attr), and the page under it may still be the previous one.
  */
 export async function expectAccessible(page: Page, { javaScriptEnabled }: { javaScriptEnabled: boolean }) {
   if (!javaScriptEnabled) return;
+  await expect(page.locator("html")).not.toHaveAttribute("aria-busy");
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")

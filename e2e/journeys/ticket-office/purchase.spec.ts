@@ -51,6 +51,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(basket).toContainText("55.50"); // 40.50 + 15.00
 
       await basket.getByRole("link", { name: "Checkout" }).click();
+      await expect(page.getByRole("heading", { name: "Billing information" })).toBeVisible();
       await expectAccessible(page, { javaScriptEnabled });
       // An empty form is refused with a summary linking to each field.
       await page.getByRole("button", { name: "Continue" }).click();
