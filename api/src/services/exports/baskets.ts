@@ -2,7 +2,7 @@
 // billing information and what the basket holds.
 import { and, eq, inArray, schema, sql } from "@ticketing/db";
 import { BASKET_COLUMNS, basketsWhere } from "../sales.ts";
-import { type CellValue, cellsOf, type ExportTable, inBatches, sortKeyOf } from "./engine.ts";
+import { columnsOf, type ExportTable, inBatches, mapBatches, sortKeyOf } from "./engine.ts";
 import { type ExportRequest, fileNameOf, filteredEvents, keysetOf } from "./scope.ts";
 
 /** Per basket: its articles still held and their total with options (the list's `registrations_count`, `total`). */
@@ -49,49 +49,34 @@ export async function basketsExport(request: ExportRequest): Promise<ExportTable
       .$dynamic(),
   );
   const header = (key: string) => t(`columns.baskets.${key}`);
+  const withContent = mapBatches(batches, async (rows) => {
+    const content = await contentOf(
+      request,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({ ...row, held: content.get(row.id) ?? { articles: 0, total: 0 } }));
+  });
   return {
     fileName: fileNameOf(request, "baskets", events),
     sheetName: t("sheets.baskets"),
-    columns: [
-      { header: header("id"), kind: "integer" },
-      { header: header("reference"), kind: "text", width: 14 },
-      { header: header("status"), kind: "text", width: 20 },
-      { header: header("created_at"), kind: "moment" },
-      { header: header("first_name"), kind: "text" },
-      { header: header("last_name"), kind: "text" },
-      { header: header("email"), kind: "text", width: 30 },
-      { header: header("address"), kind: "text", width: 30 },
-      { header: header("postal_code"), kind: "text", width: 12 },
-      { header: header("city"), kind: "text" },
-      { header: header("country"), kind: "text", width: 8 },
-      { header: header("articles"), kind: "integer" },
-      { header: header("total"), kind: "money" },
-      { header: header("language"), kind: "text", width: 10 },
-    ],
-    rows: cellsOf(batches, async (rows) => {
-      const content = await contentOf(
-        request,
-        rows.map((row) => row.id),
-      );
-      return rows.map((row): CellValue[] => {
-        const held = content.get(row.id) ?? { articles: 0, total: 0 };
-        return [
-          row.id,
-          row.unikey,
-          t(`values.basket_status.${row.status}`),
-          row.createdAt,
-          row.firstName,
-          row.lastName,
-          row.email,
-          row.address,
-          row.postalCode,
-          row.city,
-          row.country,
-          held.articles,
-          held.total,
-          row.language,
-        ];
-      });
-    }),
+    ...columnsOf(
+      [
+        { header: header("id"), kind: "integer", cell: (row) => row.id },
+        { header: header("reference"), kind: "text", width: 14, cell: (row) => row.unikey },
+        { header: header("status"), kind: "text", width: 20, cell: (row) => t(`values.basket_status.${row.status}`) },
+        { header: header("created_at"), kind: "moment", cell: (row) => row.createdAt },
+        { header: header("first_name"), kind: "text", cell: (row) => row.firstName },
+        { header: header("last_name"), kind: "text", cell: (row) => row.lastName },
+        { header: header("email"), kind: "text", width: 30, cell: (row) => row.email },
+        { header: header("address"), kind: "text", width: 30, cell: (row) => row.address },
+        { header: header("postal_code"), kind: "text", width: 12, cell: (row) => row.postalCode },
+        { header: header("city"), kind: "text", cell: (row) => row.city },
+        { header: header("country"), kind: "text", width: 8, cell: (row) => row.country },
+        { header: header("articles"), kind: "integer", cell: (row) => row.held.articles },
+        { header: header("total"), kind: "money", cell: (row) => row.held.total },
+        { header: header("language"), kind: "text", width: 10, cell: (row) => row.language },
+      ],
+      withContent,
+    ),
   };
 }

@@ -319,10 +319,23 @@ export async function* inBatches<Q extends SQLiteSelect>(
   }
 }
 
-/** Maps each batch of `rows` to cells. */
-export async function* cellsOf<R>(
+/** Maps each batch of `rows` (to the rows of a file, enriched with what a batch needs read at once). */
+export async function* mapBatches<R, T>(
   rows: AsyncIterable<R[]>,
-  cells: (batch: R[]) => Promise<CellValue[][]> | CellValue[][],
-): AsyncGenerator<CellValue[][]> {
-  for await (const batch of rows) yield await cells(batch);
+  map: (batch: R[]) => Promise<T[]> | T[],
+): AsyncGenerator<T[]> {
+  for await (const batch of rows) yield await map(batch);
+}
+
+/** A column of a list's file with the cell it reads from a row: header and value stand together. */
+export interface RowColumn<R> extends Column {
+  cell: (row: R) => CellValue;
+}
+
+/** A file's columns and its rows, each column's cell read from every row of `batches`. */
+export function columnsOf<R>(
+  columns: RowColumn<R>[],
+  batches: AsyncIterable<R[]>,
+): Pick<ExportTable, "columns" | "rows"> {
+  return { columns, rows: mapBatches(batches, (rows) => rows.map((row) => columns.map((column) => column.cell(row)))) };
 }

@@ -2,7 +2,7 @@
 // methods' secret keys nor any other setting: the columns are chosen, not the row dumped.
 import { eq, schema } from "@ticketing/db";
 import { EVENT_COLUMNS, eventsWhere } from "../events.ts";
-import { cellsOf, type ExportTable, inBatches, sortKeyOf } from "./engine.ts";
+import { columnsOf, type ExportTable, inBatches, sortKeyOf } from "./engine.ts";
 import { checkFilteredUnits, type ExportRequest, fileNameOf, keysetOf } from "./scope.ts";
 
 export async function eventsExport(request: ExportRequest): Promise<ExportTable> {
@@ -37,37 +37,27 @@ export async function eventsExport(request: ExportRequest): Promise<ExportTable>
   return {
     fileName: fileNameOf(request, "events"),
     sheetName: t("sheets.events"),
-    columns: [
-      { header: header("id"), kind: "integer" },
-      { header: header("name"), kind: "text", width: 30 },
-      { header: header("public_title"), kind: "text", width: 30 },
-      { header: header("path"), kind: "text" },
-      { header: header("status"), kind: "text", width: 12 },
-      { header: header("moderation_status"), kind: "text" },
-      { header: header("start"), kind: "moment" },
-      { header: header("end"), kind: "moment" },
-      { header: header("registrations_start"), kind: "moment" },
-      { header: header("registrations_end"), kind: "moment" },
-      { header: header("payments_start"), kind: "moment" },
-      { header: header("payments_end"), kind: "moment" },
-      { header: header("unit"), kind: "text" },
-    ],
-    rows: cellsOf(batches, (rows) =>
-      rows.map((row) => [
-        row.id,
-        row.name,
-        row.frontendTitle,
-        row.frontendPath,
-        t(`values.event_status.${row.status}`),
-        t(`values.moderation_status.${row.moderationStatus}`),
-        row.startDate,
-        row.endDate,
-        row.registrationsStartDate,
-        row.registrationsEndDate,
-        row.paymentsStartDate,
-        row.paymentsEndDate,
-        row.unit,
-      ]),
+    ...columnsOf(
+      [
+        { header: header("id"), kind: "integer", cell: (row) => row.id },
+        { header: header("name"), kind: "text", width: 30, cell: (row) => row.name },
+        { header: header("public_title"), kind: "text", width: 30, cell: (row) => row.frontendTitle },
+        { header: header("path"), kind: "text", cell: (row) => row.frontendPath },
+        { header: header("status"), kind: "text", width: 12, cell: (row) => t(`values.event_status.${row.status}`) },
+        {
+          header: header("moderation_status"),
+          kind: "text",
+          cell: (row) => t(`values.moderation_status.${row.moderationStatus}`),
+        },
+        { header: header("start"), kind: "moment", cell: (row) => row.startDate },
+        { header: header("end"), kind: "moment", cell: (row) => row.endDate },
+        { header: header("registrations_start"), kind: "moment", cell: (row) => row.registrationsStartDate },
+        { header: header("registrations_end"), kind: "moment", cell: (row) => row.registrationsEndDate },
+        { header: header("payments_start"), kind: "moment", cell: (row) => row.paymentsStartDate },
+        { header: header("payments_end"), kind: "moment", cell: (row) => row.paymentsEndDate },
+        { header: header("unit"), kind: "text", cell: (row) => row.unit },
+      ],
+      batches,
     ),
   };
 }

@@ -2,7 +2,7 @@
 // accounts.
 import { eq, schema } from "@ticketing/db";
 import { displayNumber, INVOICE_COLUMNS, invoiceStatus, invoicesWhere } from "../invoice-views.ts";
-import { cellsOf, type ExportTable, inBatches, sortKeyOf } from "./engine.ts";
+import { columnsOf, type ExportTable, inBatches, sortKeyOf } from "./engine.ts";
 import { type ExportRequest, fileNameOf, filteredEvents, keysetOf } from "./scope.ts";
 
 export async function invoicesExport(request: ExportRequest): Promise<ExportTable> {
@@ -38,31 +38,35 @@ export async function invoicesExport(request: ExportRequest): Promise<ExportTabl
   return {
     fileName: fileNameOf(request, "invoices", events),
     sheetName: t("sheets.invoices"),
-    columns: [
-      { header: header("number"), kind: "text", width: 10 },
-      { header: header("kind"), kind: "text", width: 14 },
-      { header: header("basket_reference"), kind: "text", width: 14 },
-      { header: header("buyer"), kind: "text", width: 28 },
-      { header: header("amount"), kind: "money" },
-      { header: header("status"), kind: "text", width: 12 },
-      { header: header("created_at"), kind: "moment" },
-      { header: header("resolved_at"), kind: "moment" },
-      { header: header("due_date"), kind: "moment" },
-      { header: header("reason"), kind: "text", width: 30 },
-    ],
-    rows: cellsOf(batches, (rows) =>
-      rows.map((row) => [
-        displayNumber(row),
-        t(`values.invoice_kind.${row.amount < 0 ? "credit_note" : "invoice"}`),
-        row.reference,
-        [row.firstName, row.lastName].filter(Boolean).join(" "),
-        row.amount,
-        t(`values.invoice_status.${invoiceStatus(row)}`),
-        row.createdAt,
-        row.resolvedAt,
-        row.dueDate,
-        row.reason,
-      ]),
+    ...columnsOf(
+      [
+        { header: header("number"), kind: "text", width: 10, cell: displayNumber },
+        {
+          header: header("kind"),
+          kind: "text",
+          width: 14,
+          cell: (row) => t(`values.invoice_kind.${row.amount < 0 ? "credit_note" : "invoice"}`),
+        },
+        { header: header("basket_reference"), kind: "text", width: 14, cell: (row) => row.reference },
+        {
+          header: header("buyer"),
+          kind: "text",
+          width: 28,
+          cell: (row) => [row.firstName, row.lastName].filter(Boolean).join(" "),
+        },
+        { header: header("amount"), kind: "money", cell: (row) => row.amount },
+        {
+          header: header("status"),
+          kind: "text",
+          width: 12,
+          cell: (row) => t(`values.invoice_status.${invoiceStatus(row)}`),
+        },
+        { header: header("created_at"), kind: "moment", cell: (row) => row.createdAt },
+        { header: header("resolved_at"), kind: "moment", cell: (row) => row.resolvedAt },
+        { header: header("due_date"), kind: "moment", cell: (row) => row.dueDate },
+        { header: header("reason"), kind: "text", width: 30, cell: (row) => row.reason },
+      ],
+      batches,
     ),
   };
 }

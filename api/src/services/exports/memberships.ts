@@ -2,7 +2,7 @@
 // any other account secret: the person's columns are chosen one by one.
 import { eq, schema } from "@ticketing/db";
 import { MEMBERSHIP_COLUMNS, membershipsWhere } from "../memberships.ts";
-import { cellsOf, type ExportTable, inBatches, sortKeyOf } from "./engine.ts";
+import { columnsOf, type ExportTable, inBatches, sortKeyOf } from "./engine.ts";
 import { checkFilteredUnits, type ExportRequest, fileNameOf, keysetOf } from "./scope.ts";
 
 export async function membershipsExport(request: ExportRequest): Promise<ExportTable> {
@@ -32,23 +32,16 @@ export async function membershipsExport(request: ExportRequest): Promise<ExportT
   return {
     fileName: fileNameOf(request, "memberships"),
     sheetName: t("sheets.memberships"),
-    columns: [
-      { header: header("unit"), kind: "text", width: 30 },
-      { header: header("email"), kind: "text", width: 30 },
-      { header: header("first_name"), kind: "text" },
-      { header: header("last_name"), kind: "text" },
-      { header: header("role"), kind: "text", width: 14 },
-      { header: header("member_since"), kind: "moment" },
-    ],
-    rows: cellsOf(batches, (rows) =>
-      rows.map((row) => [
-        row.unit,
-        row.email,
-        row.firstName,
-        row.lastName,
-        t(`values.role.${row.role}`),
-        row.createdAt,
-      ]),
+    ...columnsOf(
+      [
+        { header: header("unit"), kind: "text", width: 30, cell: (row) => row.unit },
+        { header: header("email"), kind: "text", width: 30, cell: (row) => row.email },
+        { header: header("first_name"), kind: "text", cell: (row) => row.firstName },
+        { header: header("last_name"), kind: "text", cell: (row) => row.lastName },
+        { header: header("role"), kind: "text", width: 14, cell: (row) => t(`values.role.${row.role}`) },
+        { header: header("member_since"), kind: "moment", cell: (row) => row.createdAt },
+      ],
+      batches,
     ),
   };
 }

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, isNull, schema } from "@ticketing/db";
 import { SOLD_BASKET_STATUSES } from "@ticketing/shared/constants";
 import type { ListOptions } from "../../lib/list-query.ts";
 import { BASKET_LIST, basketsWhere } from "../sales.ts";
-import { type CellValue, type Column, cellsOf, type ExportTable, inBatches } from "./engine.ts";
+import { type CellValue, columnsOf, type ExportTable, inBatches, mapBatches, type RowColumn } from "./engine.ts";
 import { type ExportRequest, fileNameOf, keysetOf, requiredEvent } from "./scope.ts";
 
 /** The baskets list's filters (`id` is a basket's); the rows are in the order the articles were chosen. */
@@ -143,48 +143,39 @@ export async function participantsExport(request: ExportRequest): Promise<Export
     if (field.type !== "boolean" || !value) return value;
     return value === "true" ? t("values.boolean.yes") : value === "false" ? t("values.boolean.no") : value;
   };
-  const columns: Column[] = [
-    { header: header("id"), kind: "integer" },
-    { header: header("basket_id"), kind: "integer" },
-    { header: header("basket_reference"), kind: "text", width: 14 },
-    { header: header("article"), kind: "text", width: 28 },
-    { header: header("options"), kind: "text", width: 28 },
-    { header: header("price"), kind: "money" },
-    { header: header("first_name"), kind: "text" },
-    { header: header("last_name"), kind: "text" },
-    { header: header("email"), kind: "text", width: 30 },
-    { header: header("created_at"), kind: "moment" },
-    ...fields.map(
-      (field): Column => ({
-        header: `${field.group} / ${field.name}`,
-        kind: field.type === "numerical" ? "number" : "text",
-      }),
-    ),
-  ];
+  const withExtras = mapBatches(batches, async (rows) => {
+    const ids = rows.map((row) => row.id);
+    const [options, answers] = await Promise.all([optionsOf(request, ids), answersOf(request, ids, fields)]);
+    return rows.map((row) => ({
+      ...row,
+      options: options.get(row.id) ?? { titles: [], price: 0 },
+      answers: answers.get(row.id) ?? [],
+    }));
+  });
   return {
     fileName: fileNameOf(request, "participants", [event]),
     sheetName: t("sheets.participants"),
-    columns,
-    rows: cellsOf(batches, async (rows) => {
-      const ids = rows.map((row) => row.id);
-      const [options, answers] = await Promise.all([optionsOf(request, ids), answersOf(request, ids, fields)]);
-      return rows.map((row): CellValue[] => {
-        const chosen = options.get(row.id) ?? { titles: [], price: 0 };
-        const given = answers.get(row.id) ?? [];
-        return [
-          row.id,
-          row.basketId,
-          row.reference,
-          row.title,
-          chosen.titles.join(", "),
-          row.price + chosen.price,
-          row.firstName,
-          row.lastName,
-          row.email,
-          row.createdAt,
-          ...fields.map((field, index) => answerCell(field, given[index])),
-        ];
-      });
-    }),
+    ...columnsOf(
+      [
+        { header: header("id"), kind: "integer", cell: (row) => row.id },
+        { header: header("basket_id"), kind: "integer", cell: (row) => row.basketId },
+        { header: header("basket_reference"), kind: "text", width: 14, cell: (row) => row.reference },
+        { header: header("article"), kind: "text", width: 28, cell: (row) => row.title },
+        { header: header("options"), kind: "text", width: 28, cell: (row) => row.options.titles.join(", ") },
+        { header: header("price"), kind: "money", cell: (row) => row.price + row.options.price },
+        { header: header("first_name"), kind: "text", cell: (row) => row.firstName },
+        { header: header("last_name"), kind: "text", cell: (row) => row.lastName },
+        { header: header("email"), kind: "text", width: 30, cell: (row) => row.email },
+        { header: header("created_at"), kind: "moment", cell: (row) => row.createdAt },
+        ...fields.map(
+          (field, index): RowColumn<{ answers: (string | null)[] }> => ({
+            header: `${field.group} / ${field.name}`,
+            kind: field.type === "numerical" ? "number" : "text",
+            cell: (row) => answerCell(field, row.answers[index]),
+          }),
+        ),
+      ],
+      withExtras,
+    ),
   };
 }
