@@ -1,10 +1,9 @@
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import DeleteIcon from "@mui/icons-material/Delete";
-import { Alert, Box, Button, IconButton, InputAdornment, TextField, Tooltip, Typography } from "@mui/material";
+import { Alert, Box, IconButton, InputAdornment, TextField, Tooltip, Typography } from "@mui/material";
 import type { Unit, UnitStripeSettings } from "@ticketing/shared/schemas/units";
 import { useId, useState } from "react";
 import {
-  Confirm,
   Form,
   RecordContextProvider,
   required,
@@ -18,6 +17,7 @@ import {
 import { SubmitButton } from "../auth/SubmitButton.tsx";
 import { useApiForm } from "../auth/useApiForm.ts";
 import type { TicketingDataProvider } from "../dataProvider.ts";
+import { ConfirmButton } from "../fields/ConfirmButton.tsx";
 import { useUnitPermissions } from "./UnitEdit.tsx";
 
 const NO_SECRETS = { secretKey: "", webhookSecret: "" };
@@ -67,36 +67,24 @@ const RemoveStripeButton = ({ unitId }: { unitId: Unit["id"] }) => {
   const dataProvider = useDataProvider<TicketingDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const translate = useTranslate();
-  const [isOpen, setOpen] = useState(false);
-  const [isPending, setPending] = useState(false);
   const remove = async () => {
-    setPending(true);
     try {
       await dataProvider.removeUnitStripe(unitId);
       notify("admin.units.stripe.removed", { type: "success" });
       refresh();
     } catch (error) {
       notify(errorMessageOf(error), { type: "error" });
-    } finally {
-      setPending(false);
-      setOpen(false);
     }
   };
   return (
-    <>
-      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} disabled={isPending}>
-        {translate("admin.units.stripe.remove")}
-      </Button>
-      <Confirm
-        isOpen={isOpen}
-        loading={isPending}
-        title="admin.units.stripe.removeTitle"
-        content="admin.units.stripe.removeConfirm"
-        onConfirm={remove}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <ConfirmButton
+      color="error"
+      icon={<DeleteIcon />}
+      label="admin.units.stripe.remove"
+      title="admin.units.stripe.removeTitle"
+      content="admin.units.stripe.removeConfirm"
+      onConfirm={remove}
+    />
   );
 };
 

@@ -1,10 +1,10 @@
 import ForwardToInboxIcon from "@mui/icons-material/ForwardToInbox";
-import { Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import type { MAIL_STATUSES } from "@ticketing/shared/constants";
 import type { BasketDetail } from "@ticketing/shared/schemas/sales";
-import { useState } from "react";
-import { Confirm, useDataProvider, useNotify, useTranslate } from "react-admin";
+import { useDataProvider, useNotify, useTranslate } from "react-admin";
 import type { TicketingDataProvider } from "../../dataProvider.ts";
+import { ConfirmButton } from "../../fields/ConfirmButton.tsx";
 import { canResendConfirmation } from "./basketDetail.ts";
 import { Empty, Section, useBasketFormat, useFailureText } from "./basketParts.tsx";
 
@@ -16,43 +16,31 @@ const MAIL_STATUS_COLOURS: Record<(typeof MAIL_STATUSES)[number], "default" | "s
 
 /** "Resend confirmation": the order confirmation queued again to the billing address, once staff confirm it. */
 const ResendButton = ({ basketId, email, onSent }: { basketId: number; email: string; onSent: () => void }) => {
-  const translate = useTranslate();
   const notify = useNotify();
   const failureText = useFailureText();
   const dataProvider = useDataProvider<TicketingDataProvider>();
-  const [isOpen, setOpen] = useState(false);
-  const [isPending, setPending] = useState(false);
-
   const resend = async () => {
-    setPending(true);
     try {
       const { data } = await dataProvider.resendConfirmation(basketId);
       notify("admin.basketDetail.mails.resent", { type: "success", messageArgs: { email: data.to } });
-      setOpen(false);
       onSent();
     } catch (error) {
       notify(failureText("admin.basketDetail.mails.resendFailed", error), { type: "error" });
-    } finally {
-      setPending(false);
+      return false;
     }
   };
-
   return (
-    <>
-      <Button size="small" variant="outlined" startIcon={<ForwardToInboxIcon />} onClick={() => setOpen(true)}>
-        {translate("admin.basketDetail.mails.resend")}
-      </Button>
-      <Confirm
-        isOpen={isOpen}
-        loading={isPending}
-        title="admin.basketDetail.mails.resendTitle"
-        content="admin.basketDetail.mails.resendContent"
-        contentTranslateOptions={{ email }}
-        confirm="admin.basketDetail.mails.resend"
-        onConfirm={resend}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <ConfirmButton
+      size="small"
+      variant="outlined"
+      icon={<ForwardToInboxIcon />}
+      label="admin.basketDetail.mails.resend"
+      title="admin.basketDetail.mails.resendTitle"
+      content="admin.basketDetail.mails.resendContent"
+      contentTranslateOptions={{ email }}
+      confirm="admin.basketDetail.mails.resend"
+      onConfirm={resend}
+    />
   );
 };
 

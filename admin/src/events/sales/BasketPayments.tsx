@@ -1,12 +1,12 @@
 import PointOfSaleIcon from "@mui/icons-material/PointOfSale";
-import { Button, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import type { InvoiceRow } from "@ticketing/shared/schemas/invoices";
 import type { BasketDetail } from "@ticketing/shared/schemas/sales";
 import type { PaymentIntent } from "@ticketing/shared/schemas/ticket-office";
-import { useState } from "react";
-import { Confirm, useDataProvider, useNotify, useTranslate } from "react-admin";
+import { useDataProvider, useNotify, useTranslate } from "react-admin";
 import { AdminLink } from "../../auth/AuthCard.tsx";
 import type { TicketingDataProvider } from "../../dataProvider.ts";
+import { ConfirmButton } from "../../fields/ConfirmButton.tsx";
 import { isPendingPointOfSale } from "./basketDetail.ts";
 import { Empty, Section, useBasketFormat, useFailureText } from "./basketParts.tsx";
 import { paymentStateOf } from "./refundPlan.ts";
@@ -16,46 +16,34 @@ import { paymentStateOf } from "./refundPlan.ts";
  * API resolves the invoice (the basket becomes validated and its confirmation is mailed).
  */
 const MarkPaidButton = ({ intent, onPaid }: { intent: PaymentIntent; onPaid: () => void }) => {
-  const translate = useTranslate();
   const notify = useNotify();
   const failureText = useFailureText();
   const dataProvider = useDataProvider<TicketingDataProvider>();
   const { money } = useBasketFormat();
-  const [isOpen, setOpen] = useState(false);
-  const [isPending, setPending] = useState(false);
-
   const markPaid = async () => {
-    setPending(true);
     try {
       const { data } = await dataProvider.markInvoicePaid(intent.invoiceId);
       notify(data.changed ? "admin.basketDetail.markPaid.done" : "admin.basketDetail.markPaid.unchanged", {
         type: data.changed ? "success" : "info",
       });
-      setOpen(false);
       onPaid();
     } catch (error) {
       notify(failureText("admin.basketDetail.markPaid.failed", error), { type: "error" });
-    } finally {
-      setPending(false);
+      return false;
     }
   };
-
   return (
-    <>
-      <Button size="small" variant="contained" startIcon={<PointOfSaleIcon />} onClick={() => setOpen(true)}>
-        {translate("admin.basketDetail.markPaid.action")}
-      </Button>
-      <Confirm
-        isOpen={isOpen}
-        loading={isPending}
-        title="admin.basketDetail.markPaid.title"
-        content="admin.basketDetail.markPaid.content"
-        contentTranslateOptions={{ amount: money(intent.invoice.amount) }}
-        confirm="admin.basketDetail.markPaid.action"
-        onConfirm={markPaid}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <ConfirmButton
+      size="small"
+      variant="contained"
+      icon={<PointOfSaleIcon />}
+      label="admin.basketDetail.markPaid.action"
+      title="admin.basketDetail.markPaid.title"
+      content="admin.basketDetail.markPaid.content"
+      contentTranslateOptions={{ amount: money(intent.invoice.amount) }}
+      confirm="admin.basketDetail.markPaid.action"
+      onConfirm={markPaid}
+    />
   );
 };
 
