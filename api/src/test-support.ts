@@ -142,6 +142,12 @@ export function useTestContext(driver: Driver, env: Record<string, string> = {})
 /** A Stripe test-mode secret key of an account of its own at the stand-in. */
 export const testStripeKey = () => `sk_test_${randomBytes(12).toString("hex")}`;
 
+/** The headers of a French-speaking Swiss browser. */
+export const FRENCH = { "accept-language": "fr-CH,fr;q=0.9" };
+
+/** A value as a list query's JSON parameter (`?filter=…`). */
+export const jsonParam = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
 /** The password of every user the tests create. */
 const PASSWORD = "correct-horse-battery-1!";
 

@@ -5,11 +5,12 @@ import { hmacHex } from "../lib/tokens.ts";
 import { createMailTransport, deliverPendingMails } from "../services/mail.ts";
 import {
   BILLING,
+  checkOut,
   createBuyer,
   createOnSaleEvent,
   createTestContext,
   DRIVERS,
-  submitBilling,
+  readyBuyer,
   type TestContext,
 } from "../test-support.ts";
 
@@ -22,14 +23,7 @@ describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => 
 
   async function basketReadyToPay(stock = 10) {
     const sale = await createOnSaleEvent(ctx, { stock, price: 4500 });
-    const buyer = await createBuyer(ctx, sale.event.id, sale.moduleId);
-    const added = await ctx.call("POST", "/frontend/selected-nodes", {
-      token: buyer.token,
-      body: { basket_id: buyer.basketId, node_id: sale.article.node.id },
-    });
-    expect(added.status).toBe(201);
-    expect((await submitBilling(ctx, buyer)).status).toBe(201);
-    return { ...sale, buyer };
+    return { ...sale, buyer: await readyBuyer(ctx, sale) };
   }
 
   it("pays through the demo page, resolves the invoice once however often the webhook comes, and mails the tickets", async () => {
@@ -127,16 +121,8 @@ describe.each(DRIVERS)("a purchase through the ticket office (%s)", (driver) => 
 
   it("validates a free basket at checkout without a payment", async () => {
     const sale = await createOnSaleEvent(ctx, { stock: 5, price: 0 });
-    const buyer = await createBuyer(ctx, sale.event.id, sale.moduleId);
-    await ctx.call("POST", "/frontend/selected-nodes", {
-      token: buyer.token,
-      body: { basket_id: buyer.basketId, node_id: sale.article.node.id },
-    });
-    await submitBilling(ctx, buyer);
-    const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
-      token: buyer.token,
-      body: { payment_method: "online", terms_accepted: true },
-    });
+    const buyer = await readyBuyer(ctx, sale);
+    const checkout = await checkOut(ctx, buyer);
     expect(checkout.body).toMatchObject({
       payment_url: null,
       invoice: { amount: 0, is_resolved: true },

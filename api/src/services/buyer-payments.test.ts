@@ -11,6 +11,7 @@ import {
   createBuyer,
   createOnSaleEvent,
   DRIVERS,
+  FRENCH,
   loginAs,
   payOnDemoPage,
   stockUsed,
@@ -18,7 +19,6 @@ import {
   useTestContext,
 } from "../test-support.ts";
 
-const FRENCH = { "accept-language": "fr-CH,fr;q=0.9" };
 const STRIPE = {
   secret_key: "sk_test_51Hx9mQ2eZvKYlo2C0a1b2c3d4e5f6g7h8i9j0kLmNoPqRsTuVwXyZ",
   webhook_secret: "whsec_Zq8Yk3Lm5Np7Rt9Vx1Bz3Dc5Fg7Hj9Kl",

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hmacHex } from "../lib/tokens.ts";
 import {
   BILLING,
-  createBuyer,
+  checkOut,
   createOnSaleEvent,
   createTestContext,
-  submitBilling,
+  readyBuyer,
   type TestContext,
   writeCommunicationRow,
   writeEventRow,
@@ -27,18 +27,8 @@ describe("the payment reminder", () => {
   async function checkedOut(method: "online" | "point_of_sale", language: "en" | "fr" = "en") {
     const sale = await createOnSaleEvent(ctx, { stock: 10, price: 3000 });
     await writeEventRow(ctx, sale.event.id, { isPointOfSaleEnabled: true });
-    const buyer = await createBuyer(ctx, sale.event.id, sale.moduleId);
-    const added = await ctx.call("POST", "/frontend/selected-nodes", {
-      token: buyer.token,
-      body: { basket_id: buyer.basketId, node_id: sale.article.node.id },
-    });
-    expect(added.status).toBe(201);
-    expect((await submitBilling(ctx, buyer)).status).toBe(201);
-    const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
-      token: buyer.token,
-      body: { payment_method: method, terms_accepted: true },
-      headers: { "accept-language": language },
-    });
+    const buyer = await readyBuyer(ctx, sale);
+    const checkout = await checkOut(ctx, buyer, method, language);
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
     return { sale, buyer, checkout: checkout.body };
   }

@@ -3,11 +3,17 @@
 import { eq, run, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decryptSecret } from "../lib/secrets.ts";
-import { createBuyer, createOnSaleEvent, createTestContext, submitBilling, type TestContext } from "../test-support.ts";
+import {
+  createBuyer,
+  createOnSaleEvent,
+  createTestContext,
+  FRENCH,
+  submitBilling,
+  type TestContext,
+} from "../test-support.ts";
 import { createUser } from "./auth.ts";
 
 const PASSWORD = "correct-horse-battery-1!";
-const FRENCH = { "accept-language": "fr-CH,fr;q=0.9" };
 // Made up, in Stripe's formats: what an owner copies from Stripe's dashboard.
 const SECRET_KEY = "sk_test_51Hx9mQ2eZvKYlo2C0a1b2c3d4e5f6g7h8i9j0kLmNoPqRsTuVwXyZ";
 const WEBHOOK_SECRET = "whsec_Zq8Yk3Lm5Np7Rt9Vx1Bz3Dc5Fg7Hj9Kl";

@@ -15,6 +15,8 @@ import {
   DRIVERS,
   download,
   eventResourceCreator,
+  FRENCH,
+  jsonParam,
   loginAs,
   markPaidByStaff,
   checkOut as postCheckout,
@@ -26,8 +28,6 @@ import {
 } from "../../test-support.ts";
 import { MONEY_FORMAT, swissMoment } from "./engine.ts";
 
-const FRENCH = { "accept-language": "fr-CH,fr;q=0.9" };
-const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const FORMULA = '=HYPERLINK("http://x")';
 
@@ -215,8 +215,8 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
 
   describe("baskets", () => {
     it("writes the list's rows in its order as csv: BOM, CRLF, amounts as decimals, times in Swiss time", async () => {
-      const sort = json(["created_at", "DESC"]);
-      const filter = json({ event_id: sale.event.id });
+      const sort = jsonParam(["created_at", "DESC"]);
+      const filter = jsonParam({ event_id: sale.event.id });
       const list = await ctx.call("GET", `/baskets?filter=${filter}&sort=${sort}&range=[0,1]`, { token: staff });
       const listed = await ctx.call("GET", `/baskets?filter=${filter}&sort=${sort}`, { token: staff });
       expect(list.status).toBe(200);
@@ -275,7 +275,7 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
     });
 
     it("writes typed cells in xlsx: amounts in CHF, dates, a bold frozen header in French", async () => {
-      const filter = json({ event_id: sale.event.id });
+      const filter = jsonParam({ event_id: sale.event.id });
       const listed = await ctx.call("GET", `/baskets?filter=${filter}`, { token: staff });
       const file = await xlsx(`/exports/baskets?format=xlsx&filter=${filter}`, staff, FRENCH);
       expect(file.response.headers.get("content-disposition")).toMatch(
@@ -320,7 +320,7 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
     });
 
     it("writes a buyer's formula as inert text in both formats", async () => {
-      const filter = json({ event_id: sale.event.id, id: [baskets.evil] });
+      const filter = jsonParam({ event_id: sale.event.id, id: [baskets.evil] });
       const text = await csv(`/exports/baskets?format=csv&filter=${filter}`);
       expect(text.rows).toHaveLength(1);
       expect(text.rows[0]?.[4]).toBe(`'${FORMULA}`);
@@ -335,19 +335,19 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
     });
 
     it("exports testing baskets only with preview=true, and real ones only otherwise", async () => {
-      const real = await csv(`/exports/baskets?format=csv&filter=${json({ event_id: sale.event.id })}`);
+      const real = await csv(`/exports/baskets?format=csv&filter=${jsonParam({ event_id: sale.event.id })}`);
       expect(real.rows.map((row) => Number(row[0]))).not.toContain(baskets.testing);
       const preview = await csv(`/exports/baskets?format=csv&event_id=${sale.event.id}&preview=true`);
       expect(preview.rows.map((row) => Number(row[0]))).toEqual([baskets.testing]);
       expect(preview.response.headers.get("content-disposition")).toContain(`-${sale.event.frontendPath}-preview-`);
       const previewXlsx = await xlsx(
-        `/exports/baskets?format=xlsx&filter=${json({ event: sale.event.id, preview: true })}`,
+        `/exports/baskets?format=xlsx&filter=${jsonParam({ event: sale.event.id, preview: true })}`,
       );
       expect(previewXlsx.rows.map((row) => row.getCell(1).value)).toEqual([baskets.testing]);
     });
 
     it("gives an outsider 404 for another unit's event, a member of the unit the file", async () => {
-      const path = `/exports/baskets?format=csv&filter=${json({ event_id: sale.event.id })}`;
+      const path = `/exports/baskets?format=csv&filter=${jsonParam({ event_id: sale.event.id })}`;
       const outsider = await signedInUser(ctx, "outsider");
       const refused = await download(ctx, path, outsider.token);
       expect(refused.status).toBe(404);
@@ -362,7 +362,7 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
     });
 
     it("refuses a missing or unknown format, an unknown list and a bad filter before writing anything", async () => {
-      const filter = json({ event_id: sale.event.id });
+      const filter = jsonParam({ event_id: sale.event.id });
       const noFormat = await ctx.call("GET", `/exports/baskets?filter=${filter}`, { token: staff });
       expect(noFormat.status).toBe(400);
       expect(noFormat.body.errors).toEqual(["format: Must be one of: csv, xlsx"]);
@@ -374,7 +374,7 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
       ]);
       const badStatus = await ctx.call("GET", `/exports/baskets?format=xlsx&status=lost`, { token: staff });
       expect(badStatus.status).toBe(400);
-      const badSort = await ctx.call("GET", `/exports/baskets?format=csv&sort=${json(["total", "ASC"])}`, {
+      const badSort = await ctx.call("GET", `/exports/baskets?format=csv&sort=${jsonParam(["total", "ASC"])}`, {
         token: staff,
       });
       expect(badSort.status).toBe(400);
@@ -411,7 +411,7 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
       const expected = rows
         .sort((a, b) => (a.status === b.status ? b.id - a.id : a.status < b.status ? 1 : -1))
         .map((row) => row.id);
-      const path = `/exports/baskets?event_id=${large.event.id}&sort=${json(["status", "DESC"])}`;
+      const path = `/exports/baskets?event_id=${large.event.id}&sort=${jsonParam(["status", "DESC"])}`;
       const file = await csv(`${path}&format=csv`, token);
       expect(file.rows.map((row) => Number(row[0]))).toEqual(expected);
       const sheet = await xlsx(`${path}&format=xlsx`, token);
@@ -421,7 +421,7 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
 
   describe("participants", () => {
     it("writes one row per sold article with its options, price and a column per form field", async () => {
-      const file = await csv(`/exports/participants?format=csv&filter=${json({ event_id: sale.event.id })}`);
+      const file = await csv(`/exports/participants?format=csv&filter=${jsonParam({ event_id: sale.event.id })}`);
       expect(file.header).toEqual([
         "Article line",
         "Basket",
@@ -494,8 +494,8 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
 
   describe("invoices", () => {
     it("writes the list's invoices and credit notes: numbers, kinds, signed amounts, statuses", async () => {
-      const filter = json({ event_id: sale.event.id });
-      const sort = json(["number", "ASC"]);
+      const filter = jsonParam({ event_id: sale.event.id });
+      const sort = jsonParam(["number", "ASC"]);
       const listed = await ctx.call("GET", `/invoices?filter=${filter}&sort=${sort}`, { token: staff });
       const file = await csv(`/exports/invoices?format=csv&filter=${filter}&sort=${sort}`);
       expect(file.rows.map((row) => row[0])).toEqual(
@@ -520,7 +520,7 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
       expect(note.getCell(7).type).toBe(ExcelJS.ValueType.Date);
 
       const preview = await csv(
-        `/exports/invoices?format=csv&filter=${json({ event_id: sale.event.id, preview: true })}`,
+        `/exports/invoices?format=csv&filter=${jsonParam({ event_id: sale.event.id, preview: true })}`,
       );
       expect(preview.rows.map((row) => row[0])).toEqual(["TEST-1"]);
     });
@@ -538,9 +538,11 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
         );
       });
       await writeEventRow(ctx, sale.event.id, { frontendTitle: "=1+2", registrationsStartDate: "2030-01-01" });
-      const list = await ctx.call("GET", `/events?filter=${json({ unit_id: sale.event.unitId })}`, { token: staff });
+      const list = await ctx.call("GET", `/events?filter=${jsonParam({ unit_id: sale.event.unitId })}`, {
+        token: staff,
+      });
       expect(list.body[0].third_party_secret_key).toBe(secret);
-      const path = `/exports/events?filter=${json({ unit_id: sale.event.unitId })}`;
+      const path = `/exports/events?filter=${jsonParam({ unit_id: sale.event.unitId })}`;
       const file = await csv(`${path}&format=csv`);
       expect(file.text).not.toContain(secret);
       expect(file.rows).toHaveLength(1);
@@ -577,7 +579,7 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
   describe("memberships", () => {
     it("writes the unit's members with their role, never a password hash", async () => {
       const owner = await ctx.database.db.select().from(schema.users).where(eq(schema.users.email, sale.email)).get();
-      const path = `/exports/memberships?filter=${json({ unit_id: sale.event.unitId })}`;
+      const path = `/exports/memberships?filter=${jsonParam({ unit_id: sale.event.unitId })}`;
       const file = await csv(`${path}&format=csv`, staff, FRENCH);
       expect(file.header).toEqual(["Unité", "E-mail", "Prénom", "Nom", "Rôle", "Membre depuis"]);
       expect(file.rows.map((row) => [row[1], row[4]])).toContainEqual([sale.email, "Propriétaire"]);

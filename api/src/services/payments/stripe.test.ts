@@ -7,11 +7,11 @@ import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import {
   BILLING,
-  createBuyer,
   createOnSaleEvent,
   DRIVERS,
+  checkOut as postCheckout,
+  readyBuyer,
   stockCountersAndRows,
-  submitBilling,
   testStripeKey,
   useStripeWorld,
   writeEventRow,
@@ -61,20 +61,8 @@ describe.each(DRIVERS)("Stripe Checkout through the stand-in (%s)", (driver) => 
   type Sale = Awaited<ReturnType<typeof stripeSale>>;
 
   async function checkOut(sale: Sale, items = 1, language = "en") {
-    const buyer = await createBuyer(ctx, sale.event.id, sale.moduleId);
-    for (let i = 0; i < items; i++) {
-      const added = await ctx.call("POST", "/frontend/selected-nodes", {
-        token: buyer.token,
-        body: { basket_id: buyer.basketId, node_id: sale.article.node.id },
-      });
-      expect(added.status).toBe(201);
-    }
-    expect((await submitBilling(ctx, buyer)).status).toBe(201);
-    const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
-      token: buyer.token,
-      body: { payment_method: "online", terms_accepted: true },
-      headers: { "accept-language": language },
-    });
+    const buyer = await readyBuyer(ctx, sale, { count: items });
+    const checkout = await postCheckout(ctx, buyer, "online", language);
     expect(checkout.status).toBe(200);
     const intent = checkout.body.payment_intent;
     return { ...buyer, intentId: intent.id as number, sessionId: intent.psp_id as string, checkout: checkout.body };
@@ -316,16 +304,8 @@ describe.each(DRIVERS)("Stripe Checkout through the stand-in (%s)", (driver) => 
   it("answers 502 when Stripe refuses the unit's key, and gives the basket back", async () => {
     const sale = await stripeSale({ stock: 5, endpoint: false });
     await writeUnitStripeSecrets(ctx, sale.unitId, { secretKey: "sk_live_not_a_test_key", webhookSecret: "whsec_x" });
-    const buyer = await createBuyer(ctx, sale.event.id, sale.moduleId);
-    await ctx.call("POST", "/frontend/selected-nodes", {
-      token: buyer.token,
-      body: { basket_id: buyer.basketId, node_id: sale.article.node.id },
-    });
-    await submitBilling(ctx, buyer);
-    const checkout = await ctx.call("POST", `/frontend/baskets/${buyer.basketId}/checkout`, {
-      token: buyer.token,
-      body: { payment_method: "online", terms_accepted: true },
-    });
+    const buyer = await readyBuyer(ctx, sale);
+    const checkout = await postCheckout(ctx, buyer);
     expect(checkout.status).toBe(502);
     const basket = await ctx.call("GET", `/frontend/baskets/${buyer.basketId}`, { token: buyer.token });
     expect(basket.body.status).toBe("new");
