@@ -4,13 +4,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  type APIRequestContext,
-  type BrowserContext,
-  type BrowserContextOptions,
-  test as base,
-  type Page,
-} from "@playwright/test";
+import { type BrowserContext, type BrowserContextOptions, test as base, type Page } from "@playwright/test";
 
 export { expect } from "@playwright/test";
 
@@ -142,29 +136,4 @@ export function mailLinks(dataDirectory: string, to: string): string[] {
     return [...new Set(text.match(/https?:\/\/[^\s"'<>]+/g) ?? [])];
   }
   return [];
-}
-
-/** A back-office access token for `who`, through the API (for the steps a journey does not take in the UI). */
-export async function backOfficeToken(
-  request: APIRequestContext,
-  who: { email: string; password: string },
-): Promise<string> {
-  const answer = await request.post("/api/v1/auth/login", { data: who });
-  return (await answer.json()).access_token as string;
-}
-
-/** Submits the event for moderation as the organiser and approves it as the moderator, through the API. */
-export async function approveThroughApi(request: APIRequestContext, eventId: number) {
-  const organiser = await backOfficeToken(request, ORGANISER);
-  const moderator = await backOfficeToken(request, MODERATOR);
-  for (const [action, token] of [
-    ["request", organiser],
-    ["approve", moderator],
-  ] as const) {
-    const answer = await request.post(`/api/v1/events/${eventId}/moderation/${action}`, {
-      data: {},
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (answer.status() !== 200) throw new Error(`moderation ${action}: ${answer.status()} ${await answer.text()}`);
-  }
 }

@@ -12,6 +12,7 @@ import { decodeTicketQr, expect, ORGANISER, test, uniquePath } from "../fixtures
 import { baseURL, stripePort } from "../playwright.config.ts";
 import {
   addArticle,
+  approveThroughApi,
   asStaff,
   fillBillingInformation,
   guestOnBuyPage,
@@ -49,7 +50,6 @@ for (const javaScriptEnabled of [false, true]) {
   })`, async ({ openPage, request }) => {
     const path = uniquePath(javaScriptEnabled ? "symphony-js" : "symphony");
     const organiser = await asStaff(request, ORGANISER);
-    const moderator = await asStaff(request);
 
     // A unit of its own, whose owner connects its Stripe account: the dashboard's webhook endpoint (made here
     // through Stripe's API, at the stand-in) gives the signing secret the owner pastes into the back office.
@@ -84,8 +84,7 @@ for (const javaScriptEnabled of [false, true]) {
     await organiser.post(`/events/${event.id}/articles`, { title: CONCERT, price: 4500, stock: 10 });
     await organiser.post(`/events/${event.id}/articles`, { title: WORKSHOP, price: 2000, stock: 10 });
     await organiser.put(`/events/${event.id}`, { online_payment_module: "stripe" });
-    await organiser.post(`/events/${event.id}/moderation/request`, {});
-    await moderator.post(`/events/${event.id}/moderation/approve`, {});
+    await approveThroughApi(request, event.id);
     await organiser.put(`/events/${event.id}`, { status: "public" });
 
     // The buyer.

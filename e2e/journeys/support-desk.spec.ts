@@ -5,7 +5,7 @@
 import type { Download, Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { expect, ORGANISER, reachConfirmation, test, uniquePath } from "../fixtures.ts";
-import { addArticle, asStaff, guestOnBuyPage, newestMailTo } from "./ticket-office/office.ts";
+import { addArticle, approveThroughApi, asStaff, guestOnBuyPage, newestMailTo } from "./ticket-office/office.ts";
 
 const DINNER = "Gala dinner";
 
@@ -58,7 +58,6 @@ test("support staff follow an event's sales: baskets, resend, mark paid, stocks,
 }) => {
   const path = uniquePath("gala");
   const organiser = await asStaff(request, ORGANISER);
-  const moderator = await asStaff(request);
   const [unit] = await organiser.get("/units");
   const event = await organiser.post("/events", {
     unit_id: unit.id,
@@ -71,8 +70,7 @@ test("support staff follow an event's sales: baskets, resend, mark paid, stocks,
   await organiser.post(`/events/${event.id}/articles`, { title: DINNER, price: 8000, stock: 20 });
   await organiser.put(`/events/${event.id}`, { is_point_of_sale_enabled: true });
   await organiser.post("/points-of-sale", { event_id: event.id, title: "Front desk", location: "Main hall" });
-  await organiser.post(`/events/${event.id}/moderation/request`, {});
-  await moderator.post(`/events/${event.id}/moderation/approve`, {});
+  await approveThroughApi(request, event.id);
   await organiser.put(`/events/${event.id}`, { status: "public" });
 
   const noScript = { javaScriptEnabled: false };

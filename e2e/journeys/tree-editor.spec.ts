@@ -4,8 +4,9 @@
 // a buyer then sees exactly the expected elements and prices, with and without the code, and the third ticket
 // is refused.
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { approveThroughApi, expect, mailLinks, ORGANISER, test, uniquePath } from "../fixtures.ts";
+import { expect, mailLinks, ORGANISER, test, uniquePath } from "../fixtures.ts";
 import { dataDir } from "../playwright.config.ts";
+import { approveThroughApi } from "./ticket-office/office.ts";
 
 const PASS = "Festival pass";
 const DAY = "Day pass";

@@ -1,7 +1,7 @@
 // Issue 5 (SPEC 2.3, 5, 8): the ticket office's guards hold on the server, with JavaScript off and on.
 import type { Page } from "@playwright/test";
 import { expect, ORGANISER, reachConfirmation, test, uniquePath } from "../../fixtures.ts";
-import { addArticle, asStaff, fillBillingInformation, guestOnBuyPage } from "./office.ts";
+import { addArticle, approveThroughApi, asStaff, fillBillingInformation, guestOnBuyPage } from "./office.ts";
 
 const notFound = async (page: Page, url: string) => {
   const response = await page.goto(url);
@@ -89,8 +89,7 @@ for (const javaScriptEnabled of [false, true]) {
         payments_start_date: "2030-01-01T00:00:00.000Z",
       });
       await organiser.post(`/events/${event.id}/articles`, { title: "Entry", price: 2000, stock: 10 });
-      await organiser.post(`/events/${event.id}/moderation/request`, {});
-      await moderator.post(`/events/${event.id}/moderation/approve`, {});
+      await approveThroughApi(request, event.id);
       await organiser.put(`/events/${event.id}`, { status: "public" });
 
       await guestOnBuyPage(page, `/tickets/${path}`);

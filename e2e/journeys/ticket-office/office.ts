@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { MODERATOR } from "../../fixtures.ts";
+import { MODERATOR, ORGANISER } from "../../fixtures.ts";
 import { dataDir } from "../../playwright.config.ts";
 
 export const DEMO_EVENT_ID = 1;
@@ -39,6 +39,12 @@ export async function asStaff(request: APIRequestContext, who: { email: string; 
     post: (path: string, data: object) => call("post", path, data),
     put: (path: string, data: object) => call("put", path, data),
   };
+}
+
+/** Submits the event for moderation as the organiser and approves it as the moderator, through the API. */
+export async function approveThroughApi(request: APIRequestContext, eventId: number) {
+  await (await asStaff(request, ORGANISER)).post(`/events/${eventId}/moderation/request`, {});
+  await (await asStaff(request)).post(`/events/${eventId}/moderation/approve`, {});
 }
 
 /** The real (not testing) stock left of an article of an event (the demo one unless said), from the buyer's tree. */
