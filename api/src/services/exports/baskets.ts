@@ -54,7 +54,7 @@ export async function basketsExport(request: ExportRequest): Promise<ExportTable
       request,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => ({ ...row, held: content.get(row.id) ?? { articles: 0, total: 0 } }));
+    return rows.map((row) => Object.assign(row, { held: content.get(row.id) ?? { articles: 0, total: 0 } }));
   });
   return {
     fileName: fileNameOf(request, "baskets", events),

@@ -146,11 +146,12 @@ export async function participantsExport(request: ExportRequest): Promise<Export
   const withExtras = mapBatches(batches, async (rows) => {
     const ids = rows.map((row) => row.id);
     const [options, answers] = await Promise.all([optionsOf(request, ids), answersOf(request, ids, fields)]);
-    return rows.map((row) => ({
-      ...row,
-      options: options.get(row.id) ?? { titles: [], price: 0 },
-      answers: answers.get(row.id) ?? [],
-    }));
+    return rows.map((row) =>
+      Object.assign(row, {
+        options: options.get(row.id) ?? { titles: [], price: 0 },
+        answers: answers.get(row.id) ?? [],
+      }),
+    );
   });
   return {
     fileName: fileNameOf(request, "participants", [event]),
