@@ -266,6 +266,16 @@ describe.each(DRIVERS)("back-office accounts (%s)", (driver) => {
     expect((await signIn("wrong-password!!")).status).toBe(429);
   });
 
+  it("lets one address sign in 30 times in a row, then refuses its 11th wrong password in a row with 429", async () => {
+    const address = email();
+    await createUser(ctx.database, { email: address, password: PASSWORD });
+    const signIn = (password: string) =>
+      ctx.call("POST", "/auth/login", { body: { email: address, password }, headers: { "x-real-ip": "10.5.0.1" } });
+    for (let i = 0; i < 30; i++) expect((await signIn(PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await signIn("wrong-password!!")).status).toBe(400);
+    expect((await signIn("wrong-password!!")).status).toBe(429);
+  });
+
   it("limits reset requests per account", async () => {
     const address = email();
     for (let i = 0; i < 3; i++)
