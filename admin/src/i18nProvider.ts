@@ -13,6 +13,9 @@ export const LANGUAGE_KEY = "language";
 const isLanguage = (value: string | null | undefined): value is Language =>
   (LANGUAGES as readonly string[]).includes(value ?? "");
 
+/** react-admin's locale as one of ours (it is always one, but its type says string). */
+export const languageOf = (locale: string): Language => (isLanguage(locale) ? locale : "en");
+
 /** SPEC 1: the stored language, otherwise the browser's first supported language, otherwise en. */
 export function resolveLanguage(stored: string | null, browserLanguages: readonly string[]): Language {
   if (isLanguage(stored)) return stored;
@@ -46,4 +49,4 @@ export function createI18nProvider(language: Language): I18nProvider {
 /** Dates in the interface language: SPEC 1's default locale en-US, French as written in Switzerland. */
 export const INTL_LOCALES = { en: "en-US", fr: "fr-CH" } as const satisfies Record<Language, string>;
 
-export const intlLocaleOf = (locale: string): string => (isLanguage(locale) ? INTL_LOCALES[locale] : INTL_LOCALES.en);
+export const intlLocaleOf = (locale: string): string => INTL_LOCALES[languageOf(locale)];

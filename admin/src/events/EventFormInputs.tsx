@@ -1,4 +1,5 @@
-import { DateTimeInput, ReferenceInput, required, SelectInput, TextInput } from "react-admin";
+import { ReferenceInput, required, SelectInput, TextInput } from "react-admin";
+import { DateTimeInput } from "../fields/DateTimeInput.tsx";
 import { validateFrontendPath } from "./frontendPath.ts";
 
 /** The units the user belongs to, first one first (the create form defaults to it). */
@@ -37,12 +38,7 @@ export const EventFormInputs = ({ readOnly = false }: { readOnly?: boolean }) =>
     <TextInput source="name" validate={required()} readOnly={readOnly} />
     <TextInput source="frontendTitle" validate={required()} readOnly={readOnly} />
     <TextInput source="frontendPath" validate={[required(), validateFrontendPath]} readOnly={readOnly} />
-    <DateTimeInput source="startDate" parse={localDateTimeToIso} validate={required()} readOnly={readOnly} />
-    <DateTimeInput
-      source="endDate"
-      parse={localDateTimeToIso}
-      validate={[required(), validateEndAfterStart]}
-      readOnly={readOnly}
-    />
+    <DateTimeInput source="startDate" validate={required()} readOnly={readOnly} />
+    <DateTimeInput source="endDate" validate={[required(), validateEndAfterStart]} readOnly={readOnly} />
   </>
 );

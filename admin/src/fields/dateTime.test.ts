@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { isoToPickerValue, pickerValueToIso, validateDateTime } from "./dateTime.ts";
+
+describe("date-time input values", () => {
+  it("sends a picked date as ISO 8601 in UTC and a cleared one as null", () => {
+    const picked = new Date(2026, 11, 24, 18, 0);
+    expect(pickerValueToIso(picked)).toBe(picked.toISOString());
+    expect(pickerValueToIso(null)).toBeNull();
+  });
+
+  it("shows the wire's ISO value as the same instant, and nothing for empty", () => {
+    expect(isoToPickerValue("2026-12-24T17:00:00.000Z")?.toISOString()).toBe("2026-12-24T17:00:00.000Z");
+    expect(isoToPickerValue(null)).toBeNull();
+    expect(isoToPickerValue("")).toBeNull();
+  });
+
+  it("holds the form back while a date is half typed, not before or after", () => {
+    const halfTyped = pickerValueToIso(new Date(Number.NaN));
+    expect(validateDateTime(halfTyped)).toBe("admin.dateTimeInput.invalid");
+    expect(validateDateTime("2026-12-24T17:00:00.000Z")).toBeUndefined();
+    expect(validateDateTime(null)).toBeUndefined();
+  });
+});
