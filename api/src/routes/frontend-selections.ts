@@ -43,6 +43,9 @@ selectedNodeRoutes.post(
   route(
     {
       summary: "Put an article, with its chosen options, in your basket",
+      description:
+        "`quantity` (default 1) identical lines at once, all of them or none: 409 when the stock or the basket's " +
+        "item maximum cannot take them all. Answers the first line added.",
       auth: "buyer",
       body: SelectedNodeCreate,
       answer: SelectedNode,

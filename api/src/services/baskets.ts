@@ -16,7 +16,7 @@ type Tx = Db;
 const UNIKEY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const newUnikey = () => Array.from(randomBytes(10), (b) => UNIKEY_ALPHABET[b % UNIKEY_ALPHABET.length]).join("");
 
-const holdUntil = (event: Event, now: Date) =>
+export const holdUntil = (event: Event, now: Date) =>
   new Date(now.getTime() + event.reservationMinutes * 60_000).toISOString();
 
 /** The basket if it belongs to one of the caller's frontend logins; otherwise 404. */
@@ -105,15 +105,24 @@ export async function visitorOf(db: Db, login: FrontendLogin, basket: Basket | n
 }
 
 /**
- * Puts one article (and chosen options) in the basket. Every stock linked to them moves by a guarded
- * `UPDATE … WHERE used + n <= maximum` in the same transaction as the rows: under any concurrency a stock
- * never goes below zero, and the CHECK constraint on node_limits backs it up.
+ * Puts `quantity` identical lines of an article (and chosen options) in the basket, all of them or none. Every
+ * stock linked to them moves by a guarded `UPDATE … WHERE used + n <= maximum` in the same transaction as the
+ * rows: under any concurrency a stock never goes below zero, and the CHECK constraint on node_limits backs it up.
+ * Answers the first line added.
  */
 export async function addSelectedNode(
   database: Database,
-  input: { event: Event; basket: Basket; login: FrontendLogin; nodeId: number; optionNodeIds: number[]; now: Date },
+  input: {
+    event: Event;
+    basket: Basket;
+    login: FrontendLogin;
+    nodeId: number;
+    optionNodeIds: number[];
+    quantity: number;
+    now: Date;
+  },
 ) {
-  const { event, basket, login, now } = input;
+  const { event, basket, login, quantity, now } = input;
   assertBasketActionsAllowed(event, basket.testing, now);
   const catalogue = await getCatalogue(database.db, event.id);
   const article = catalogue.byId.get(input.nodeId);
@@ -143,7 +152,8 @@ export async function addSelectedNode(
   }
   // …and the basket as a whole must not exceed a group's maximum or a single choice (minimums wait for checkout).
   const heldNodeIds = await heldNodeIdsOf(database.db, basket.id);
-  const basketErrors = selectionErrors(selectionTree(catalogue.root), [...heldNodeIds, article.id]).filter(
+  const added = Array.from({ length: quantity }, () => article.id);
+  const basketErrors = selectionErrors(selectionTree(catalogue.root), [...heldNodeIds, ...added]).filter(
     (error) => error.kind === "above_max" || error.kind === "single_choice",
   );
   // The most telling message first: "only one" says more than "less".
@@ -170,38 +180,48 @@ export async function addSelectedNode(
     const held = yield* run(
       tx.select({ n: count() }).from(schema.selectedNodes).where(heldArticlesOf(basket.id)).get(),
     );
-    if ((held?.n ?? 0) >= event.maxItemsPerBasket)
+    const heldCount = held?.n ?? 0;
+    if (heldCount >= event.maxItemsPerBasket)
       throw conflict("errors.basket_item_limit", { max: event.maxItemsPerBasket });
+    if (heldCount + quantity > event.maxItemsPerBasket)
+      throw conflict("errors.quantity_above_item_limit", {
+        max: event.maxItemsPerBasket,
+        left: event.maxItemsPerBasket - heldCount,
+      });
     const taken = new Map<number, { count: number; title: string }>();
     const rows: (typeof schema.selectedNodes.$inferSelect)[] = [];
-    for (const line of lines) {
-      const row = yield* run(
-        tx
-          .insert(schema.selectedNodes)
-          .values({
-            basketId: basket.id,
-            nodeId: line.node.id,
-            parentId: rows[0]?.id ?? null,
-            configurationId: line.node.configurationId,
-            title: line.node.configuration.title,
-            isArticle: line.node === article,
-            isSubjectToLausanneTax: line.node.configuration.isSubjectToLausanneTax,
-            price: line.price,
-          })
-          .returning()
-          .get(),
-      );
-      rows.push(row);
-      for (const limit of line.limits) {
-        yield* run(
+    for (let copy = 0; copy < quantity; copy++) {
+      let articleRowId: number | null = null;
+      for (const line of lines) {
+        const row: (typeof rows)[number] = yield* run(
           tx
-            .insert(schema.selectedNodeLimits)
-            .values({ selectedNodeId: row.id, limitId: limit.id, isTesting: basket.testing })
-            .run(),
+            .insert(schema.selectedNodes)
+            .values({
+              basketId: basket.id,
+              nodeId: line.node.id,
+              parentId: articleRowId,
+              configurationId: line.node.configurationId,
+              title: line.node.configuration.title,
+              isArticle: line.node === article,
+              isSubjectToLausanneTax: line.node.configuration.isSubjectToLausanneTax,
+              price: line.price,
+            })
+            .returning()
+            .get(),
         );
-        const entry = taken.get(limit.id) ?? { count: 0, title: line.node.configuration.title };
-        entry.count += 1;
-        taken.set(limit.id, entry);
+        articleRowId ??= row.id;
+        rows.push(row);
+        for (const limit of line.limits) {
+          yield* run(
+            tx
+              .insert(schema.selectedNodeLimits)
+              .values({ selectedNodeId: row.id, limitId: limit.id, isTesting: basket.testing })
+              .run(),
+          );
+          const entry = taken.get(limit.id) ?? { count: 0, title: line.node.configuration.title };
+          entry.count += 1;
+          taken.set(limit.id, entry);
+        }
       }
     }
     for (const [limitId, { count, title }] of taken) {
@@ -213,7 +233,19 @@ export async function addSelectedNode(
           .returning({ id: schema.nodeLimits.id })
           .get(),
       );
-      if (!moved) throw conflict("errors.sold_out", { title });
+      if (moved) continue;
+      // Read in the same transaction, so the figure given is the one that refused.
+      const limit = yield* run(
+        tx
+          .select({ remaining: sql<number>`${schema.nodeLimits.maximum} - ${counter}` })
+          .from(schema.nodeLimits)
+          .where(eq(schema.nodeLimits.id, limitId))
+          .get(),
+      );
+      const remaining = Math.max(0, Number(limit?.remaining ?? 0));
+      throw remaining > 0
+        ? conflict("errors.quantity_above_stock", { title, remaining })
+        : conflict("errors.sold_out", { title });
     }
     yield* run(
       tx
@@ -242,7 +274,7 @@ export function movesPerLimit(links: { limitId: number; isTesting: boolean }[]) 
 
 /**
  * Releases held selected nodes and gives their stock back, exactly once each (inside a transaction); `status` is
- * what they become: `released`, or `refunded` by a refund.
+ * what they become: `released`, `expired` when their reservation time ran out, or `refunded` by a refund.
  */
 export function* releaseSelectedNodes(
   tx: Tx,
@@ -325,8 +357,12 @@ export async function removeSelectedNode(
   });
 }
 
-/** Gives back the stock held by `new` baskets whose reservation time is over. Returns how many were released. */
-export async function releaseExpiredHolds(database: Database, now: Date): Promise<number> {
+/**
+ * Gives back the stock held by `new` baskets whose reservation time is over (every basket, or the one named), its
+ * lines marked `expired`: the 30 s sweep, and a basket read by its buyer after its time (not a sweep later).
+ * Returns how many lines were released.
+ */
+export async function releaseExpiredHolds(database: Database, now: Date, basketId?: number): Promise<number> {
   return database.transaction(function* (tx) {
     const rows = yield* run(
       tx
@@ -335,6 +371,7 @@ export async function releaseExpiredHolds(database: Database, now: Date): Promis
         .innerJoin(schema.baskets, eq(schema.baskets.id, schema.selectedNodes.basketId))
         .where(
           and(
+            basketId === undefined ? undefined : eq(schema.baskets.id, basketId),
             eq(schema.baskets.status, "new"),
             lt(schema.baskets.expiresAt, now.toISOString()),
             eq(schema.selectedNodes.status, "held"),
@@ -345,6 +382,7 @@ export async function releaseExpiredHolds(database: Database, now: Date): Promis
     return yield* releaseSelectedNodes(
       tx,
       rows.map((r) => r.id),
+      "expired",
     );
   });
 }

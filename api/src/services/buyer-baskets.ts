@@ -16,6 +16,7 @@ import type {
   Basket as BasketRow,
   BillingInformation,
   CheckoutResult,
+  HoldAgainResult,
   ItemForms,
   PaymentIntent,
   RemovedSelection,
@@ -36,6 +37,7 @@ import {
 import { getCatalogue } from "./catalogue.ts";
 import { checkout, saveBillingInformation } from "./checkout.ts";
 import { getEvent } from "./event-pages.ts";
+import { expireIfDue, holdExpiredAgain } from "./expired-holds.ts";
 import { basketForms, hasMissingAnswers, saveAnswers } from "./forms.ts";
 import { paymentIntentsOf } from "./payment-state.ts";
 import { chooseModule, type PaymentDeps, startPayment } from "./payments/index.ts";
@@ -69,6 +71,26 @@ export async function getBuyerBasket(db: Db, loginIds: number[], basketId: numbe
   return presentBasketDetail(db, await findOwnedBasket(db, loginIds, basketId));
 }
 
+/** The caller's basket as its buyer reads it: expired at once when its reservation time is over. */
+export async function readBuyerBasket(
+  database: Database,
+  input: { loginIds: number[]; basketId: number; now: Date },
+): Promise<BasketDetail> {
+  await expireIfDue(database, await findOwnedBasket(database.db, input.loginIds, input.basketId), input.now);
+  return getBuyerBasket(database.db, input.loginIds, input.basketId);
+}
+
+/** Holds the caller's expired articles again where the stock allows (expired-holds.ts), and says which. */
+export async function holdBuyerBasketAgain(
+  database: Database,
+  input: { loginIds: number[]; basketId: number; now: Date },
+): Promise<HoldAgainResult> {
+  const { basket, event, login } = await findBuyerBasket(database.db, input.loginIds, input.basketId);
+  await expireIfDue(database, basket, input.now);
+  const outcome = await holdExpiredAgain(database, { event, basket, login, now: input.now });
+  return { basket: await getBuyerBasket(database.db, input.loginIds, basket.id), ...outcome };
+}
+
 /** A new basket for the caller's login to the event (the testing one when asked). */
 export async function openBasket(
   { database }: { database: Database },
@@ -80,7 +102,7 @@ export async function openBasket(
   return presentBasketDetail(database.db, basket);
 }
 
-/** Puts an article (with its chosen options) in the caller's basket. */
+/** Puts an article (with its chosen options) in the caller's basket, `quantity` times; answers the first. */
 export async function addBasketItem(
   database: Database,
   input: { loginIds: number[]; body: SelectedNodeCreate; now: Date },
@@ -93,6 +115,7 @@ export async function addBasketItem(
     login,
     nodeId: body.nodeId,
     optionNodeIds: body.optionNodeIds,
+    quantity: body.quantity,
     now: input.now,
   });
   return { ...item, basketId: basket.id };
@@ -132,6 +155,8 @@ export async function checkoutBasket(
   input: { loginIds: number[]; basketId: number; body: CheckoutRequest; language: Language; now: Date },
 ): Promise<CheckoutResult> {
   const { basket, event, login } = await findBuyerBasket(database.db, input.loginIds, input.basketId);
+  // A basket past its reservation time no longer holds its articles: it is not ordered with them.
+  await expireIfDue(database, basket, input.now);
   const catalogue = await getCatalogue(database.db, event.id);
   if (await hasMissingAnswers(database.db, catalogue, basket, await visitorOf(database.db, login, basket)))
     throw invalid("errors.forms_missing");

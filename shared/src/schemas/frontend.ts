@@ -52,6 +52,8 @@ export const SelectedNodeCreate = z.strictObject({
   basketId: zId,
   nodeId: zId,
   optionNodeIds: z.array(zId).max(100).default([]),
+  /** How many identical lines (same article, same options) to add at once: all of them or none. */
+  quantity: z.number().int().min(1).max(500).default(1), // 500: the highest max items per basket
 });
 export type SelectedNodeCreate = z.output<typeof SelectedNodeCreate>;
 
