@@ -448,6 +448,11 @@ const CASES: Record<string, Case> = {
     path: (t) => `/frontend/baskets/${t.basketId}`,
     expect: { anonymous: 401, superuser: 401 },
   },
+  // The buyer's own side (theirs: 200; another buyer's: 404) is in services/expired-holds.test.ts.
+  "POST /frontend/baskets/:id/hold-again": {
+    path: (t) => `/frontend/baskets/${t.basketId}/hold-again`,
+    expect: { anonymous: 401, superuser: 401 },
+  },
   "POST /frontend/selected-nodes": {
     path: () => "/frontend/selected-nodes",
     body: (t) => ({ basket_id: t.basketId, node_id: t.nodeId }),

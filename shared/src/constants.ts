@@ -22,9 +22,16 @@ export const STOCK_HOLDING_BASKET_STATUSES = [
 /** Statuses of a sold basket: paid (or free), and paid ones reopened to edit their answers (DESIGN.md 4). */
 export const SOLD_BASKET_STATUSES = ["validated", "edition_in_progress"] as const;
 
-/** `refunded`: given back to the stock by a refund (its ticket no longer admits). */
-export const SELECTED_NODE_STATUSES = ["held", "released", "refunded"] as const;
+/**
+ * `released`: taken out of the basket (by the buyer, or with a cancelled payment); `expired`: given back to the stock
+ * because the basket's reservation time ran out, kept apart so the ticket office can offer to put it back (with its
+ * options and answers) when the buyer returns; `refunded`: given back by a refund (its ticket no longer admits).
+ */
+export const SELECTED_NODE_STATUSES = ["held", "released", "expired", "refunded"] as const;
 export type SelectedNodeStatus = (typeof SELECTED_NODE_STATUSES)[number];
+/** Lines that no longer hold stock and were never sold: counted alike by stocks, refunds and late payments. */
+export const GIVEN_BACK_STATUSES = ["released", "expired"] as const satisfies readonly SelectedNodeStatus[];
+export const isGivenBack = (status: SelectedNodeStatus) => (GIVEN_BACK_STATUSES as readonly string[]).includes(status);
 
 /** What an element of the tree is: an article, an option, or a kind of group. */
 export const NODE_CATEGORIES = [

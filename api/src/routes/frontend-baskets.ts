@@ -1,6 +1,12 @@
 // The buyer's baskets (`/frontend/baskets`): open one, see it, order it, answer its forms, download its tickets.
 import { BasketCreate, BasketListQuery, CheckoutRequest } from "@ticketing/shared/schemas/frontend";
-import { Basket, BasketDetail, CheckoutResult, ItemForms } from "@ticketing/shared/schemas/ticket-office";
+import {
+  Basket,
+  BasketDetail,
+  CheckoutResult,
+  HoldAgainResult,
+  ItemForms,
+} from "@ticketing/shared/schemas/ticket-office";
 import { Hono } from "hono";
 import { z } from "zod";
 import { type AppEnv, now } from "../context.ts";
@@ -8,10 +14,11 @@ import { answer, answerPdf, idParam } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
 import {
   checkoutBasket,
-  getBuyerBasket,
+  holdBuyerBasketAgain,
   listBasketForms,
   listBuyerBaskets,
   openBasket,
+  readBuyerBasket,
 } from "../services/buyer-baskets.ts";
 import { renderBuyerTicket, streamBuyerTickets } from "../services/ticket-downloads.ts";
 
@@ -42,9 +49,35 @@ buyerBasketRoutes.post(
 
 buyerBasketRoutes.get(
   "/:id",
-  route({ summary: "One of your baskets", auth: "buyer", answer: BasketDetail }, async (c, { logins }) => {
-    return answer(c, await getBuyerBasket(c.get("deps").database.db, logins, idParam(c)));
-  }),
+  route(
+    {
+      summary: "One of your baskets",
+      description: "A basket read after its reservation time is expired at once: its articles move to expired_items.",
+      auth: "buyer",
+      answer: BasketDetail,
+    },
+    async (c, { logins }) =>
+      answer(c, await readBuyerBasket(c.get("deps").database, { loginIds: logins, basketId: idParam(c), now: now(c) })),
+  ),
+);
+
+buyerBasketRoutes.post(
+  "/:id/hold-again",
+  route(
+    {
+      summary: "Hold the basket's expired articles again, with their options and answers, where the stock allows",
+      description:
+        "Each article all or nothing; those that cannot be held (sold out, no longer offered, over the basket's " +
+        "limits) are released for good and listed as unavailable.",
+      auth: "buyer",
+      answer: HoldAgainResult,
+    },
+    async (c, { logins }) =>
+      answer(
+        c,
+        await holdBuyerBasketAgain(c.get("deps").database, { loginIds: logins, basketId: idParam(c), now: now(c) }),
+      ),
+  ),
 );
 
 buyerBasketRoutes.post(

@@ -34,6 +34,7 @@ export async function presentBasketDetail(db: Db, basket: Basket) {
     ...(summary as NonNullable<typeof summary>),
     promotionCodes: await activePromotionCodes(db, basket.id),
     paymentIntents: intents.map(({ intent, invoice }) => presentPaymentIntent(intent, invoice)),
+    expiredItems: (await basketItems(db, [basket.id], "expired")).get(basket.id)?.items ?? [],
   };
 }
 

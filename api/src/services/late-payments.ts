@@ -2,7 +2,7 @@
 // articles it paid for can all be held again, otherwise paid back. These run inside resolvePayment's transaction;
 // the money goes back outside it (payments/late-refunds.ts).
 import { and, type Db, eq, inArray, run, schema, sql } from "@ticketing/db";
-import type { PaymentModule as PaymentModuleKey } from "@ticketing/shared/constants";
+import { GIVEN_BACK_STATUSES, isGivenBack, type PaymentModule as PaymentModuleKey } from "@ticketing/shared/constants";
 import { conflict } from "../lib/errors.ts";
 import { apiTranslator } from "../lib/i18n.ts";
 import { type Basket, movesPerLimit } from "./baskets.ts";
@@ -45,7 +45,7 @@ export function* holdAgain(tx: Db, basket: Basket, invoice: Invoice): Generator<
       .where(and(inArray(schema.selectedNodes.id, ids), eq(schema.selectedNodes.basketId, basket.id)))
       .all(),
   );
-  if (nodes.length !== ids.length || nodes.some((node) => node.status !== "released")) return false;
+  if (nodes.length !== ids.length || nodes.some((node) => !isGivenBack(node.status))) return false;
   const links = yield* run(
     tx.select().from(schema.selectedNodeLimits).where(inArray(schema.selectedNodeLimits.selectedNodeId, ids)).all(),
   );
@@ -88,7 +88,7 @@ export function* holdAgain(tx: Db, basket: Basket, invoice: Invoice): Generator<
     tx
       .update(schema.selectedNodes)
       .set({ status: "held" })
-      .where(and(inArray(schema.selectedNodes.id, ids), eq(schema.selectedNodes.status, "released")))
+      .where(and(inArray(schema.selectedNodes.id, ids), inArray(schema.selectedNodes.status, GIVEN_BACK_STATUSES)))
       .run(),
   );
   return true;

@@ -1,7 +1,7 @@
 // What a refund is to the buyer (DESIGN.md 4 "Payments"): its credit note's articles and amount, and how the money
 // comes back. Read by the refund mail, whoever wrote the credit note (staff, or an automatic refund).
 import { and, asc, type Database, eq, inArray, lte, ne, schema } from "@ticketing/db";
-import type { PaymentModule } from "@ticketing/shared/constants";
+import { GIVEN_BACK_STATUSES, type PaymentModule } from "@ticketing/shared/constants";
 
 export interface RefundedArticle {
   title: string;
@@ -66,7 +66,7 @@ export async function loadRefund(database: Database, basketId: number, invoiceId
       and(
         eq(selectedNodes.basketId, basketId),
         eq(selectedNodes.isArticle, true),
-        ne(selectedNodes.status, "released"),
+        ...GIVEN_BACK_STATUSES.map((status) => ne(selectedNodes.status, status)),
       ),
     )
     .all();

@@ -20,6 +20,7 @@ import {
   schema,
   sql,
 } from "@ticketing/db";
+import { isGivenBack } from "@ticketing/shared/constants";
 import type { BasketDetail, RefundMade, RefundRequest } from "@ticketing/shared/schemas/sales";
 import type { SQL } from "drizzle-orm";
 import { conflict, DomainError, invalid, notFound, providerFailed } from "../lib/errors.ts";
@@ -244,7 +245,7 @@ function chooseArticles(articles: SelectedNode[], itemIds: number[] | undefined)
   }
   const chosen = itemIds.map((id) => {
     const article = articles.find((row) => row.id === id);
-    if (!article || article.status === "released")
+    if (!article || isGivenBack(article.status))
       throw invalid("errors.refund_item_unknown", { item_ids: "errors.refund_item_unknown" });
     return article;
   });

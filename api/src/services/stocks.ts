@@ -1,7 +1,7 @@
 // The event's stocks table (SPEC.md 3 "Stocks table columns"): each article with its lines counted by their basket's
 // status, beside the stock counters the sale moves, read as the ticket office reads them (DESIGN.md 4 "Stock").
 import { and, type Db, eq, inArray, isNotNull, ne, schema, sql } from "@ticketing/db";
-import { type BasketStatus, SOLD_BASKET_STATUSES } from "@ticketing/shared/constants";
+import { type BasketStatus, GIVEN_BACK_STATUSES, SOLD_BASKET_STATUSES } from "@ticketing/shared/constants";
 import type { StockRow, StocksTable } from "@ticketing/shared/schemas/sales";
 import { getVisibleEvent, type User } from "./access.ts";
 import { type CatalogueNode, getCatalogue, nodeStock, withFreshStock } from "./catalogue.ts";
@@ -29,7 +29,13 @@ async function lineCounts(db: Db, eventId: number, preview: boolean) {
     })
     .from(lines)
     .innerJoin(baskets, eq(baskets.id, lines.basketId))
-    .where(and(eventArticleLines(eventId, preview), isNotNull(lines.nodeId), ne(lines.status, "released")))
+    .where(
+      and(
+        eventArticleLines(eventId, preview),
+        isNotNull(lines.nodeId),
+        ...GIVEN_BACK_STATUSES.map((status) => ne(lines.status, status)),
+      ),
+    )
     .groupBy(lines.nodeId)
     .all();
   return new Map(

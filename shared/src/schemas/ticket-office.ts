@@ -228,8 +228,18 @@ export type Basket = z.infer<typeof Basket>;
 export const BasketDetail = Basket.extend({
   promotionCodes: z.array(SelectedPromotionCode),
   paymentIntents: z.array(PaymentIntent),
+  /** Articles whose reservation ran out, not yet put back: `POST …/hold-again` tries to hold them again. */
+  expiredItems: z.array(BasketItem),
 });
 export type BasketDetail = z.infer<typeof BasketDetail>;
+
+/** `POST /frontend/baskets/:id/hold-again`: the expired articles held again, and those the stock no longer has. */
+export const HoldAgainResult = z.object({
+  basket: BasketDetail,
+  restored: z.array(BasketItem),
+  unavailable: z.array(BasketItem),
+});
+export type HoldAgainResult = z.infer<typeof HoldAgainResult>;
 
 /** `POST /frontend/baskets/:id/checkout`: no payment intent when the basket was free (validated at once). */
 export const CheckoutResult = z.object({
