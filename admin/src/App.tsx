@@ -7,6 +7,8 @@ import { RegisterPage } from "./auth/RegisterPage.tsx";
 import { VerifyPage } from "./auth/VerifyPage.tsx";
 import { BASENAME, createAuthProvider, createSession } from "./authProvider.ts";
 import { createApiClient, createDataProvider } from "./dataProvider.ts";
+import { EventEdit } from "./events/EventEdit.tsx";
+import { EventRedirect } from "./events/EventRedirect.tsx";
 import events from "./events/index.ts";
 import { BasketShow } from "./events/sales/BasketShow.tsx";
 import { EventBasketList } from "./events/sales/EventBasketList.tsx";
@@ -14,6 +16,10 @@ import { EventDashboard } from "./events/sales/EventDashboard.tsx";
 import { EventInvoiceList } from "./events/sales/EventInvoiceList.tsx";
 import { InvoiceShow } from "./events/sales/InvoiceShow.tsx";
 import { StocksTablePage } from "./events/sales/StocksTablePage.tsx";
+import { AuthSettings } from "./events/settings/AuthSettings.tsx";
+import { DatesSettings } from "./events/settings/DatesSettings.tsx";
+import { PaymentSettings } from "./events/settings/PaymentSettings.tsx";
+import { StatusSettings } from "./events/settings/StatusSettings.tsx";
 import { createI18nProvider, currentLanguage } from "./i18nProvider.ts";
 import { PageNotFound, UnexpectedErrorPage } from "./layout/ErrorPages.tsx";
 import { Layout } from "./layout/Layout.tsx";
@@ -64,13 +70,22 @@ const BackOffice = () => (
       <Route path="/auth/password-change" element={<PasswordChangePage />} />
       <Route path="/users/me" element={<MePage />} />
     </CustomRoutes>
+    {/* SPEC 2.2: an event's pages, each its own route; any other path under an event is the 404 page. */}
     <Resource name="events" {...events}>
+      <Route path=":id" element={<EventRedirect to="edit" />} />
+      <Route path=":id/edit" element={<EventEdit />} />
+      <Route path=":id/settings" element={<EventRedirect to="status" />} />
+      <Route path=":id/settings/status" element={<StatusSettings />} />
+      <Route path=":id/settings/dates" element={<DatesSettings />} />
+      <Route path=":id/settings/auth" element={<AuthSettings />} />
+      <Route path=":id/settings/payment" element={<PaymentSettings />} />
       <Route path=":id/baskets" element={<EventBasketList />} />
       <Route path=":id/dashboard" element={<EventDashboard />} />
       <Route path=":id/stocks-table" element={<StocksTablePage />} />
       <Route path=":id/invoices" element={<EventInvoiceList />} />
       <Route path=":id/baskets/:basketId/invoices/:invoiceId" element={<InvoiceShow />} />
       <Route path=":id/baskets/:basketId" element={<BasketShow />} />
+      <Route path=":id/*" element={<PageNotFound />} />
     </Resource>
     <Resource name="units" {...units} />
     <Resource name="memberships" />

@@ -1,12 +1,16 @@
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { Button } from "@mui/material";
+import type { Event } from "@ticketing/shared/schemas/events";
 import { useRecordContext, useTranslate } from "react-admin";
 
-/** The event's public ticket office (`ticketOfficeUrl`), or its testing variant with `preview`. */
+/**
+ * The event's public ticket office (`ticketOfficeUrl`), offered only while the event is public (a draft's answers
+ * 404 to buyers, a closed or archived one sells nothing), or with `preview` its testing variant, which the event's staff may always open.
+ */
 export const TicketOfficeLink = ({ preview = false }: { preview?: boolean }) => {
-  const record = useRecordContext<{ ticketOfficeUrl?: string; ticketOfficeTestingUrl?: string }>();
+  const record = useRecordContext<Pick<Event, "status" | "ticketOfficeUrl" | "ticketOfficeTestingUrl">>();
   const translate = useTranslate();
-  const href = preview ? record?.ticketOfficeTestingUrl : record?.ticketOfficeUrl;
+  const href = preview ? record?.ticketOfficeTestingUrl : record?.status === "public" && record.ticketOfficeUrl;
   if (!href) return null;
   return (
     <Button

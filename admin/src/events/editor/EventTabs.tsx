@@ -1,25 +1,19 @@
-import { Tab, Tabs } from "@mui/material";
-import { ACCESS_METHODS } from "@ticketing/shared/constants";
-import type { PointOfSale } from "@ticketing/shared/schemas/catalogue";
-import { useCallback, useEffect, useState } from "react";
+import { Alert, Link, Tab, Tabs } from "@mui/material";
+import { useCallback } from "react";
 import {
-  BooleanInput,
-  CheckboxGroupInput,
-  DateTimeInput,
-  type Identifier,
+  LinkBase,
   NumberInput,
   ReferenceInput,
   required,
   SelectInput,
   TextInput,
-  useDataProvider,
+  useCreatePath,
+  useRecordContext,
   useTranslate,
 } from "react-admin";
 import { useSearchParams } from "react-router";
-import { localDateTimeToIso, UNIT_LIST_PARAMS, validateEndAfterStart } from "../EventFormInputs.tsx";
+import { UNIT_LIST_PARAMS } from "../EventFormInputs.tsx";
 import { validateFrontendPath } from "../frontendPath.ts";
-import { OnlinePaymentInput } from "../OnlinePaymentInput.tsx";
-import { RowsPanel } from "./RowsPanel.tsx";
 
 export const EDIT_TABS = ["display", "properties", "configuration", "graph"] as const;
 export type EditTab = (typeof EDIT_TABS)[number];
@@ -74,19 +68,29 @@ export const DisplayInputs = ({ readOnly }: { readOnly: boolean }) => (
   </>
 );
 
-const accessMethodChoices = ACCESS_METHODS.map((method) => ({ id: method, name: `admin.accessMethods.${method}` }));
+/** The settings page of what the Properties tab used to hold (dates, sign-in, payment). */
+const SettingsNote = () => {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Alert severity="info" sx={{ mb: 2, width: "100%" }}>
+      {translate("admin.settings.propertiesNote")}{" "}
+      <Link component={LinkBase} to={`${createPath({ resource: "events", id: record.id, type: "edit" })}/settings`}>
+        {translate("admin.settings.open")}
+      </Link>
+    </Alert>
+  );
+};
 
-/** SPEC 5: choose at least one authentication method. */
-export const validateAccessMethods = (value: unknown) =>
-  Array.isArray(value) && value.length > 0 ? undefined : "admin.validation.accessMethods";
-
-const dateInput = (source: string, readOnly: boolean, validate?: Parameters<typeof DateTimeInput>[0]["validate"]) => (
-  <DateTimeInput source={source} parse={localDateTimeToIso} validate={validate} readOnly={readOnly} />
-);
-
-/** Dates, unit, access methods, point of sale (the status sits below both tabs, beside Save). */
+/**
+ * What stays the editor's (the unit it belongs to, how many tickets one basket may hold); the status, dates,
+ * sign-in and payment have their own settings pages (SPEC.md 2.2).
+ */
 export const PropertiesInputs = ({ readOnly }: { readOnly: boolean }) => (
   <>
+    <SettingsNote />
     <ReferenceInput
       source="unitId"
       reference="units"
@@ -95,67 +99,6 @@ export const PropertiesInputs = ({ readOnly }: { readOnly: boolean }) => (
     >
       <SelectInput optionText="name" validate={required()} readOnly />
     </ReferenceInput>
-    {dateInput("startDate", readOnly, required())}
-    {dateInput("endDate", readOnly, [required(), validateEndAfterStart])}
-    {dateInput("registrationsStartDate", readOnly)}
-    {dateInput("registrationsEndDate", readOnly)}
-    {dateInput("paymentsStartDate", readOnly)}
-    {dateInput("paymentsEndDate", readOnly)}
-    <NumberInput source="reservationMinutes" min={1} max={1440} step={1} readOnly={readOnly} />
-    <NumberInput source="paymentTermMinutes" min={5} max={10080} step={1} readOnly={readOnly} />
     <NumberInput source="maxItemsPerBasket" min={1} max={500} step={1} readOnly={readOnly} />
-    <CheckboxGroupInput
-      source="accessMethods"
-      choices={accessMethodChoices}
-      validate={validateAccessMethods}
-      readOnly={readOnly}
-      disabled={readOnly}
-    />
-    <BooleanInput source="isPointOfSaleEnabled" readOnly={readOnly} disabled={readOnly} />
-    <OnlinePaymentInput readOnly={readOnly} />
   </>
 );
-
-/** The event's points of sale (title, description, location), offered by the point-of-sale payment. */
-export const PointsOfSalePanel = ({ eventId, readOnly }: { eventId: Identifier; readOnly: boolean }) => {
-  const dataProvider = useDataProvider();
-  const [rows, setRows] = useState<PointOfSale[]>([]);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let isCurrent = true;
-    void version;
-    dataProvider
-      .getList<PointOfSale>("points-of-sale", {
-        filter: { eventId },
-        pagination: { page: 1, perPage: 1000 },
-        sort: { field: "id", order: "ASC" },
-      })
-      .then(
-        ({ data }) => isCurrent && setRows(data),
-        () => undefined,
-      );
-    return () => {
-      isCurrent = false;
-    };
-  }, [dataProvider, eventId, version]);
-  return (
-    <div style={{ padding: 16 }}>
-      <RowsPanel
-        title="admin.editor.pointsOfSale.title"
-        resource="points-of-sale"
-        eventId={eventId}
-        rows={rows}
-        fields={[
-          { source: "title", label: "admin.editor.pointsOfSale.name", isRequired: true },
-          { source: "description", label: "admin.editor.pointsOfSale.description", isMultiline: true },
-          { source: "location", label: "admin.editor.pointsOfSale.location" },
-        ]}
-        describe={(row) => row.title}
-        readOnly={readOnly}
-        emptyText="admin.editor.pointsOfSale.empty"
-        addLabel="admin.editor.pointsOfSale.add"
-        onChanged={() => setVersion((current) => current + 1)}
-      />
-    </div>
-  );
-};

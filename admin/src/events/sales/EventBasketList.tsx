@@ -38,7 +38,7 @@ const basketFilters = (searchPlaceholder: string) => [
 /** SPEC 2.2: `/events/:id/baskets`, the baskets of one event (`GET /baskets?filter={"event_id":…}`). */
 export const EventBasketList = () => {
   useVisitedView("Baskets");
-  const { eventId, name, eventPath, basename } = useSalesEvent();
+  const { eventId, name, basename } = useSalesEvent();
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [preview] = usePreviewFlag();
@@ -49,7 +49,7 @@ export const EventBasketList = () => {
   return (
     <>
       {/* Above the list, so that its filters keep the width of the page beside the exports. */}
-      <SalesToolbar eventPath={eventPath} current="baskets" preview={preview}>
+      <SalesToolbar current="baskets" preview={preview}>
         <PreviewSwitch />
       </SalesToolbar>
       <List

@@ -64,7 +64,7 @@ export function SalesReport<M extends ReportMethod>({
   children: (data: ReportOf<M>, preview: boolean) => ReactNode;
 }) {
   const translate = useTranslate();
-  const { eventId, name, eventPath, error: eventError } = useSalesEvent();
+  const { eventId, name, error: eventError } = useSalesEvent();
   const [preview] = usePreviewFlag();
   const isValid = Number.isInteger(eventId) && eventId > 0;
   const { data, error, isFetching, refetch } = useEventReport(method, eventId, preview);
@@ -73,7 +73,7 @@ export function SalesReport<M extends ReportMethod>({
   return (
     <Box sx={{ pb: 4 }}>
       <Title title={translate(titleKey, { name })} />
-      <SalesToolbar eventPath={eventPath} current={page} preview={preview}>
+      <SalesToolbar current={page} preview={preview}>
         {data && actions?.(data, preview)}
       </SalesToolbar>
       {notFound ? (

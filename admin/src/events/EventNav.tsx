@@ -1,0 +1,84 @@
+// The navigation every page of an event shows (SPEC.md 2.2): the editor, the settings, the communication and the
+// sales pages, each reachable from the others, and the event's ticket office.
+import EditIcon from "@mui/icons-material/Edit";
+import InsightsIcon from "@mui/icons-material/Insights";
+import InventoryIcon from "@mui/icons-material/Inventory";
+import MailOutlineIcon from "@mui/icons-material/MailOutline";
+import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
+import SettingsIcon from "@mui/icons-material/Settings";
+import ShoppingBasketIcon from "@mui/icons-material/ShoppingBasket";
+import { Box } from "@mui/material";
+import type { Event } from "@ticketing/shared/schemas/events";
+import type { ReactElement } from "react";
+import {
+  Button,
+  LinkBase,
+  RecordContextProvider,
+  useCreatePath,
+  useGetOne,
+  useParams,
+  useTranslate,
+} from "react-admin";
+import { EVENT_PAGE_LABELS, EVENT_PAGES, type EventPage, eventPagePath } from "./eventPages.ts";
+import { TicketOfficeLink } from "./TicketOfficeLink.tsx";
+
+const EVENT_PAGE_ICONS: Record<EventPage, ReactElement> = {
+  edit: <EditIcon />,
+  settings: <SettingsIcon />,
+  communication: <MailOutlineIcon />,
+  baskets: <ShoppingBasketIcon />,
+  dashboard: <InsightsIcon />,
+  "stocks-table": <InventoryIcon />,
+  invoices: <ReceiptLongIcon />,
+};
+
+/**
+ * The event of the address's `:id`: links to its pages, `current` marked as the page shown (`aria-current`), the
+ * sales pages carrying `preview=true` when `preview`; then its ticket office (the preview always, for staff; the
+ * public one only once the event is public). The event comes from react-admin's cache, shared with the page's own
+ * load of it.
+ */
+export const EventNav = ({ current, preview = false }: { current: EventPage; preview?: boolean }) => {
+  const { id } = useParams<{ id: string }>();
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const { data: event } = useGetOne<Event>("events", { id: Number(id) }, { enabled: id !== undefined, retry: false });
+  if (id === undefined) return null;
+  const eventPath = createPath({ resource: "events", id, type: "edit" });
+  return (
+    <Box
+      component="nav"
+      aria-label={translate("admin.eventNav.label")}
+      sx={{
+        display: "flex",
+        flexWrap: "wrap",
+        alignItems: "center",
+        gap: 0.5,
+        py: 1,
+        borderBottom: 1,
+        borderColor: "divider",
+      }}
+    >
+      {EVENT_PAGES.map((page) => (
+        <Button
+          key={page}
+          component={LinkBase}
+          to={eventPagePath(eventPath, page, preview)}
+          label={EVENT_PAGE_LABELS[page]}
+          variant={page === current ? "contained" : "text"}
+          aria-current={page === current ? "page" : undefined}
+        >
+          {EVENT_PAGE_ICONS[page]}
+        </Button>
+      ))}
+      {event && (
+        <Box sx={{ ml: "auto", display: "flex", gap: 0.5 }}>
+          <RecordContextProvider value={event}>
+            <TicketOfficeLink preview />
+            <TicketOfficeLink />
+          </RecordContextProvider>
+        </Box>
+      )}
+    </Box>
+  );
+};

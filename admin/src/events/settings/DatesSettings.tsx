@@ -1,0 +1,34 @@
+import { DateTimeInput, NumberInput, required, SimpleForm } from "react-admin";
+import { localDateTimeToIso } from "../EventFormInputs.tsx";
+import { useIsLocked } from "../EventLock.tsx";
+import { SettingsFrame } from "./SettingsFrame.tsx";
+import { endNotBefore } from "./settingsPages.ts";
+
+const DatesForm = () => {
+  const isLocked = useIsLocked();
+  const dateInput = (source: string, validate?: Parameters<typeof DateTimeInput>[0]["validate"]) => (
+    <DateTimeInput source={source} parse={localDateTimeToIso} validate={validate} readOnly={isLocked} />
+  );
+  return (
+    // Locked: nothing here may change, so there is nothing to save.
+    <SimpleForm toolbar={isLocked ? false : undefined}>
+      {dateInput("startDate", required())}
+      {dateInput("endDate", [required(), endNotBefore("startDate")])}
+      {dateInput("registrationsStartDate")}
+      {dateInput("registrationsEndDate", endNotBefore("registrationsStartDate"))}
+      {dateInput("paymentsStartDate")}
+      {dateInput("paymentsEndDate", endNotBefore("paymentsStartDate"))}
+      <NumberInput source="reservationMinutes" min={1} max={1440} step={1} readOnly={isLocked} />
+    </SimpleForm>
+  );
+};
+
+/**
+ * SPEC.md 2.2 `settings/dates`: when the event takes place, the registrations and payments windows (empty: open
+ * from/until any time), and how long an article stays held in a basket.
+ */
+export const DatesSettings = () => (
+  <SettingsFrame page="dates">
+    <DatesForm />
+  </SettingsFrame>
+);

@@ -1,0 +1,27 @@
+import type { Event } from "@ticketing/shared/schemas/events";
+import { required, SelectInput, SimpleForm, useRecordContext } from "react-admin";
+import { eventStatusChoices } from "../eventStatus.ts";
+import { ModerationPanel } from "../moderation/ModerationPanel.tsx";
+import { allowedStatuses } from "../moderation/statusTransitions.ts";
+import { SettingsFrame } from "./SettingsFrame.tsx";
+
+/**
+ * SPEC 4: the select offers only the allowed transitions (the API answers 409 otherwise); a locked event's status
+ * still moves, so it is never read-only.
+ */
+const StatusInput = () => {
+  const record = useRecordContext<Event>();
+  const allowed = record ? allowedStatuses(record.status, record.moderationStatus) : [];
+  const choices = eventStatusChoices.filter((choice) => allowed.includes(choice.id));
+  return <SelectInput source="status" choices={choices} validate={required()} />;
+};
+
+/** SPEC.md 2.2 `settings/status`: the moderation (asked for, approved, changes requested) and the status. */
+export const StatusSettings = () => (
+  <SettingsFrame page="status">
+    <ModerationPanel />
+    <SimpleForm>
+      <StatusInput />
+    </SimpleForm>
+  </SettingsFrame>
+);
