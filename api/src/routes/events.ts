@@ -49,7 +49,7 @@ eventRoutes.get(
     { summary: "The events of your units", auth: "user", list: EVENT_LIST, answer: Event },
     async (c, { user, list }) => {
       const { database, config } = c.get("deps");
-      return answerList(c, "events", list, await listVisibleEvents(database.db, user, list, config.publicUrl));
+      return answerList(c, "events", list, await listVisibleEvents(database.db, user, list, config.publicUrl, now(c)));
     },
   ),
 );

@@ -1,18 +1,38 @@
 // Events: creation with their registration module and root node, status rules, public infos.
-import { and, asc, type Database, type Db, eq, inArray, like, run, schema, sql } from "@ticketing/db";
+import {
+  and,
+  asc,
+  type Database,
+  type Db,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  like,
+  lt,
+  lte,
+  or,
+  run,
+  schema,
+  sql,
+} from "@ticketing/db";
 import type { AccessMethod, EventStatus, ModerationStatus, OnlinePaymentModule } from "@ticketing/shared/constants";
 import type {
   Communication,
+  EventActivity,
   Event as EventAnswer,
   EventChanges,
   EventCreate,
   PublicInfos,
   PublicInfosQuery,
 } from "@ticketing/shared/schemas/events";
+import { EventListFilter } from "@ticketing/shared/schemas/events";
 import { eventWindows, ticketOfficeUrl } from "@ticketing/shared/ticket-office";
 import type { SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Config } from "../env.ts";
 import { conflict, forbidden, invalid, notFound } from "../lib/errors.ts";
+import { parseWith } from "../lib/http.ts";
 import { idFilter, type ListOptions, type ListQuery, listPage } from "../lib/list-query.ts";
 import {
   type Authenticated,
@@ -253,20 +273,49 @@ export const EVENT_SORT_FIELDS = Object.keys(EVENT_COLUMNS);
 /** The back office's event list: sortable fields, and the id filters (`id`, `unit_id`). */
 export const EVENT_LIST: ListOptions = { sortable: EVENT_SORT_FIELDS, idFilters: ["id", "unitId"] };
 
-/** Which events the list (or its export) shows: those of the user's units, filtered by unit, status, id and name. */
-export async function eventsWhere(db: Db, user: User, query: ListQuery): Promise<SQL | undefined> {
-  const f = query.filter;
+/** Now within a window whose empty bounds are open (ISO 8601 UTC strings compare as instants). */
+const withinWindow = (start: SQLiteColumn, end: SQLiteColumn, now: string) =>
+  and(or(isNull(start), lte(start, now)), or(isNull(end), gte(end, now)));
+
+/** The condition of an `activity` filter (EVENT_ACTIVITIES says what each means) at `now`. */
+function activityCondition(activity: EventActivity, now: Date): SQL | undefined {
+  const at = now.toISOString();
+  const { events } = schema;
+  switch (activity) {
+    case "active":
+      return and(inArray(events.status, ["draft", "public"]), gte(events.endDate, at));
+    case "inactive":
+      return or(inArray(events.status, ["closed", "archived"]), lt(events.endDate, at));
+    case "registrations":
+      return and(
+        eq(events.status, "public"),
+        withinWindow(events.registrationsStartDate, events.registrationsEndDate, at),
+      );
+    case "payments":
+      return and(eq(events.status, "public"), withinWindow(events.paymentsStartDate, events.paymentsEndDate, at));
+  }
+}
+
+/**
+ * Which events the list (or its export) shows at `now`: those of the user's units, filtered by unit, id, name,
+ * status, moderation status and activity; a filter value outside EventListFilter is a 400.
+ */
+export async function eventsWhere(db: Db, user: User, query: ListQuery, now: Date): Promise<SQL | undefined> {
+  const f = parseWith(EventListFilter, query.filter);
+  const q = f.q?.trim();
   return and(
     await inVisibleUnits(db, user, schema.events.unitId),
     idFilter(query, "unitId", schema.events.unitId),
-    typeof f.status === "string" ? eq(schema.events.status, f.status as EventStatus) : undefined,
+    f.status ? eq(schema.events.status, f.status) : undefined,
+    f.moderationStatus ? eq(schema.events.moderationStatus, f.moderationStatus) : undefined,
+    f.activity ? activityCondition(f.activity, now) : undefined,
     idFilter(query, "id", schema.events.id),
-    typeof f.q === "string" && f.q.trim() ? like(schema.events.name, `%${f.q.trim()}%`) : undefined,
+    q ? like(schema.events.name, `%${q}%`) : undefined,
   );
 }
 
-export async function listEvents(db: Db, user: User, query: ListQuery) {
-  return listPage(db, schema.events, await eventsWhere(db, user, query), query, EVENT_COLUMNS);
+export async function listEvents(db: Db, user: User, query: ListQuery, now: Date) {
+  return listPage(db, schema.events, await eventsWhere(db, user, query, now), query, EVENT_COLUMNS);
 }
 
 export function presentPublicInfos(
@@ -346,9 +395,9 @@ export async function communicationOf(db: Db, eventId: number): Promise<Communic
 
 // --- The event calls, as the API receives them ----------------------------------------------------------------
 
-/** The back office's list of the events of the caller's units (every event for a superuser). */
-export async function listVisibleEvents(db: Db, user: User, query: ListQuery, publicUrl: string) {
-  const { rows, total } = await listEvents(db, user, query);
+/** The back office's list of the events of the caller's units (every event for a superuser), filtered as of `now`. */
+export async function listVisibleEvents(db: Db, user: User, query: ListQuery, publicUrl: string, now: Date) {
+  const { rows, total } = await listEvents(db, user, query, now);
   return { rows: await presentEvents(db, rows, publicUrl), total };
 }
 

@@ -1,7 +1,14 @@
 // Events (`/events/*`): the back office's events, their moderation, articles, communication settings and price
 // preview, and the ticket office's public infos.
 import { z } from "zod";
-import { ACCESS_METHODS, EVENT_STATUSES, MODERATION_STATUSES, ONLINE_PAYMENT_MODULES } from "../constants.ts";
+import {
+  ACCESS_METHODS,
+  EVENT_STATUSES,
+  LANGUAGES,
+  MODERATION_STATUSES,
+  type Language,
+  ONLINE_PAYMENT_MODULES,
+} from "../constants.ts";
 import { NodeConfiguration, NodeLimit, NodePriceRule, NodeRow } from "./catalogue.ts";
 import { Cents, Id, IsoDate, zBooleanFlag, zId, zIsoDate } from "./common.ts";
 
@@ -132,6 +139,24 @@ export const Event = z.object({
 });
 export type Event = z.infer<typeof Event>;
 
+/**
+ * The events list's `activity` filter (SPEC 2.2), as of now: `active` — not closed nor archived and not over (its end
+ * is not past; a draft counts, it is being prepared) —, `inactive` — every other (closed, archived, or over) —,
+ * `registrations` / `payments` — open now: public, and now within its registrations / payments window (an empty
+ * bound is open), as the ticket office decides (eventWindows).
+ */
+export const EVENT_ACTIVITIES = ["active", "inactive", "registrations", "payments"] as const;
+export type EventActivity = (typeof EVENT_ACTIVITIES)[number];
+
+/** `GET /events` (and its export) filters beside the id filters `id` and `unit_id`; `q` searches the name. */
+export const EventListFilter = z.object({
+  q: z.string().max(200).optional(),
+  status: z.enum(EVENT_STATUSES).optional(),
+  moderationStatus: z.enum(MODERATION_STATUSES).optional(),
+  activity: z.enum(EVENT_ACTIVITIES).optional(),
+});
+export type EventListFilter = z.output<typeof EventListFilter>;
+
 /** `POST /events/:id/moderation/request-changes`: what the organiser should change. */
 export const ModerationChanges = z.strictObject({
   description: z.string().trim().min(1, "errors.moderation_description_required").max(5_000),
@@ -228,17 +253,69 @@ export type PricePreviewRow = z.infer<typeof PricePreviewRow>;
 
 // --- Communication settings (SPEC 2.2 "communication") ------------------------------------------------------------
 
+/**
+ * The placeholders each of an organiser's texts may use, filled from the order it is about (the buyer's name, the
+ * event's title, the order's reference…). Any other `{{word}}` is refused when saved rather than sent as written.
+ */
+const MAIL_PLACEHOLDERS = ["name", "event", "reference", "total", "event_date"] as const;
+export const COMMUNICATION_PLACEHOLDERS = {
+  signature: ["event"],
+  orderConfirmationSubject: MAIL_PLACEHOLDERS,
+  orderConfirmationBody: MAIL_PLACEHOLDERS,
+  paymentReminderSubject: MAIL_PLACEHOLDERS,
+  paymentReminderBody: MAIL_PLACEHOLDERS,
+  confirmationPageText: ["event"],
+  pdfTicketText: ["name", "event", "reference", "article"],
+} as const;
+/** A text an organiser writes once per language (`orderConfirmationSubjectEn`, `…Fr`); empty means ours. */
+export type CommunicationText = keyof typeof COMMUNICATION_PLACEHOLDERS;
+
+/** The field of `text` in `language`: `orderConfirmationSubjectFr`. */
+export const communicationField = <T extends CommunicationText>(text: T, language: Language) =>
+  `${text}${language === "fr" ? "Fr" : "En"}` as const;
+
+/** `{{ name }}` in an organiser's text. */
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+/** The `{{name}}` placeholders of an organiser's text filled; one without a value is left as written. */
+export function fillPlaceholders(template: string, values: Partial<Record<string, string>>): string {
+  return template.replace(PLACEHOLDER, (match, name: string) => values[name] ?? match);
+}
+
+/** The placeholders of `template` that `text` may not use, each once, as written (`{{ nme }}`). */
+export function unknownPlaceholders(text: CommunicationText, template: string): string[] {
+  const allowed: readonly string[] = COMMUNICATION_PLACEHOLDERS[text];
+  const unknown = [...template.matchAll(PLACEHOLDER)].filter((match) => !allowed.includes(match[1] ?? ""));
+  return [...new Set(unknown.map((match) => match[0]))];
+}
+
+/** The mails whose texts an organiser writes, previews and tests. */
+export const COMMUNICATION_MAILS = ["order_confirmation", "payment_reminder"] as const;
+export type CommunicationMail = (typeof COMMUNICATION_MAILS)[number];
+
 export const Communication = z.object({
   id: Id,
   eventId: Id,
-  orderConfirmationSubject: z.string().nullable(),
-  orderConfirmationBody: z.string().nullable(),
-  paymentReminderSubject: z.string().nullable(),
-  paymentReminderBody: z.string().nullable(),
-  confirmationPageText: z.string().nullable(),
+  /** The name buyers see as the sender of the event's mails (the address stays the platform's); null: ours. */
+  senderName: z.string().nullable(),
+  /** Where buyers' answers to the event's mails go; null: the platform's address. */
+  replyTo: z.string().nullable(),
+  signatureEn: z.string().nullable(),
+  signatureFr: z.string().nullable(),
+  orderConfirmationSubjectEn: z.string().nullable(),
+  orderConfirmationSubjectFr: z.string().nullable(),
+  orderConfirmationBodyEn: z.string().nullable(),
+  orderConfirmationBodyFr: z.string().nullable(),
+  paymentReminderSubjectEn: z.string().nullable(),
+  paymentReminderSubjectFr: z.string().nullable(),
+  paymentReminderBodyEn: z.string().nullable(),
+  paymentReminderBodyFr: z.string().nullable(),
+  confirmationPageTextEn: z.string().nullable(),
+  confirmationPageTextFr: z.string().nullable(),
   confirmationRedirectUrl: z.string().nullable(),
   isPdfTicketEnabled: z.boolean(),
-  pdfTicketText: z.string().nullable(),
+  pdfTicketTextEn: z.string().nullable(),
+  pdfTicketTextFr: z.string().nullable(),
 });
 export type Communication = z.infer<typeof Communication>;
 
@@ -249,27 +326,89 @@ function isHttpsAddress(address: string): boolean {
   return url.protocol === "https:" && z.regexes.domain.test(url.hostname) && !url.username && !url.password;
 }
 
-/** The confirmation mail, confirmation page and PDF ticket; the form's `id` and `eventId` are ignored. */
-export const CommunicationUpdate = z
-  .strictObject({
-    orderConfirmationSubject: z.string().trim().max(300).nullable(),
-    orderConfirmationBody: z.string().max(20_000).nullable(),
-    paymentReminderSubject: z.string().trim().max(300).nullable(),
-    paymentReminderBody: z.string().max(20_000).nullable(),
-    confirmationPageText: z.string().max(20_000).nullable(),
-    // Only https: a buyer is sent there after paying (never javascript:, data: or plain http).
-    confirmationRedirectUrl: z
-      .string()
-      .trim()
-      .max(2_000)
-      .refine((address) => address === "" || isHttpsAddress(address), "errors.confirmation_url_https")
-      .transform((address) => address || null)
-      .nullable(),
-    isPdfTicketEnabled: z.boolean(),
-    pdfTicketText: z.string().max(5_000).nullable(),
-    id: z.unknown(),
-    eventId: z.unknown(),
-  })
-  .partial()
-  .transform(({ id: _id, eventId: _eventId, ...changes }) => changes);
+/** An organiser's text: an empty one is stored as null (ours is used). */
+const ownText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((value) => (value.trim() === "" ? null : value))
+    .nullable();
+const ownLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => value || null)
+    .nullable();
+
+const CommunicationFields = {
+  // A display name only: no line breaks or angle brackets that could forge another header or address.
+  senderName: ownLine(100).refine(
+    (name) => name === null || !/[\r\n<>"]/.test(name),
+    "errors.communication_sender_name",
+  ),
+  replyTo: z
+    .union([z.literal(""), z.email()])
+    .transform((address) => address || null)
+    .nullable(),
+  signatureEn: ownText(1_000),
+  signatureFr: ownText(1_000),
+  orderConfirmationSubjectEn: ownLine(300),
+  orderConfirmationSubjectFr: ownLine(300),
+  orderConfirmationBodyEn: ownText(20_000),
+  orderConfirmationBodyFr: ownText(20_000),
+  paymentReminderSubjectEn: ownLine(300),
+  paymentReminderSubjectFr: ownLine(300),
+  paymentReminderBodyEn: ownText(20_000),
+  paymentReminderBodyFr: ownText(20_000),
+  confirmationPageTextEn: ownText(20_000),
+  confirmationPageTextFr: ownText(20_000),
+  // Only https: a buyer is sent there after paying (never javascript:, data: or plain http).
+  confirmationRedirectUrl: z
+    .string()
+    .trim()
+    .max(2_000)
+    .refine((address) => address === "" || isHttpsAddress(address), "errors.confirmation_url_https")
+    .transform((address) => address || null)
+    .nullable(),
+  isPdfTicketEnabled: z.boolean(),
+  pdfTicketTextEn: ownText(5_000),
+  pdfTicketTextFr: ownText(5_000),
+  // react-admin's form sends the record back: its id and event are ignored.
+  id: z.unknown(),
+  eventId: z.unknown(),
+};
+
+/** The communication settings an organiser changes; the form's `id` and `eventId` are ignored. */
+const EditedCommunication = z.strictObject(CommunicationFields).partial();
+export const CommunicationUpdate = EditedCommunication.transform(
+  ({ id: _id, eventId: _eventId, ...changes }) => changes,
+);
 export type CommunicationUpdate = z.output<typeof CommunicationUpdate>;
+
+/**
+ * A preview from the form as it stands, unsaved: its values over the saved ones, for a sample basket of the
+ * event, in one language (`mail` for a mail; the PDF ticket's preview ignores it).
+ */
+export const CommunicationPreview = z
+  .strictObject({
+    ...EditedCommunication.shape,
+    mail: z.enum(COMMUNICATION_MAILS).default("order_confirmation"),
+    language: z.enum(LANGUAGES).default("en"),
+  })
+  .transform(({ id: _id, eventId: _eventId, mail, language, ...changes }) => ({ mail, language, changes }));
+export type CommunicationPreview = z.output<typeof CommunicationPreview>;
+
+/** A mail as it would be sent. */
+export const MailPreview = z.object({ subject: z.string(), text: z.string(), html: z.string() });
+export type MailPreview = z.infer<typeof MailPreview>;
+
+/** A test of a mail with the saved texts, to the signed-in organiser's own address. */
+export const TestMailRequest = z.strictObject({
+  mail: z.enum(COMMUNICATION_MAILS),
+  language: z.enum(LANGUAGES).default("en"),
+});
+export type TestMailRequest = z.output<typeof TestMailRequest>;
+
+export const TestMailSent = z.object({ to: z.string(), mail: z.enum(COMMUNICATION_MAILS) });
+export type TestMailSent = z.infer<typeof TestMailSent>;

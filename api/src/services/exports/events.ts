@@ -8,7 +8,7 @@ import { checkFilteredUnits, type ExportRequest, fileNameOf, keysetOf } from "./
 export async function eventsExport(request: ExportRequest): Promise<ExportTable> {
   const { db, query, t } = request;
   await checkFilteredUnits(request, "unitId");
-  const where = await eventsWhere(db, request.user, query);
+  const where = await eventsWhere(db, request.user, query, request.now);
   const { events, units } = schema;
   const keyset = keysetOf(query, EVENT_COLUMNS, events.id);
   const batches = inBatches(keyset, where, () =>

@@ -21,6 +21,8 @@ export interface ExportRequest {
   t: Translate;
   /** the day of the request in Switzerland, `YYYY-MM-DD`, for the file's name */
   today: string;
+  /** the moment of the request, for filters that depend on it (the events' `activity`) */
+  now: Date;
 }
 
 const translators = Object.fromEntries(LANGUAGES.map((l) => [l, createTranslator({ en, fr }, l)])) as Record<
@@ -29,7 +31,8 @@ const translators = Object.fromEntries(LANGUAGES.map((l) => [l, createTranslator
 >;
 
 export function exportRequest(db: Db, user: User, query: ListQuery, language: Language, now: Date): ExportRequest {
-  return { db, user, query, t: translators[language], today: swissMoment(now.toISOString())?.text.slice(0, 10) ?? "" };
+  const today = swissMoment(now.toISOString())?.text.slice(0, 10) ?? "";
+  return { db, user, query, t: translators[language], today, now };
 }
 
 /** The ids a list's id filter holds (parseListQuery made them a list, or null for "none"); undefined when absent. */
