@@ -4,7 +4,15 @@
 import type { TreeNode } from "@ticketing/shared/schemas/ticket-office";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { holdsArticles, isGroup, optionFieldName, type RangeHint, rangeHint } from "../lib/catalogue";
+import {
+  holdsArticles,
+  isGroup,
+  optionFieldName,
+  type QuantityBounds,
+  quantityMax,
+  type RangeHint,
+  rangeHint,
+} from "../lib/catalogue";
 import { formatMoney } from "../lib/format";
 import { ErrorMessages } from "./error-messages";
 
@@ -14,6 +22,10 @@ interface CatalogueProps {
   formKey: number;
   /** A refused add: its messages are shown beside the article. */
   error?: { nodeId: number; errors: string[] } | null;
+  /** What bounds the quantity field besides the stock and the groups' ranges. */
+  basket: QuantityBounds;
+  /** The groups above the node, from the root down (their ranges bound the quantity too). */
+  groups?: TreeNode[];
 }
 
 function RangeHintText({ hint, id }: { hint: RangeHint | null; id?: string }) {
@@ -93,12 +105,14 @@ function OptionChoices({ node, group }: { node: TreeNode; group: TreeNode | null
   );
 }
 
-function ArticleCard({ article, canAdd, formKey, error }: CatalogueProps & { article: TreeNode }) {
+function ArticleCard({ article, canAdd, formKey, error, basket, groups = [] }: CatalogueProps & { article: TreeNode }) {
   const { t, i18n } = useTranslation();
   const stock = article.stock?.display ?? "available";
   const looseOptions = article.children.some((child) => child.category === "option");
   const optionGroups = article.children.filter(isGroup);
   const titleId = `article-${article.id}`;
+  // At least 1: when nothing more fits, the add is still offered and the API says why it cannot be done.
+  const max = Math.max(1, quantityMax(article, groups, basket));
   return (
     <article className="card article" aria-labelledby={titleId}>
       {article.imageUrl && article.isImageDisplayable !== false && (
@@ -137,6 +151,20 @@ function ArticleCard({ article, canAdd, formKey, error }: CatalogueProps & { art
           {optionGroups.map((group) => (
             <OptionGroup key={group.id} group={group} />
           ))}
+          <div className="field field-quantity">
+            <label htmlFor={`quantity-${article.id}`}>{t("buy.quantity")}</label>
+            <input
+              id={`quantity-${article.id}`}
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={max}
+              step={1}
+              defaultValue={1}
+              required
+            />
+          </div>
           <button type="submit" name="intent" value="add" className="button button-primary">
             {t("buy.add")}
           </button>
@@ -148,17 +176,18 @@ function ArticleCard({ article, canAdd, formKey, error }: CatalogueProps & { art
 
 /** The articles under `node`; groups of articles become titled sections with their range as a hint. */
 export function CatalogueBranch({ node, ...props }: CatalogueProps & { node: TreeNode }) {
+  const groups = [...(props.groups ?? []), node];
   return (
     <>
       {node.children.map((child) =>
         child.category === "article" ? (
-          <ArticleCard key={child.id} article={child} {...props} />
+          <ArticleCard key={child.id} article={child} {...props} groups={groups} />
         ) : isGroup(child) && holdsArticles(child) ? (
           <section key={child.id} className="group" aria-labelledby={`group-${child.id}`}>
             <h2 id={`group-${child.id}`}>{child.title}</h2>
             {child.description && <p>{child.description}</p>}
             <RangeHintText hint={rangeHint(child)} />
-            <CatalogueBranch node={child} {...props} />
+            <CatalogueBranch node={child} {...props} groups={groups} />
           </section>
         ) : null,
       )}

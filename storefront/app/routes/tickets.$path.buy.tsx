@@ -6,10 +6,11 @@ import { CatalogueBranch } from "../components/catalogue";
 import { ErrorMessages } from "../components/error-messages";
 import { useOffice } from "../components/use-office";
 import { getFixedT } from "../i18n.server";
-import { ApiError } from "../lib/api.server";
+import { type ApiClient, ApiError } from "../lib/api.server";
+import { type BasketLine, basketLines, lineChange } from "../lib/basket-lines";
 import { buyRedirect, paymentTermExpired } from "../lib/basket-rules";
 import { loadOpenBasket, openBasketForAdding } from "../lib/baskets.server";
-import { chosenOptionIds, positiveInt } from "../lib/catalogue";
+import { chosenOptionIds, findArticle, positiveInt, type QuantityBounds, quantityMax } from "../lib/catalogue";
 import { formatMoney, formatTime } from "../lib/format";
 import { officeHref } from "../lib/office-paths";
 import { TicketOffice } from "../lib/ticket-office.server";
@@ -36,26 +37,73 @@ export async function loader(args: Route.LoaderArgs) {
   return office.data({ tree, basket, areBasketActionsAllowed: office.areBasketActionsAllowed });
 }
 
-/** What a refused action shows, and where: beside an article, beside the promotion code field, or on top. */
-type BuyActionData = { target: "article" | "promotionCode" | "page"; nodeId: number | null; errors: string[] };
+/**
+ * What a refused action shows, and where: beside an article, beside the promotion code field, in the basket
+ * (a line's quantity), or on top.
+ */
+type BuyActionData = {
+  target: "article" | "promotionCode" | "basket" | "page";
+  nodeId: number | null;
+  errors: string[];
+};
+
+/**
+ * The quantity asked in a form: a whole number from 1 to the basket's maximum (the field's own bounds, checked
+ * again here for a browser that did not), else null. The API still decides what the stock allows.
+ */
+function askedQuantity(form: FormData, office: TicketOffice) {
+  const quantity = positiveInt(form.get("quantity"));
+  return quantity !== null && quantity <= office.event.maxItemsPerBasket ? quantity : null;
+}
+
+/** Changes a basket line to the quantity asked: takes out its newest items, or adds more with the same options. */
+async function changeLine(office: TicketOffice, api: ApiClient, lineKey: string, quantity: number) {
+  const { basket } = await loadOpenBasket(office, api);
+  const line = basket && basketLines(basket.items).find((candidate) => candidate.key === lineKey);
+  // A line gone meanwhile (another tab, an expired hold): the page shows the basket as it is.
+  if (!basket || !line || line.nodeId === null) return;
+  const { remove, add } = lineChange(line, quantity);
+  for (const itemId of remove) await api.delete(`/frontend/selected-nodes/${itemId}`);
+  if (add > 0)
+    await api.post("/frontend/selected-nodes", {
+      basketId: basket.id,
+      nodeId: line.nodeId,
+      optionNodeIds: line.optionNodeIds,
+      quantity: add,
+    });
+}
 
 export async function action(args: Route.ActionArgs) {
   const { office, api } = await openBuy(args);
   const form = await args.request.formData();
   const intent = form.get("intent");
   const nodeId = positiveInt(form.get("nodeId"));
+  const lineKey = form.get("lineKey");
   const target: BuyActionData["target"] =
-    intent === "addCode" || intent === "removeCode" ? "promotionCode" : nodeId ? "article" : "page";
+    intent === "addCode" || intent === "removeCode"
+      ? "promotionCode"
+      : nodeId
+        ? "article"
+        : typeof lineKey === "string"
+          ? "basket"
+          : "page";
   const refuse = (errors: string[], status: number) =>
     office.data<BuyActionData>({ target, nodeId, errors }, { status });
+  const refuseQuantity = async () => {
+    const t = await getFixedT(office.language);
+    return refuse([t("buy.quantityInvalid", { max: office.event.maxItemsPerBasket })], 400);
+  };
   try {
     if (!office.areBasketActionsAllowed) {
       const t = await getFixedT(office.language);
       return refuse([t("welcome.registrationsClosed")], 409);
     }
-    if (intent === "remove") {
-      const itemId = positiveInt(form.get("itemId"));
-      if (itemId) await api.delete(`/frontend/selected-nodes/${itemId}`);
+    if (intent === "removeLine" && typeof lineKey === "string") {
+      await changeLine(office, api, lineKey, 0);
+    } else if (intent === "updateLine" && typeof lineKey === "string") {
+      const quantity = askedQuantity(form, office);
+      if (quantity === null) return refuseQuantity();
+      await changeLine(office, api, lineKey, quantity);
     } else if (intent === "addCode") {
       const value = String(form.get("promotionCode") ?? "").trim();
       if (!value) {
@@ -69,8 +117,10 @@ export async function action(args: Route.ActionArgs) {
       const codeId = positiveInt(form.get("codeId"));
       if (codeId) await api.delete(`/frontend/selected-promotion-codes/${codeId}`);
     } else if (nodeId) {
+      const quantity = askedQuantity(form, office);
+      if (quantity === null) return refuseQuantity();
       const basketId = await openBasketForAdding(office, api);
-      await api.post("/frontend/selected-nodes", { basketId, nodeId, optionNodeIds: chosenOptionIds(form) });
+      await api.post("/frontend/selected-nodes", { basketId, nodeId, optionNodeIds: chosenOptionIds(form), quantity });
     }
   } catch (error) {
     // 409 sold out or already active, 400 a choice or code the API refuses: shown where it was made, with or
@@ -131,6 +181,42 @@ function PromotionCodes({ basket, error }: { basket: BasketDetail | null; error:
   );
 }
 
+/** A basket line's quantity field with Update, and Remove: one plain form, so it works without JavaScript. */
+function LineQuantity({ line, tree, bounds }: { line: BasketLine; tree: Tree; bounds: QuantityBounds }) {
+  const { t } = useTranslation();
+  const found = tree.root && line.nodeId !== null ? findArticle(tree.root, line.nodeId) : null;
+  // The line's own items plus what one more add of the article may take.
+  const max = line.quantity + (found ? quantityMax(found.article, found.groups, bounds) : 0);
+  const fieldId = `line-quantity-${line.key}`;
+  return (
+    <Form method="post" className="line-quantity" key={line.quantity}>
+      <input type="hidden" name="lineKey" value={line.key} />
+      <label htmlFor={fieldId} className="visually-hidden">
+        {t("basket.quantityOf", { title: line.title })}
+      </label>
+      <input
+        id={fieldId}
+        name="quantity"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={max}
+        step={1}
+        defaultValue={line.quantity}
+        required
+      />
+      <button type="submit" name="intent" value="updateLine" className="button button-small">
+        {t("basket.update")}
+      </button>
+      {/* Removing needs no valid quantity. */}
+      <button type="submit" name="intent" value="removeLine" className="link-button" formNoValidate>
+        {t("basket.remove")}
+        <span className="visually-hidden"> {line.title}</span>
+      </button>
+    </Form>
+  );
+}
+
 export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
   const { tree, basket, areBasketActionsAllowed } = loaderData;
   const { t, i18n } = useTranslation();
@@ -139,6 +225,10 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
     actionData?.target === "article" && actionData.nodeId
       ? { nodeId: actionData.nodeId, errors: actionData.errors }
       : null;
+  const bounds: QuantityBounds = {
+    heldNodeIds: basket?.items.flatMap((item) => (item.nodeId === null ? [] : [item.nodeId])) ?? [],
+    maxItemsPerBasket: event.maxItemsPerBasket,
+  };
   return (
     <>
       <title>{t("buy.title")}</title>
@@ -170,6 +260,7 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
               canAdd={areBasketActionsAllowed}
               formKey={basket?.items.length ?? 0}
               error={articleError}
+              basket={bounds}
             />
           )}
         </div>
@@ -179,17 +270,11 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
             <p className="muted">{t("basket.empty")}</p>
           ) : (
             <>
+              {actionData?.target === "basket" && <ErrorMessages errors={actionData.errors} />}
               <BasketSummary
                 basket={basket}
-                itemAction={(item) =>
-                  areBasketActionsAllowed && (
-                    <Form method="post">
-                      <input type="hidden" name="itemId" value={item.id} />
-                      <button type="submit" name="intent" value="remove" className="link-button">
-                        {t("basket.remove")}
-                      </button>
-                    </Form>
-                  )
+                lineAction={(line) =>
+                  areBasketActionsAllowed && <LineQuantity line={line} tree={tree} bounds={bounds} />
                 }
               />
               {basket.expiresAt && (
