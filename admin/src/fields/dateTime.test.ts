@@ -1,5 +1,7 @@
+import { format, parse } from "date-fns";
+import { enUS, frCH } from "date-fns/locale";
 import { describe, expect, it } from "vitest";
-import { isoToPickerValue, pickerValueToIso, validateDateTime } from "./dateTime.ts";
+import { isoToPickerValue, PICKER_FORMATS, pickerValueToIso, validateDateTime } from "./dateTime.ts";
 
 describe("date-time input values", () => {
   it("sends a picked date as ISO 8601 in UTC and a cleared one as null", () => {
@@ -19,5 +21,18 @@ describe("date-time input values", () => {
     expect(validateDateTime(halfTyped)).toBe("admin.dateTimeInput.invalid");
     expect(validateDateTime("2026-12-24T17:00:00.000Z")).toBeUndefined();
     expect(validateDateTime(null)).toBeUndefined();
+  });
+});
+
+describe("date-time formats", () => {
+  const christmasEve = new Date(2026, 11, 24, 18, 5);
+
+  it("writes and reads French dates as dd.mm.yyyy HH:mm", () => {
+    expect(format(christmasEve, PICKER_FORMATS.fr, { locale: frCH })).toBe("24.12.2026 18:05");
+    expect(parse("24.12.2026 18:05", PICKER_FORMATS.fr, new Date(), { locale: frCH })).toEqual(christmasEve);
+  });
+
+  it("writes English dates as en-US does", () => {
+    expect(format(christmasEve, PICKER_FORMATS.en, { locale: enUS })).toBe("12/24/2026 06:05 PM");
   });
 });

@@ -14,6 +14,7 @@ import {
   useUserMenu,
 } from "react-admin";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
+import { Menu } from "./Menu.tsx";
 
 /** A user menu entry that closes the menu when followed. */
 const UserMenuLink = ({ to, label, icon }: { to: string; label: string; icon: ReactNode }) => {
@@ -53,5 +54,7 @@ const AppBarWithLanguage = () => (
 );
 
 export const Layout = ({ children }: { children: ReactNode }) => (
-  <RaLayout appBar={AppBarWithLanguage}>{children}</RaLayout>
+  <RaLayout appBar={AppBarWithLanguage} menu={Menu}>
+    {children}
+  </RaLayout>
 );
