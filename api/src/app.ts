@@ -23,6 +23,7 @@ import { eventRoutes } from "./routes/events.ts";
 import { exportRoutes } from "./routes/exports.ts";
 import { frontendRoutes } from "./routes/frontend.ts";
 import { frontendLoginRoutes } from "./routes/frontend-logins.ts";
+import { orderLinkRoutes } from "./routes/frontend-orders.ts";
 import { membershipRoutes } from "./routes/memberships.ts";
 import { nodeRoutes } from "./routes/nodes.ts";
 import { paymentRoutes } from "./routes/payments.ts";
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps) {
   api.route("/baskets", refundRoutes);
   api.route("/invoices", invoiceRoutes);
   api.route("/exports", exportRoutes);
+  api.route("/frontend/orders", orderLinkRoutes);
   api.route("/frontend", frontendRoutes);
   api.route("/frontend-logins", frontendLoginRoutes);
   api.route("/payments", paymentRoutes);

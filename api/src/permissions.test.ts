@@ -246,8 +246,23 @@ const CASES: Record<string, Case> = {
   "GET /events/:id/communication": { path: (t) => `/events/${t.eventId}/communication`, expect: ok(200) },
   "PUT /events/:id/communication": {
     path: (t) => `/events/${t.eventId}/communication`,
-    body: () => ({ confirmation_page_text: "See you there!" }),
+    body: () => ({ confirmation_page_text_en: "See you there!" }),
     expect: ok(200),
+  },
+  "POST /events/:id/communication/mail-preview": {
+    path: (t) => `/events/${t.eventId}/communication/mail-preview`,
+    body: () => ({ mail: "order_confirmation", language: "fr" }),
+    expect: ok(200),
+  },
+  "POST /events/:id/communication/pdf-ticket-preview": {
+    path: (t) => `/events/${t.eventId}/communication/pdf-ticket-preview`,
+    body: () => ({ pdf_ticket_text_en: "Doors open at 7 pm" }),
+    expect: ok(200),
+  },
+  "POST /events/:id/communication/test-mail": {
+    path: (t) => `/events/${t.eventId}/communication/test-mail`,
+    body: () => ({ mail: "payment_reminder" }),
+    expect: ok(201),
   },
   "GET /events/:id/articles": { path: (t) => `/events/${t.eventId}/articles`, expect: ok(200) },
   "POST /events/:id/articles": {
@@ -437,6 +452,24 @@ const CASES: Record<string, Case> = {
   "GET /frontend/events/:id/tree": {
     path: (t) => `/frontend/events/${t.eventId}/tree`,
     expect: { anonymous: 404, superuser: 404 },
+  },
+  // The order link: its token is the only key, so without a valid one everybody gets 404; the holder's side (the
+  // order, its tickets, another basket's invoice 404, a tampered or expired token 404) is in services/order-links.test.ts.
+  "GET /frontend/orders/:token": {
+    path: (t) => `/frontend/orders/${t.basketId}.9999999999.${"0".repeat(64)}`,
+    expect: { anonymous: 404, owner: 404, superuser: 404 },
+  },
+  "GET /frontend/orders/:token/tickets": {
+    path: (t) => `/frontend/orders/${t.basketId}.9999999999.${"0".repeat(64)}/tickets`,
+    expect: { anonymous: 404, owner: 404, superuser: 404 },
+  },
+  "GET /frontend/orders/:token/tickets/:itemId": {
+    path: (t) => `/frontend/orders/${t.basketId}.9999999999.${"0".repeat(64)}/tickets/1`,
+    expect: { anonymous: 404, owner: 404, superuser: 404 },
+  },
+  "GET /frontend/orders/:token/invoices/:id/pdf": {
+    path: (t) => `/frontend/orders/${t.basketId}.9999999999.${"0".repeat(64)}/invoices/${t.invoiceId}/pdf`,
+    expect: { anonymous: 404, owner: 404, superuser: 404 },
   },
   "GET /frontend/baskets": { path: () => "/frontend/baskets", expect: { anonymous: 401, superuser: 401 } },
   "POST /frontend/baskets": {

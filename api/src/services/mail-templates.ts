@@ -1,26 +1,40 @@
 // What each kind of mail says (DESIGN.md 2, 7): rendered at delivery from the outbox row's payload.
-import type { Database } from "@ticketing/db";
+import { type Database, eq, schema } from "@ticketing/db";
 import type { Language, MailKind } from "@ticketing/shared/constants";
 import en from "@ticketing/shared/i18n/en/email.json" with { type: "json" };
 import fr from "@ticketing/shared/i18n/fr/email.json" with { type: "json" };
 import { createTranslator, type Translate } from "@ticketing/shared/i18n/translate";
 import { formatMoney } from "@ticketing/shared/money";
+import { type CommunicationMail, communicationField, fillPlaceholders } from "@ticketing/shared/schemas/events";
 import { ticketOfficeUrl } from "@ticketing/shared/ticket-office";
 import { z } from "zod";
 import type { Config } from "../env.ts";
+import { orderLinkUrl } from "../lib/order-tokens.ts";
 import { renderInvoiceAttachment } from "./invoice-views.ts";
 import { openPaymentOf } from "./payment-state.ts";
 import { loadRefund } from "./refund-views.ts";
 import { loadTicketKeys } from "./ticket-codes.ts";
-import { loadOrder, type Order, pdfInputOf, renderTicketsPdf, ticketDataOf, ticketsFileName } from "./tickets.ts";
+import {
+  formatEventDates,
+  loadOrder,
+  type Order,
+  pdfInputOf,
+  renderTicketsPdf,
+  sampleOrder,
+  ticketDataOf,
+  ticketsFileName,
+} from "./tickets.ts";
 
 const basketPayload = z.strictObject({ basket_id: z.number().int().positive() });
+/** A test of an event's mail from the back office, rendered with a sample order and the event's saved texts. */
+const samplePayload = z.strictObject({ event_id: z.number().int().positive(), is_test: z.literal(true) });
+const orderPayload = z.union([basketPayload, samplePayload]);
 const linkPayload = z.strictObject({ link: z.url() });
 
 /** The payload each kind of mail carries in the outbox: ids and links, never the rendered text. */
 export const MAIL_PAYLOADS = {
-  order_confirmation: basketPayload,
-  payment_reminder: basketPayload,
+  order_confirmation: orderPayload,
+  payment_reminder: orderPayload,
   trusted_email_login: z.strictObject({ link: z.url(), event_title: z.string().min(1) }),
   register_verify: linkPayload,
   register_existing: linkPayload,
@@ -37,11 +51,18 @@ export interface RenderedMail {
   text: string;
   html: string;
   attachments: { filename: string; content: Buffer; contentType: string }[];
+  /** Who the buyer sees the mail from (a name before the platform's address) and whom they answer. */
+  sender?: EventSender;
+}
+
+export interface EventSender {
+  name: string | null;
+  replyTo: string | null;
 }
 
 export interface MailTemplateContext {
   database: Database;
-  config: Pick<Config, "publicUrl" | "dataDir">;
+  config: Pick<Config, "publicUrl" | "dataDir" | "secretKey">;
   /** Stops a long rendering (the worker's time limit for one mail). */
   signal?: AbortSignal;
 }
@@ -63,15 +84,16 @@ export async function renderMail(
   const t = createTranslator({ en, fr }, mail.language);
   switch (mail.kind) {
     case "order_confirmation":
-      return renderOrderMail(
-        context,
-        t,
-        mail.language,
-        MAIL_PAYLOADS.order_confirmation.parse(mail.payload),
-        "confirmation",
-      );
-    case "payment_reminder":
-      return renderOrderMail(context, t, mail.language, MAIL_PAYLOADS.payment_reminder.parse(mail.payload), "reminder");
+    case "payment_reminder": {
+      const payload = MAIL_PAYLOADS[mail.kind].parse(mail.payload);
+      const order =
+        "basket_id" in payload
+          ? await loadOrder(context.database, payload.basket_id)
+          : await sampleOrderOf(context.database, payload.event_id, mail.language);
+      if (!order) throw new Error(`basket ${"basket_id" in payload ? payload.basket_id : "?"} not found`);
+      const rendered = await renderOrderMail(context, mail.language, order, mail.kind);
+      return "basket_id" in payload ? rendered : asTestMail(t, rendered);
+    }
     case "trusted_email_login": {
       const { link, event_title } = MAIL_PAYLOADS.trusted_email_login.parse(mail.payload);
       return linkMail(t, mail.language, "trusted_email_login", link, event_title);
@@ -103,6 +125,7 @@ async function renderRefundMail(
   const refund = await loadRefund(database, payload.basket_id, payload.invoice_id);
   if (!order || !refund) throw new Error(`refund ${payload.invoice_id} of basket ${payload.basket_id} not found`);
   const values = { event: order.event.frontendTitle, reference: order.basket.unikey };
+  const signature = signatureOf(t, language, order);
   const amount = formatMoney(refund.amount, language);
   const articles = refund.articles.map((article) => ({
     label: t("label_value", { label: article.title, value: formatMoney(article.amount, language) }),
@@ -118,7 +141,7 @@ async function renderRefundMail(
   const method = t(`refund.method.${refund.amount === 0 ? "none" : refund.method}`);
   const link = {
     label: t("refund.view_order"),
-    url: ticketOfficeUrl(config.publicUrl, order.event, order.basket.testing, "completion"),
+    url: orderLinkUrl(config, order.event, order.basket),
   };
   const greetingLine = greeting(t, order.holderName);
   const total = t("label_value", { label: t("refund.amount"), value: amount });
@@ -141,7 +164,7 @@ async function renderRefundMail(
         method,
         ticketsVoid,
         t("label_value", { label: link.label, value: link.url }),
-        t("signature", values),
+        signature,
       ],
       [
         paragraphs(greetingLine),
@@ -158,9 +181,10 @@ async function renderRefundMail(
         paragraphs(method),
         ticketsVoid ? paragraphs(ticketsVoid) : "",
         `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
-        paragraphs(t("signature", values)),
+        paragraphs(signature),
       ],
     ),
+    sender: senderOf(order),
     // The credit note, as the buyer would download it from the order.
     attachments: creditNote
       ? [{ filename: creditNote.fileName, content: creditNote.pdf, contentType: "application/pdf" }]
@@ -186,20 +210,22 @@ async function renderPaymentExpiredMail(
   const body = t("payment_expired.body", values);
   const again = t("payment_expired.again");
   const greetingLine = greeting(t, order.holderName);
+  const signature = signatureOf(t, language, order);
   return {
     subject: t("payment_expired.subject", values),
     ...orderMailBody(
       t,
       language,
       order,
-      [greetingLine, body, t("label_value", { label: again, value: link }), t("signature", values)],
+      [greetingLine, body, t("label_value", { label: again, value: link }), signature],
       [
         paragraphs(greetingLine),
         paragraphs(body),
         `<p><a href="${escapeHtml(link)}">${escapeHtml(again)}</a></p>`,
-        paragraphs(t("signature", values)),
+        paragraphs(signature),
       ],
     ),
+    sender: senderOf(order),
     attachments: [],
   };
 }
@@ -222,28 +248,61 @@ async function reminderLink(database: Database, publicUrl: string, t: Translate,
   };
 }
 
-async function renderOrderMail(
+/** The sample order a test mail is about, with the event's saved texts and a placeholder buyer. */
+async function sampleOrderOf(database: Database, eventId: number, language: Language): Promise<Order> {
+  const communication = await database.db
+    .select()
+    .from(schema.communicationSettings)
+    .where(eq(schema.communicationSettings.eventId, eventId))
+    .get();
+  const buyerName = createTranslator({ en, fr }, language)("sample_buyer");
+  return sampleOrder(database, { eventId, communication: communication ?? null, isTesting: true, buyerName });
+}
+
+/** A test mail says so in its subject and first line; its order is a sample (see `sampleOrder`). */
+function asTestMail(t: Translate, mail: RenderedMail): RenderedMail {
+  const notice = t("test_mail.notice");
+  return {
+    ...mail,
+    subject: t("test_mail.subject", { subject: mail.subject }),
+    text: `${notice}\n\n${mail.text}`,
+    html: mail.html.replace(/(<body[^>]*>)/, `$1<p style="color:#c0392b"><strong>${escapeHtml(notice)}</strong></p>`),
+  };
+}
+
+/**
+ * The order confirmation or payment reminder of `order`, in `language`: the organiser's subject and opening in
+ * that language (communication settings) or ours, the articles, the link, the signature. Also the back office's
+ * preview (`previewOrderMail`), from a sample order.
+ */
+export async function renderOrderMail(
   { database, config, signal }: MailTemplateContext,
-  t: Translate,
   language: Language,
-  { basket_id }: { basket_id: number },
-  variant: "confirmation" | "reminder",
+  order: Order,
+  kind: CommunicationMail,
 ): Promise<RenderedMail> {
-  const order = await loadOrder(database, basket_id);
-  if (!order) throw new Error(`basket ${basket_id} not found`);
+  const t = createTranslator({ en, fr }, language);
   const { communication, event } = order;
-  const values = { event: event.frontendTitle, reference: order.basket.unikey, name: order.holderName };
-  const isConfirmation = variant === "confirmation";
-  const section = isConfirmation ? "order_confirmation" : "payment_reminder";
+  const values = {
+    event: event.frontendTitle,
+    reference: order.basket.unikey,
+    name: order.holderName,
+    total: formatMoney(order.total, language),
+    event_date: formatEventDates(event.startDate, event.endDate, language),
+  };
+  const isConfirmation = kind === "order_confirmation";
   // The organiser's own subject and body (communication settings) replace ours; they may use the same placeholders.
-  const customSubject = isConfirmation
-    ? communication?.orderConfirmationSubject
-    : communication?.paymentReminderSubject;
-  const customBody = isConfirmation ? communication?.orderConfirmationBody : communication?.paymentReminderBody;
-  const subject = customSubject?.trim() ? fill(customSubject.trim(), values) : t(`${section}.subject`, values);
+  const customSubject =
+    communication?.[
+      communicationField(isConfirmation ? "orderConfirmationSubject" : "paymentReminderSubject", language)
+    ];
+  const customBody =
+    communication?.[communicationField(isConfirmation ? "orderConfirmationBody" : "paymentReminderBody", language)];
+  const subject = customSubject?.trim() ? fillPlaceholders(customSubject.trim(), values) : t(`${kind}.subject`, values);
   const opening = customBody?.trim()
-    ? fill(customBody.trim(), values)
-    : `${greeting(t, order.holderName)}\n\n${t(`${section}.intro`, values)}`;
+    ? fillPlaceholders(customBody.trim(), values)
+    : `${greeting(t, order.holderName)}\n\n${t(`${kind}.intro`, values)}`;
+  const signature = signatureOf(t, language, order);
   const money = (cents: number) => (cents ? formatMoney(cents, language) : t("order_confirmation.free"));
   const isPdfTicketEnabled = isConfirmation && (communication?.isPdfTicketEnabled ?? true) && order.articles.length > 0;
   const areTicketsAttached = isPdfTicketEnabled && order.articles.length <= MAX_ATTACHED_TICKETS;
@@ -259,7 +318,8 @@ async function renderOrderMail(
         label: t(
           isPdfTicketEnabled && !areTicketsAttached ? "order_confirmation.download" : "order_confirmation.view_order",
         ),
-        url: ticketOfficeUrl(config.publicUrl, order.event, order.basket.testing, "completion"),
+        // Signed and tied to the basket, not to a browser's login: it opens the order on any device.
+        url: orderLinkUrl(config, order.event, order.basket),
       }
     : await reminderLink(database, config.publicUrl, t, order);
 
@@ -285,7 +345,7 @@ async function renderOrderMail(
     ].join("\n"),
     ticketsNote,
     t("label_value", { label: link.label, value: link.url }),
-    t("signature", values),
+    signature,
   ];
 
   const articleRows = lines
@@ -307,7 +367,7 @@ async function renderOrderMail(
     `<table style="border-collapse:collapse">${articleRows}${moreRow}<tr><th style="padding:8px 12px 4px 0;text-align:left;border-top:1px solid #ccc">${escapeHtml(t("order_confirmation.total"))}</th><th style="padding:8px 0 4px;text-align:right;border-top:1px solid #ccc">${escapeHtml(money(order.total))}</th></tr></table>`,
     ticketsNote ? paragraphs(ticketsNote) : "",
     `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
-    paragraphs(t("signature", values)),
+    paragraphs(signature),
   ]);
 
   const attachments: RenderedMail["attachments"] = [];
@@ -316,7 +376,18 @@ async function renderOrderMail(
     const content = await renderTicketsPdf(ticketDataOf(order).map(pdfInputOf(keys, language)), { signal });
     attachments.push({ filename: ticketsFileName(order.basket.unikey), content, contentType: "application/pdf" });
   }
-  return { subject, text, html, attachments };
+  return { subject, text, html, attachments, sender: senderOf(order) };
+}
+
+/** The organiser's signature of the event's mails in `language`, or ours. */
+function signatureOf(t: Translate, language: Language, order: Pick<Order, "communication" | "event">): string {
+  const own = order.communication?.[communicationField("signature", language)]?.trim();
+  const event = order.event.frontendTitle;
+  return own ? fillPlaceholders(own, { event }) : t("signature", { event });
+}
+
+function senderOf({ communication }: Pick<Order, "communication">): EventSender {
+  return { name: communication?.senderName ?? null, replyTo: communication?.replyTo ?? null };
 }
 
 /** Counts written like the amounts beside them (Swiss grouping). */
@@ -367,11 +438,6 @@ function linkMail(
 
 function greeting(t: Translate, name: string): string {
   return name ? t("greeting", { name }) : t("greeting_anonymous");
-}
-
-/** `{{name}}` placeholders of an organiser's text; unknown ones are left as written. */
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => values[name] ?? match);
 }
 
 function escapeHtml(text: string): string {

@@ -96,6 +96,7 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
     smtpUrl: undefined;
     mailFrom: string;
     logMails: boolean;
+    secretKey: string;
   };
   beforeAll(async () => {
     test = await createTestDatabase(driver);
@@ -106,6 +107,7 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
       smtpUrl: undefined,
       mailFrom: "Ticketing <no-reply@example.org>",
       logMails: true,
+      secretKey: "mail-test-secret",
     };
   });
   afterAll(() => test.dispose());
@@ -310,7 +312,7 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
   it("renders the French confirmation with the organiser's subject, a preview link for a testing basket, and no PDF when disabled", async () => {
     const order = await seedOrder(database, {
       testing: true,
-      communication: { orderConfirmationSubject: "Vos places pour {{event}}", isPdfTicketEnabled: false },
+      communication: { orderConfirmationSubjectFr: "Vos places pour {{event}}", isPdfTicketEnabled: false },
     });
     const mail = await renderMail(
       { database, config },
@@ -328,7 +330,7 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
 
   it("renders the organiser's own body, with its placeholders, above the order", async () => {
     const order = await seedOrder(database, {
-      communication: { orderConfirmationBody: "Dear {{name}},\n\nSee you at <the> ball!" },
+      communication: { orderConfirmationBodyEn: "Dear {{name}},\n\nSee you at <the> ball!" },
     });
     const mail = await renderMail(
       { database, config },

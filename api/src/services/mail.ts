@@ -97,10 +97,20 @@ export function messageIdOf(mail: Pick<OutboxMail, "id" | "createdAt">, mailFrom
   return `<mail-${mail.id}.${mail.createdAt.replace(/[^\dTZ]/g, "")}@${domain}>`;
 }
 
+/**
+ * The platform's sender, under the event's sender name when it has one: the address stays ours (the domain whose
+ * SPF/DKIM vouch for the mail), only the name buyers read changes.
+ */
+function fromOf(mailFrom: string, name: string | null): string | { name: string; address: string } {
+  if (!name) return mailFrom;
+  return { name, address: /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim() };
+}
+
 /** SMTP when `config.smtpUrl` is set; otherwise `.eml` files in `<dataDir>/mail/` and, if `logMails`, a console line. */
 export function createMailTransport(config: MailConfig): MailTransport {
   const message = (mail: OutgoingMail) => ({
-    from: config.mailFrom,
+    from: fromOf(config.mailFrom, mail.sender?.name ?? null),
+    ...(mail.sender?.replyTo ? { replyTo: mail.sender.replyTo } : {}),
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
@@ -257,7 +267,7 @@ interface Attempt {
 function createCourier(
   database: Database,
   transport: MailTransport,
-  config: Pick<Config, "publicUrl" | "dataDir" | "mailFrom">,
+  config: Pick<Config, "publicUrl" | "dataDir" | "mailFrom" | "secretKey">,
   options: DeliveryOptions,
 ) {
   const now = options.now ?? (() => new Date());
@@ -507,7 +517,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 export async function deliverPendingMails(
   database: Database,
   transport: MailTransport,
-  config: Pick<Config, "publicUrl" | "dataDir" | "mailFrom">,
+  config: Pick<Config, "publicUrl" | "dataDir" | "mailFrom" | "secretKey">,
   options: DeliveryOptions = {},
 ): Promise<DeliveryReport> {
   const courier = createCourier(database, transport, config, options);
@@ -530,7 +540,7 @@ export interface MailWorker {
 /** Takes due mails every `intervalMs`, and as soon as a slot frees, for the life of the process. */
 export function startMailWorker(
   database: Database,
-  config: MailConfig & Pick<Config, "publicUrl">,
+  config: MailConfig & Pick<Config, "publicUrl" | "secretKey">,
   options: DeliveryOptions & { intervalMs: number; transport?: MailTransport },
 ): MailWorker {
   const transport = options.transport ?? createMailTransport(config);
