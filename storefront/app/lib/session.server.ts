@@ -4,6 +4,11 @@ import { createCookieSessionStorage } from "react-router";
 interface SessionData {
   /** Ticket-office login tokens, one entry per event and testing flag (SPEC 3: a frontend login per event). */
   logins: Record<string, TokenPair>;
+  /**
+   * The event each previewed path was signed in to (ticket-office path → event id): a draft's infos are only
+   * read with its staff's testing login, so the login is found before the event is.
+   */
+  previews: Record<string, number>;
 }
 
 // A fixed fallback keeps `npm start` working without configuration; production sets SESSION_SECRET.

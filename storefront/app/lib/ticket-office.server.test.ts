@@ -1,18 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { loginKey, sessionStorage } from "./session.server";
-import { TicketOffice } from "./ticket-office.server";
+import { PreviewSignIn, TicketOffice } from "./ticket-office.server";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 const publicInfos = { id: 1, registration_module_id: 1, frontend_path: "demo", access_methods: ["anonymous"] };
 
-/** An API where only `good` is a valid access token and `r1` a valid refresh token. */
+const isAuthorised = (init: RequestInit) => new Headers(init.headers).get("Authorization") === "Bearer good";
+
+/**
+ * An API where only `good` is a valid access token and `r1` a valid refresh token; a preview's event (`testing`)
+ * is answered to a valid token only, `staff-elsewhere` being staff of another unit.
+ */
 async function apiFetch(path: string, init: RequestInit = {}) {
+  if (path.startsWith("/events/public-infos?") && path.includes("testing=true")) {
+    if (isAuthorised(init)) return json(200, publicInfos);
+    return new Headers(init.headers).get("Authorization") === "Bearer staff-elsewhere" ? json(404, {}) : json(401, {});
+  }
   if (path.startsWith("/events/public-infos")) return json(200, publicInfos);
+  if (path === "/auth/anonymous-login") return json(201, { access_token: "good", refresh_token: "r1" });
   if (path === "/auth/token/refresh") {
     const { refresh_token } = JSON.parse(String(init.body));
     return refresh_token === "r1" ? json(200, { access_token: "good", refresh_token: "r2" }) : json(401, {});
   }
-  return new Headers(init.headers).get("Authorization") === "Bearer good" ? json(200, []) : json(401, {});
+  return isAuthorised(init) ? json(200, []) : json(401, {});
 }
 
 async function openOffice(
@@ -20,10 +30,15 @@ async function openOffice(
   tokens?: { accessToken: string; refreshToken: string },
   tokensAreForTesting = url.includes("/preview/"),
 ) {
+  return TicketOffice.open(await officeArgs(url, tokens, tokensAreForTesting));
+}
+
+async function officeArgs(url: string, tokens?: { accessToken: string; refreshToken: string }, forTesting = false) {
   const session = await sessionStorage.getSession();
-  if (tokens) session.set("logins", { [loginKey(1, tokensAreForTesting)]: tokens });
+  if (tokens) session.set("logins", { [loginKey(1, forTesting)]: tokens });
+  if (tokens && forTesting) session.set("previews", { demo: 1 });
   const request = new Request(url, { headers: { Cookie: await sessionStorage.commitSession(session) } });
-  return TicketOffice.open({ request, params: { path: "demo" }, context: { apiFetch } });
+  return { request, params: { path: "demo" }, context: { apiFetch } };
 }
 
 const thrown = (promise: Promise<unknown>) =>
@@ -33,12 +48,12 @@ const thrown = (promise: Promise<unknown>) =>
   );
 
 describe("ticket-office login guard", () => {
-  it("sends a visitor without a login to the login page, coming back afterwards, in testing mode too", async () => {
-    const office = await openOffice("http://localhost/tickets/preview/demo/checkout/payment-method");
+  it("sends a visitor without a login to the login page, coming back afterwards", async () => {
+    const office = await openOffice("http://localhost/tickets/demo/checkout/payment-method");
     const response = await thrown(office.requireLoginApi());
     expect(response?.status).toBe(302);
     expect(response?.headers.get("Location")).toBe(
-      "/tickets/preview/demo/login?nextUrl=%2Ftickets%2Fpreview%2Fdemo%2Fcheckout%2Fpayment-method",
+      "/tickets/demo/login?nextUrl=%2Ftickets%2Fdemo%2Fcheckout%2Fpayment-method",
     );
   });
 
@@ -64,6 +79,45 @@ describe("ticket-office login guard", () => {
   it("keeps the logins of the public office and its preview apart", async () => {
     const liveTokens = { accessToken: "good", refreshToken: "r1" };
     expect((await openOffice("http://localhost/tickets/demo/buy", liveTokens, false)).isLoggedIn).toBe(true);
-    expect((await openOffice("http://localhost/tickets/preview/demo/buy", liveTokens, false)).isLoggedIn).toBe(false);
+    const preview = await thrown(openOffice("http://localhost/tickets/preview/demo/buy", liveTokens, false));
+    expect(preview?.headers.get("Location")).toBe(
+      "/tickets/preview/demo/login?nextUrl=%2Ftickets%2Fpreview%2Fdemo%2Fbuy",
+    );
+  });
+});
+
+describe("preview of an event (a draft too)", () => {
+  it("knows no event before its staff signs in: every page goes to the staff sign-in", async () => {
+    const args = await officeArgs("http://localhost/tickets/preview/demo/checkout/forms");
+    expect(await TicketOffice.enter(args)).toBeInstanceOf(PreviewSignIn);
+    const response = await thrown(TicketOffice.open(args));
+    expect(response?.headers.get("Location")).toBe(
+      "/tickets/preview/demo/login?nextUrl=%2Ftickets%2Fpreview%2Fdemo%2Fcheckout%2Fforms",
+    );
+  });
+
+  it("reads the event with the testing login of its staff, renewing its tokens", async () => {
+    const office = await openOffice("http://localhost/tickets/preview/demo/buy", {
+      accessToken: "old",
+      refreshToken: "r1",
+    });
+    expect(office.event.id).toBe(1);
+    expect(office.isLoggedIn).toBe(true);
+    const session = await sessionStorage.getSession((await office.headers()).get("Set-Cookie"));
+    expect(session.get("logins")?.[loginKey(1, true)]).toEqual({ accessToken: "good", refreshToken: "r2" });
+  });
+
+  it("opens for staff of the event's unit only, and keeps the testing login of the path's event", async () => {
+    const args = await officeArgs("http://localhost/tickets/preview/demo/login");
+    const outsider = await TicketOffice.enter(args);
+    if (!(outsider instanceof PreviewSignIn)) throw new Error("expected the staff sign-in");
+    expect(await outsider.signIn("staff-elsewhere")).toBe(false);
+    expect((await outsider.headers()).get("Set-Cookie")).toBeNull();
+    const staff = await TicketOffice.enter(await officeArgs("http://localhost/tickets/preview/demo/login"));
+    if (!(staff instanceof PreviewSignIn)) throw new Error("expected the staff sign-in");
+    expect(await staff.signIn("good")).toBe(true);
+    const session = await sessionStorage.getSession((await staff.headers()).get("Set-Cookie"));
+    expect(session.get("previews")).toEqual({ demo: 1 });
+    expect(session.get("logins")?.[loginKey(1, true)]).toEqual({ accessToken: "good", refreshToken: "r1" });
   });
 });

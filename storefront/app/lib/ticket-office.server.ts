@@ -17,36 +17,57 @@ interface Args {
   context: AppLoadContext;
 }
 
-// Loaders of one request (layout and page) share the event's public infos.
-const publicInfosByRequest = new WeakMap<Request, Promise<PublicInfos>>();
+/** The session cookie of one request, shared by its loaders (layout and page): a token renewed by one is the other's. */
+interface SharedSession {
+  session: TicketOfficeSession;
+  isChanged: boolean;
+}
 
-export class TicketOffice {
-  private sessionChanged = false;
-  private loginApi: ApiClient | null = null;
+// Loaders of one request share the session and the event's lookup (a preview's goes through the staff's login).
+const sessionByRequest = new WeakMap<Request, Promise<SharedSession>>();
+const eventByRequest = new WeakMap<Request, Promise<PublicInfos | null>>();
 
-  private constructor(
-    readonly request: Request,
-    readonly location: OfficeLocation,
-    readonly language: Language,
-    readonly event: PublicInfos,
-    readonly api: ApiClient,
-    private readonly context: AppLoadContext,
-    private readonly session: TicketOfficeSession,
-  ) {}
+function sharedSession(request: Request) {
+  let shared = sessionByRequest.get(request);
+  if (!shared) {
+    shared = sessionStorage
+      .getSession(request.headers.get("Cookie"))
+      .then((session) => ({ session, isChanged: false }));
+    sessionByRequest.set(request, shared);
+  }
+  return shared;
+}
 
-  /** Loads the event by its path (404 page when unknown) and the visitor's session. */
-  static async open({ request, params, context }: Args): Promise<TicketOffice> {
-    if (!params.path) throw data(null, { status: 404 });
-    const location = locateOffice(new URL(request.url).pathname, params.path);
-    const language = await getLanguage(request);
-    const api = createApiClient({ context, locale: language });
-    let publicInfos = publicInfosByRequest.get(request);
-    if (!publicInfos) {
-      publicInfos = api.get<PublicInfos>("/events/public-infos", { path: location.path });
-      publicInfosByRequest.set(request, publicInfos);
-    }
-    const [event, session] = await Promise.all([publicInfos, sessionStorage.getSession(request.headers.get("Cookie"))]);
-    return new TicketOffice(request, location, language, event, api, context, session);
+/** A 404 the API client threw (as the matching error page). */
+const isNotFound = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { init?: ResponseInit }).init?.status === 404;
+
+interface VisitParts {
+  request: Request;
+  location: OfficeLocation;
+  language: Language;
+  /** The API client without a login. */
+  api: ApiClient;
+  context: AppLoadContext;
+  shared: SharedSession;
+}
+
+/** A request to the ticket office, before its event is known: where, in which language, with which session. */
+class OfficeVisit {
+  readonly request: Request;
+  readonly location: OfficeLocation;
+  readonly language: Language;
+  readonly api: ApiClient;
+  protected readonly context: AppLoadContext;
+  protected readonly shared: SharedSession;
+
+  constructor(parts: VisitParts) {
+    this.request = parts.request;
+    this.location = parts.location;
+    this.language = parts.language;
+    this.api = parts.api;
+    this.context = parts.context;
+    this.shared = parts.shared;
   }
 
   get testing() {
@@ -55,6 +76,147 @@ export class TicketOffice {
 
   href(step: OfficeStep) {
     return officeHref(this.location.base, step);
+  }
+
+  /** The login page, coming back to the current page afterwards. */
+  loginUrl() {
+    return `${this.href("login")}?${new URLSearchParams({ nextUrl: currentPath(this.request) })}`;
+  }
+
+  protected loginTokens(eventId: number) {
+    return this.shared.session.get("logins")?.[loginKey(eventId, this.testing)] ?? null;
+  }
+
+  /** Keeps the login's tokens; a preview also remembers which event its path was signed in to. */
+  protected saveLogin(eventId: number, tokens: TokenPair) {
+    const { session } = this.shared;
+    const { accessToken, refreshToken } = tokens;
+    session.set("logins", {
+      ...session.get("logins"),
+      [loginKey(eventId, this.testing)]: { accessToken, refreshToken },
+    });
+    if (this.testing) session.set("previews", { ...session.get("previews"), [this.location.path]: eventId });
+    this.shared.isChanged = true;
+  }
+
+  private dropLogin(eventId: number) {
+    const { session } = this.shared;
+    const { [loginKey(eventId, this.testing)]: _dropped, ...others } = session.get("logins") ?? {};
+    session.set("logins", others);
+    this.shared.isChanged = true;
+  }
+
+  /**
+   * The API client acting as the visitor's login to the event: it renews the tokens, and when they cannot be
+   * renewed it throws a redirect to the login page (SPEC 2.3, SPEC 8).
+   */
+  protected loginClient(eventId: number): ApiClient {
+    return createApiClient({
+      context: this.context,
+      locale: this.language,
+      auth: {
+        tokens: () => this.loginTokens(eventId),
+        refreshed: (tokens) => this.saveLogin(eventId, tokens),
+        expired: async () => {
+          this.dropLogin(eventId);
+          throw await this.redirect(this.loginUrl());
+        },
+      },
+    });
+  }
+
+  /**
+   * The event at this path. Live: a public (or closed) event, else the 404 page. A preview: looked up with the
+   * testing login its staff signed in with (the API checks they belong to the event's unit); null before that
+   * sign-in, or when the path now names another event.
+   */
+  async lookUpEvent(): Promise<PublicInfos | null> {
+    const { path } = this.location;
+    if (!this.testing) return this.api.get<PublicInfos>("/events/public-infos", { path });
+    const eventId = this.shared.session.get("previews")?.[path];
+    if (eventId === undefined || !this.loginTokens(eventId)) return null;
+    const event = await this.loginClient(eventId).get<PublicInfos>("/events/public-infos", { path, testing: true });
+    return event.id === eventId ? event : null;
+  }
+
+  /** Headers that save the session when this request changed it. */
+  async headers(): Promise<Headers> {
+    const headers = new Headers();
+    if (this.shared.isChanged) headers.append("Set-Cookie", await sessionStorage.commitSession(this.shared.session));
+    return headers;
+  }
+
+  async redirect(to: string, init?: ResponseInit) {
+    return redirect(to, { ...init, headers: await this.headers() });
+  }
+
+  async data<T>(value: T, init?: ResponseInit) {
+    return data(value, { ...init, headers: await this.headers() });
+  }
+}
+
+/**
+ * A preview whose staff has not signed in yet (DESIGN 4: testing logins are for the event's staff): nothing of
+ * the event is known or shown, only the staff sign-in.
+ */
+export class PreviewSignIn extends OfficeVisit {
+  /**
+   * Opens the preview with a staff member's back-office token: the event must be theirs to preview (false
+   * otherwise, the same for a path that names nothing), then a testing login is made for it and kept. The staff
+   * token itself is not kept.
+   */
+  async signIn(staffToken: string): Promise<boolean> {
+    const staff = createApiClient({ context: this.context, locale: this.language, accessToken: staffToken });
+    let event: PublicInfos;
+    try {
+      event = await staff.get<PublicInfos>("/events/public-infos", { path: this.location.path, testing: true });
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+    const login = await staff.post<TokenPair>("/auth/anonymous-login", {
+      activeModuleId: event.registrationModuleId,
+      isTesting: true,
+    });
+    this.saveLogin(event.id, login);
+    return true;
+  }
+}
+
+export class TicketOffice extends OfficeVisit {
+  private loginApi: ApiClient | null = null;
+
+  private constructor(
+    parts: VisitParts,
+    readonly event: PublicInfos,
+  ) {
+    super(parts);
+  }
+
+  /**
+   * The office of the path, or the staff sign-in of a preview not signed in yet. An unknown path (or a draft's
+   * live path) is the 404 page.
+   */
+  static async enter({ request, params, context }: Args): Promise<TicketOffice | PreviewSignIn> {
+    if (!params.path) throw data(null, { status: 404 });
+    const location = locateOffice(new URL(request.url).pathname, params.path);
+    const language = await getLanguage(request);
+    const api = createApiClient({ context, locale: language });
+    const parts = { request, location, language, api, context, shared: await sharedSession(request) };
+    let lookup = eventByRequest.get(request);
+    if (!lookup) {
+      lookup = new OfficeVisit(parts).lookUpEvent();
+      eventByRequest.set(request, lookup);
+    }
+    const event = await lookup;
+    return event ? new TicketOffice(parts, event) : new PreviewSignIn(parts);
+  }
+
+  /** Loads the event by its path (404 page when unknown); a preview not signed in yet goes to its sign-in. */
+  static async open(args: Args): Promise<TicketOffice> {
+    const office = await TicketOffice.enter(args);
+    if (office instanceof PreviewSignIn) throw await office.redirect(office.loginUrl());
+    return office;
   }
 
   /** SPEC 4: basket actions need testing mode, or open registrations and allowed item changes. */
@@ -67,64 +229,18 @@ export class TicketOffice {
     return this.testing || this.event.arePaymentsAllowed;
   }
 
-  private get loginKey() {
-    return loginKey(this.event.id, this.testing);
-  }
-
   get isLoggedIn() {
-    return Boolean(this.session.get("logins")?.[this.loginKey]);
+    return this.loginTokens(this.event.id) !== null;
   }
 
   setLogin(tokens: TokenPair) {
-    const { accessToken, refreshToken } = tokens;
-    this.session.set("logins", { ...this.session.get("logins"), [this.loginKey]: { accessToken, refreshToken } });
-    this.sessionChanged = true;
+    this.saveLogin(this.event.id, tokens);
   }
 
-  private dropLogin() {
-    const { [this.loginKey]: _dropped, ...others } = this.session.get("logins") ?? {};
-    this.session.set("logins", others);
-    this.sessionChanged = true;
-  }
-
-  /** The login page, coming back to the current page afterwards. */
-  loginUrl() {
-    return `${this.href("login")}?${new URLSearchParams({ nextUrl: currentPath(this.request) })}`;
-  }
-
-  /**
-   * The API client acting as the visitor's ticket-office login. Without a login, or when its tokens
-   * cannot be renewed, it throws a redirect to the login page (SPEC 2.3, SPEC 8).
-   */
+  /** The API client acting as the visitor's ticket-office login; without a login, a redirect to the login page. */
   async requireLoginApi(): Promise<ApiClient> {
     if (!this.isLoggedIn) throw await this.redirect(this.loginUrl());
-    this.loginApi ??= createApiClient({
-      context: this.context,
-      locale: this.language,
-      auth: {
-        tokens: () => this.session.get("logins")?.[this.loginKey] ?? null,
-        refreshed: (tokens) => this.setLogin(tokens),
-        expired: async () => {
-          this.dropLogin();
-          throw await this.redirect(this.loginUrl());
-        },
-      },
-    });
+    this.loginApi ??= this.loginClient(this.event.id);
     return this.loginApi;
-  }
-
-  /** Headers that save the session when this request changed it. */
-  async headers(): Promise<Headers> {
-    const headers = new Headers();
-    if (this.sessionChanged) headers.append("Set-Cookie", await sessionStorage.commitSession(this.session));
-    return headers;
-  }
-
-  async redirect(to: string, init?: ResponseInit) {
-    return redirect(to, { ...init, headers: await this.headers() });
-  }
-
-  async data<T>(value: T, init?: ResponseInit) {
-    return data(value, { ...init, headers: await this.headers() });
   }
 }

@@ -115,19 +115,21 @@ function FieldInput({ info, itemId, value, error, describedBy }: FieldProps & { 
   }
 }
 
+/** What the buyer reads as a field's label: its question, the internal name only for a field without one. */
+const fieldLabel = (info: ExtraInfo) => info.text.trim() || info.name;
+
 function Field(props: FieldProps) {
   const { t } = useTranslation();
   const { info, itemId, error } = props;
   const id = answerId(itemId, info.id);
   const hints = [
-    info.text ? `${id}-text` : null,
     info.helpText ? `${id}-help` : null,
     info.type === "dateMajor" ? `${id}-major` : null,
     error ? `${id}-error` : null,
   ].filter(Boolean);
   const label = (
     <>
-      {info.name}
+      {fieldLabel(info)}
       {info.isRequired ? (
         <span className="muted"> ({t("checkout.forms.required")})</span>
       ) : (
@@ -145,11 +147,6 @@ function Field(props: FieldProps) {
         </label>
       ) : (
         <label htmlFor={id}>{label}</label>
-      )}
-      {info.text && (
-        <p className="small" id={`${id}-text`}>
-          {info.text}
-        </p>
       )}
       {info.helpText && (
         <p className="muted small" id={`${id}-help`}>
@@ -182,7 +179,9 @@ export default function FormsStep({ loaderData, actionData }: Route.ComponentPro
     item.groups.flatMap((group) =>
       group.extraInfos.flatMap((info) => {
         const message = fieldErrors[answerName(item.itemId, info.id)];
-        return message ? [{ id: answerId(item.itemId, info.id), label: `${item.title} – ${info.name}`, message }] : [];
+        return message
+          ? [{ id: answerId(item.itemId, info.id), label: `${item.title} – ${fieldLabel(info)}`, message }]
+          : [];
       }),
     ),
   );

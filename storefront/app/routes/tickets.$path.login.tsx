@@ -3,18 +3,21 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ErrorMessages } from "../components/error-messages";
 import { getFixedT } from "../i18n.server";
-import { ApiError, createApiClient } from "../lib/api.server";
+import { ApiError } from "../lib/api.server";
 import { safeNextUrl } from "../lib/next-url";
-import { TicketOffice } from "../lib/ticket-office.server";
+import { PreviewSignIn, TicketOffice } from "../lib/ticket-office.server";
 import type { Route } from "./+types/tickets.$path.login";
 
-const nextUrlOf = (office: TicketOffice, value: FormDataEntryValue | null) => safeNextUrl(value, office.href("buy"));
+const nextUrlOf = (office: TicketOffice | PreviewSignIn, value: FormDataEntryValue | null) =>
+  safeNextUrl(value, office.href("buy"));
 const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 
 export async function loader(args: Route.LoaderArgs) {
-  const office = await TicketOffice.open(args);
+  const office = await TicketOffice.enter(args);
   const query = new URL(args.request.url).searchParams;
   const nextUrl = nextUrlOf(office, query.get("nextUrl"));
+  // A preview not signed in yet knows nothing of its event: only the staff sign-in is shown.
+  if (office instanceof PreviewSignIn) return { nextUrl, isPreview: true, accessMethods: [], isEmailSent: false };
   if (office.isLoggedIn) throw await office.redirect(nextUrl);
   return {
     nextUrl,
@@ -25,30 +28,40 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/**
- * Testing logins are for the event's staff only (DESIGN 4): the preview signs in with the back-office
- * account first, and asks for the testing login with that user's token. The staff token is not kept.
- */
-async function staffAccessToken(office: TicketOffice, form: FormData) {
-  const { accessToken } = await office.api.post<TokenPair>("/auth/login", {
-    email: String(form.get("email") ?? ""),
-    password: String(form.get("password") ?? ""),
-  });
-  return accessToken;
-}
-
 type ActionResult = { errors: string[]; emailError?: string; email?: string };
 
+/**
+ * Testing logins are for the event's staff only (DESIGN 4): the preview signs in with the back-office account
+ * first, and opens the preview with that user's token, if the event is theirs to preview.
+ */
+async function signInToPreview(office: PreviewSignIn, form: FormData, nextUrl: string) {
+  try {
+    const { accessToken } = await office.api.post<TokenPair>("/auth/login", {
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+    });
+    if (!(await office.signIn(accessToken))) {
+      const t = await getFixedT(office.language);
+      return office.data<ActionResult>({ errors: [t("login.previewForbidden")] }, { status: 403 });
+    }
+  } catch (error) {
+    if (error instanceof ApiError) return office.data<ActionResult>({ errors: error.errors }, { status: error.status });
+    throw error;
+  }
+  return office.redirect(nextUrl);
+}
+
 export async function action(args: Route.ActionArgs) {
-  const office = await TicketOffice.open(args);
+  const office = await TicketOffice.enter(args);
   const form = await args.request.formData();
   const nextUrl = nextUrlOf(office, form.get("nextUrl"));
+  if (office instanceof PreviewSignIn) return signInToPreview(office, form, nextUrl);
   // A second submit (a double click, a stale page) must not replace the login that holds the basket.
   if (office.isLoggedIn) return office.redirect(nextUrl);
   const activeModuleId = office.event.registrationModuleId;
   const methods = office.event.accessMethods;
   try {
-    if (form.get("intent") === "trustedEmail" && !office.testing && methods.includes("trusted_email")) {
+    if (form.get("intent") === "trustedEmail" && methods.includes("trusted_email")) {
       const email = String(form.get("email") ?? "").trim();
       if (!EMAIL.test(email)) {
         const t = await getFixedT(office.language);
@@ -60,21 +73,11 @@ export async function action(args: Route.ActionArgs) {
       const sent = new URLSearchParams({ emailSent: "1", nextUrl });
       return office.redirect(`${office.href("login")}?${sent}`);
     }
-    if (!office.testing && !methods.includes("anonymous")) {
+    if (!methods.includes("anonymous")) {
       const t = await getFixedT(office.language);
       return office.data<ActionResult>({ errors: [t("login.unavailable")] }, { status: 409 });
     }
-    const api = office.testing
-      ? createApiClient({
-          context: args.context,
-          locale: office.language,
-          accessToken: await staffAccessToken(office, form),
-        })
-      : office.api;
-    const login = await api.post<AnonymousLogin>("/auth/anonymous-login", {
-      activeModuleId,
-      isTesting: office.testing,
-    });
+    const login = await office.api.post<AnonymousLogin>("/auth/anonymous-login", { activeModuleId, isTesting: false });
     office.setLogin(login);
   } catch (error) {
     if (error instanceof ApiError) {

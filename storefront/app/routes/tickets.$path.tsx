@@ -1,12 +1,20 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
-import { TicketOffice } from "../lib/ticket-office.server";
+import { PreviewSignIn, TicketOffice } from "../lib/ticket-office.server";
 import type { Route } from "./+types/tickets.$path";
 
-/** Ticket-office guard (SPEC 2.3): the event must exist for this path, else the 404 page. */
+/**
+ * Ticket-office guard (SPEC 2.3): the event must exist for this path, else the 404 page. A preview not signed in
+ * yet knows no event: every page but the staff sign-in goes there, and nothing of the event is shown.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  const office = await TicketOffice.open(args);
-  return { event: office.event, testing: office.testing, base: office.location.base };
+  const office = await TicketOffice.enter(args);
+  const { testing, base } = office.location;
+  if (office instanceof PreviewSignIn) {
+    if (new URL(args.request.url).pathname !== office.href("login")) throw await office.redirect(office.loginUrl());
+    return { event: null, testing, base };
+  }
+  return { event: office.event, testing, base };
 }
 
 export default function TicketOfficeLayout({ loaderData: { event, testing, base } }: Route.ComponentProps) {
@@ -20,7 +28,7 @@ export default function TicketOfficeLayout({ loaderData: { event, testing, base 
           {t("office.testingMode")}
         </p>
       )}
-      {!isWelcome && (
+      {event && !isWelcome && (
         <p className="office-name">
           <Link to={base}>{event.frontendTitle}</Link>
         </p>
