@@ -1,23 +1,31 @@
-// `/events/:id/*` beyond the event itself: its articles, its communication settings, its price preview.
+// `/events/:id/*` beyond the event itself: its articles, its communication settings (with their previews and
+// test mails), its price preview.
 import {
   AddedArticle,
   Article,
   Communication,
+  CommunicationPreview,
   CommunicationUpdate,
+  MailPreview,
   NewArticle,
   PricePreviewQuery,
   PricePreviewRow,
+  TestMailRequest,
+  TestMailSent,
 } from "@ticketing/shared/schemas/events";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
-import { answer, idParam } from "../lib/http.ts";
+import { answer, answerPdf, idParam } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
 import {
   addEventArticle,
   getCommunication,
   listEventArticles,
+  previewCommunicationMail,
+  previewCommunicationTicket,
   previewPrices,
+  sendTestMail,
   updateCommunication,
 } from "../services/event-settings.ts";
 
@@ -70,6 +78,48 @@ eventSettingRoutes.put(
       const { database, config } = c.get("deps");
       return answer(c, await updateCommunication(database, user, idParam(c), body, config.supportEmail));
     },
+  ),
+);
+
+// Previews are POSTs: they carry the form's unsaved texts, which do not fit in an address.
+eventSettingRoutes.post(
+  "/communication/mail-preview",
+  route(
+    {
+      summary: "A mail as it would be sent (subject, text, html) from unsaved texts and a sample order, in a language",
+      auth: "user",
+      body: CommunicationPreview,
+      answer: MailPreview,
+    },
+    async (c, { user, body }) => answer(c, await previewCommunicationMail(c.get("deps"), user, idParam(c), body)),
+  ),
+);
+
+eventSettingRoutes.post(
+  "/communication/pdf-ticket-preview",
+  route(
+    {
+      summary: "The PDF ticket of a sample order from unsaved texts, in a language (marked as a preview)",
+      auth: "user",
+      body: CommunicationPreview,
+      produces: "application/pdf",
+    },
+    async (c, { user, body }) =>
+      answerPdf(c, await previewCommunicationTicket(c.get("deps"), user, idParam(c), body), "ticket-preview.pdf"),
+  ),
+);
+
+eventSettingRoutes.post(
+  "/communication/test-mail",
+  route(
+    {
+      summary: "Send a mail with the saved texts and a sample order to the signed-in user, marked as a test",
+      auth: "user",
+      body: TestMailRequest,
+      answer: TestMailSent,
+      status: 201,
+    },
+    async (c, { user, body }) => answer(c, await sendTestMail(c.get("deps"), user, idParam(c), body), 201),
   ),
 );
 

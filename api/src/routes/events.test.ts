@@ -122,7 +122,7 @@ describe("moderation and the edit lock", () => {
   it("locks the communication settings with the rest of the event once approved and public; superusers may still edit", async () => {
     const event = await newEvent("recital");
     const edit = (token: string, text: string) =>
-      ctx.call("PUT", `/events/${event.id}/communication`, { token, body: { confirmation_page_text: text } });
+      ctx.call("PUT", `/events/${event.id}/communication`, { token, body: { confirmation_page_text_en: text } });
     expect((await edit(organiser, "Before approval")).status).toBe(200);
     await ctx.call("POST", `/events/${event.id}/moderation/request`, { token: organiser, body: {} });
     await ctx.call("POST", `/events/${event.id}/moderation/approve`, { token: moderator, body: {} });
@@ -134,7 +134,7 @@ describe("moderation and the edit lock", () => {
     );
     const french = await ctx.call("PUT", `/events/${event.id}/communication`, {
       token: organiser,
-      body: { confirmation_page_text: "x" },
+      body: { confirmation_page_text_en: "x" },
       headers: { "accept-language": "fr" },
     });
     expect(french.body.errors[0]).toMatch(/brouillon/);
@@ -145,7 +145,7 @@ describe("moderation and the edit lock", () => {
 });
 
 describe("communication settings", () => {
-  it("keeps the confirmation page's text and redirect address, shown to buyers; refuses a relative address", async () => {
+  it("keeps the confirmation page's text in each language and its redirect address, shown to buyers; refuses a relative address", async () => {
     const ctx = await createTestContext();
     const user = await createUser(ctx.database, { email: "c@example.org", password: PASSWORD });
     const token = await loginAs(ctx, "c@example.org", PASSWORD);
@@ -180,14 +180,22 @@ describe("communication settings", () => {
     }
     const saved = await ctx.call("PUT", `/events/${event.body.id}/communication`, {
       token,
-      body: { confirmation_page_text: "See you there!", confirmation_redirect_url: "https://example.org/thanks" },
+      body: {
+        confirmation_page_text_en: "See you at {{event}}!",
+        confirmation_page_text_fr: "À bientôt !",
+        confirmation_redirect_url: "https://example.org/thanks",
+      },
     });
     expect(saved.body).toMatchObject({
-      confirmation_page_text: "See you there!",
+      confirmation_page_text_en: "See you at {{event}}!",
       confirmation_redirect_url: "https://example.org/thanks",
     });
     const page = await ctx.call("GET", `/frontend/events/${event.body.id}/confirmation-page`);
-    expect(page.body).toEqual({ text: "See you there!", redirect_url: "https://example.org/thanks" });
+    expect(page.body).toEqual({ text: "See you at C!", redirect_url: "https://example.org/thanks" });
+    const french = await ctx.call("GET", `/frontend/events/${event.body.id}/confirmation-page`, {
+      headers: { "accept-language": "fr" },
+    });
+    expect(french.body.text).toBe("À bientôt !");
     // An address stored before they were checked is never handed to the ticket office.
     // The row is changed directly, as an old database would hold it.
     await writeCommunicationRow(ctx, event.body.id, { confirmationRedirectUrl: "javascript:alert(1)" });

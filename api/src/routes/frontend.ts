@@ -52,10 +52,10 @@ eventPageRoutes.get(
   "/:id/confirmation-page",
   route(
     {
-      summary: "What the confirmation page shows after an order: a text, or a page to go to",
+      summary: "What the confirmation page shows after an order: a text in the caller's language, or a page to go to",
       answer: ConfirmationPage,
     },
-    async (c) => answer(c, await showConfirmationPage(c.get("deps").database.db, idParam(c))),
+    async (c) => answer(c, await showConfirmationPage(c.get("deps").database.db, idParam(c), c.get("language"))),
   ),
 );
 

@@ -1,6 +1,8 @@
 // The event as the ticket office shows it (`/frontend/events/:id/…`): the visitor's tree, where to pay at a
 // point of sale, what the confirmation page says.
 import { type Db, eq, schema } from "@ticketing/db";
+import type { Language } from "@ticketing/shared/constants";
+import { communicationField, fillPlaceholders } from "@ticketing/shared/schemas/events";
 import type { VisitorTreeQuery } from "@ticketing/shared/schemas/frontend";
 import type { ConfirmationPage, PointOfSale, Tree } from "@ticketing/shared/schemas/ticket-office";
 import { notFound } from "../lib/errors.ts";
@@ -50,12 +52,16 @@ export async function listPointsOfSale(db: Db, eventId: number): Promise<PointOf
     .all();
 }
 
-/** What the confirmation page shows after an order: the organiser's text, or a page of theirs to go to. */
-export async function showConfirmationPage(db: Db, eventId: number): Promise<ConfirmationPage> {
+/**
+ * What the confirmation page shows after an order: the organiser's text in the buyer's language (its `{{event}}`
+ * filled), or a page of theirs to go to.
+ */
+export async function showConfirmationPage(db: Db, eventId: number, language: Language): Promise<ConfirmationPage> {
   const event = await getEvent(db, eventId);
   const settings = await communicationOf(db, event.id);
+  const text = settings[communicationField("confirmationPageText", language)];
   return {
-    text: settings.confirmationPageText ?? null,
+    text: text ? fillPlaceholders(text, { event: event.frontendTitle }) : null,
     // Rows written before addresses were checked may hold anything: only an https address is ever followed.
     redirectUrl: settings.confirmationRedirectUrl?.startsWith("https://") ? settings.confirmationRedirectUrl : null,
   };

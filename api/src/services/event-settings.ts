@@ -1,17 +1,36 @@
-// An event's articles, communication settings and price preview, as the back office edits and checks them.
+// An event's articles, communication settings and price preview, as the back office edits and checks them;
+// the previews and test mails of its communication.
 import { type Database, type Db, eq, run, schema } from "@ticketing/db";
-import type {
-  AddedArticle,
-  Article,
-  Communication,
-  CommunicationUpdate,
-  NewArticle,
-  PricePreviewQuery,
-  PricePreviewRow,
+import { toSnake } from "@ticketing/shared/case";
+import { LANGUAGES, type Language } from "@ticketing/shared/constants";
+import en from "@ticketing/shared/i18n/en/email.json" with { type: "json" };
+import fr from "@ticketing/shared/i18n/fr/email.json" with { type: "json" };
+import { createTranslator } from "@ticketing/shared/i18n/translate";
+import {
+  type AddedArticle,
+  type Article,
+  COMMUNICATION_PLACEHOLDERS,
+  type Communication,
+  type CommunicationPreview,
+  type CommunicationText,
+  type CommunicationUpdate,
+  communicationField,
+  type MailPreview,
+  type NewArticle,
+  type PricePreviewQuery,
+  type PricePreviewRow,
+  type TestMailRequest,
+  type TestMailSent,
+  unknownPlaceholders,
 } from "@ticketing/shared/schemas/events";
+import type { AppDeps } from "../context.ts";
+import { conflict, invalid, type Message } from "../lib/errors.ts";
 import { assertEditable, getVisibleEvent, type User } from "./access.ts";
 import { addArticle, type CatalogueNode, getCatalogue, listArticles, nodePrice } from "./catalogue.ts";
 import { communicationOf } from "./events.ts";
+import { enqueueMail } from "./mail.ts";
+import { renderOrderMail } from "./mail-templates.ts";
+import { pdfInputOf, renderTicketsPdf, sampleOrder, ticketDataOf } from "./tickets.ts";
 
 /** The articles of an event the caller may see, with their price and stock. */
 export async function listEventArticles(db: Db, user: User, eventId: number): Promise<Article[]> {
@@ -52,6 +71,7 @@ export async function updateCommunication(
   const event = await getVisibleEvent(database.db, user, eventId);
   if (Object.keys(changes).length === 0) return communicationOf(database.db, event.id);
   assertEditable(event, user, supportEmail);
+  assertKnownPlaceholders(changes);
   await database.transaction(function* (tx) {
     yield* run(
       tx
@@ -62,6 +82,110 @@ export async function updateCommunication(
     );
   });
   return communicationOf(database.db, event.id);
+}
+
+/**
+ * A text's placeholder its reader would get as written (`{{nme}}`, or `{{total}}` in the PDF ticket, which has no
+ * total): refused with the field's error, naming the placeholders it may use.
+ */
+function assertKnownPlaceholders(changes: CommunicationUpdate) {
+  const fieldErrors: Record<string, Message> = {};
+  for (const text of Object.keys(COMMUNICATION_PLACEHOLDERS) as CommunicationText[])
+    for (const language of LANGUAGES) {
+      const field = communicationField(text, language);
+      const unknown = unknownPlaceholders(text, changes[field] ?? "");
+      if (unknown.length)
+        fieldErrors[toSnake(field)] = {
+          key: "errors.communication_unknown_placeholder",
+          values: {
+            placeholders: unknown.join(", "),
+            allowed: COMMUNICATION_PLACEHOLDERS[text].map((name) => `{{${name}}}`).join(", "),
+          },
+        };
+    }
+  const [first] = Object.values(fieldErrors);
+  if (first) throw invalid(first, fieldErrors);
+}
+
+/** What the form says (unsaved), over what is saved: what a preview shows. */
+async function editedCommunication(db: Db, eventId: number, changes: CommunicationUpdate) {
+  const saved = await db
+    .select()
+    .from(schema.communicationSettings)
+    .where(eq(schema.communicationSettings.eventId, eventId))
+    .get();
+  return saved ? { ...saved, ...changes } : null;
+}
+
+const sampleBuyer = (language: Language) => createTranslator({ en, fr }, language)("sample_buyer");
+
+/**
+ * A mail of the event as it would be sent, in the chosen language, from the form's unsaved values and a sample
+ * order of the event (its first articles, a placeholder buyer).
+ */
+export async function previewCommunicationMail(
+  { database, config }: Pick<AppDeps, "database" | "config">,
+  user: User,
+  eventId: number,
+  { mail, language, changes }: CommunicationPreview,
+): Promise<MailPreview> {
+  const event = await getVisibleEvent(database.db, user, eventId);
+  const communication = await editedCommunication(database.db, event.id, changes);
+  const order = await sampleOrder(database, {
+    eventId: event.id,
+    communication,
+    isTesting: false,
+    buyerName: sampleBuyer(language),
+  });
+  // The text the buyer reads; the tickets attached to the real mail are previewed on their own page.
+  const { subject, text, html } = await renderOrderMail(
+    { database, config },
+    language,
+    { ...order, communication: communication && { ...communication, isPdfTicketEnabled: false } },
+    mail,
+  );
+  return { subject, text, html };
+}
+
+/**
+ * The PDF ticket of the sample order's first article, from the form's unsaved values, in the chosen language.
+ * It carries the testing band: a preview must never pass for a ticket (its code admits nobody either).
+ */
+export async function previewCommunicationTicket(
+  { database, ticketKeys }: Pick<AppDeps, "database" | "ticketKeys">,
+  user: User,
+  eventId: number,
+  { language, changes }: CommunicationPreview,
+): Promise<Buffer> {
+  const event = await getVisibleEvent(database.db, user, eventId);
+  const communication = await editedCommunication(database.db, event.id, changes);
+  const order = await sampleOrder(database, {
+    eventId: event.id,
+    communication,
+    isTesting: true,
+    buyerName: sampleBuyer(language),
+  });
+  const [ticket] = ticketDataOf(order);
+  if (!ticket) throw conflict("errors.communication_no_articles");
+  return renderTicketsPdf([pdfInputOf(ticketKeys, language)(ticket)]);
+}
+
+/**
+ * Queues the chosen mail, with the event's saved texts and a sample order, to the caller's own address, through
+ * the outbox like every mail; it says it is a test.
+ */
+export async function sendTestMail(
+  { database, onMailQueued }: Pick<AppDeps, "database" | "onMailQueued">,
+  user: User,
+  eventId: number,
+  { mail, language }: TestMailRequest,
+): Promise<TestMailSent> {
+  const event = await getVisibleEvent(database.db, user, eventId);
+  await database.transaction(function* (tx) {
+    yield* enqueueMail(tx, { kind: mail, to: user.email, language, payload: { event_id: event.id, is_test: true } });
+  });
+  onMailQueued?.();
+  return { to: user.email, mail };
 }
 
 /** The price of every article and option of an event the caller may see, for a visitor with this email and codes. */

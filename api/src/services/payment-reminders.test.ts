@@ -88,8 +88,8 @@ describe("the payment reminder", () => {
   it("says what the organiser wrote, with the placeholders filled in", async () => {
     const { sale, buyer, checkout } = await checkedOut("point_of_sale");
     await writeCommunicationRow(ctx, sale.event.id, {
-      paymentReminderSubject: "Pay {{reference}} at the desk",
-      paymentReminderBody: "Dear {{name}}, bring {{reference}} to the {{event}} desk.",
+      paymentReminderSubjectEn: "Pay {{reference}} at the desk",
+      paymentReminderBodyEn: "Dear {{name}}, bring {{reference}} to the {{event}} desk.",
     });
     const [reminder] = await remindersOf(buyer.basketId);
     const mail = await render(reminder as NonNullable<typeof reminder>);

@@ -109,11 +109,16 @@ describe("loadTicketData", () => {
   let order: SeededOrder;
   beforeAll(async () => {
     test = await createTestDatabase();
-    order = await seedOrder(test.database, { communication: { pdfTicketText: "Bring your student card." } });
+    order = await seedOrder(test.database, {
+      communication: {
+        pdfTicketTextEn: "{{name}}: bring your student card for {{article}}.",
+        pdfTicketTextFr: "Apportez votre carte d'étudiant, {{name}}.",
+      },
+    });
   });
   afterAll(() => test.dispose());
 
-  it("gives one ticket per held article, with its held options and its line price", async () => {
+  it("gives one ticket per held article, with its held options, its line price and the organiser's text in each language", async () => {
     const tickets = await loadTicketData(test.database, order.basketId);
     expect(tickets.map((ticket) => [ticket.articleTitle, ticket.options, ticket.price])).toEqual([
       [
@@ -132,7 +137,10 @@ describe("loadTicketData", () => {
       location: "Rolex Learning Center\nRoute Cantonale, 1015 Lausanne",
       holderName: "Zoé Müller",
       isTesting: false,
-      organiserText: "Bring your student card.",
+      organiserTexts: {
+        en: "Zoé Müller: bring your student card for Dinner and ball.",
+        fr: "Apportez votre carte d'étudiant, Zoé Müller.",
+      },
     });
   });
 
@@ -147,7 +155,13 @@ describe("loadTicketData", () => {
   it("feeds renderTicketPdf", async () => {
     const [ticket] = await loadTicketData(test.database, order.basketId);
     if (!ticket) throw new Error("no ticket");
-    const pdf = await renderTicketPdf({ ...ticket, language: "en", ticketCode: createTicketCode(keys, ticket.claims) });
+    const { organiserTexts, ...data } = ticket;
+    const pdf = await renderTicketPdf({
+      ...data,
+      language: "en",
+      organiserText: organiserTexts.en,
+      ticketCode: createTicketCode(keys, ticket.claims),
+    });
     expect(pdf.subarray(0, 4).toString()).toBe("%PDF");
   });
 });

@@ -9,10 +9,12 @@ import en from "@ticketing/shared/i18n/en/ticket.json" with { type: "json" };
 import fr from "@ticketing/shared/i18n/fr/ticket.json" with { type: "json" };
 import { createTranslator } from "@ticketing/shared/i18n/translate";
 import { formatMoney } from "@ticketing/shared/money";
+import { communicationField, fillPlaceholders } from "@ticketing/shared/schemas/events";
 import type { TicketVerification } from "@ticketing/shared/schemas/ticket-office";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { invalid } from "../lib/errors.ts";
+import { listArticles } from "./catalogue.ts";
 import { createTicketCode, type TicketCodeClaims, type TicketKeys, verifyTicketCode } from "./ticket-codes.ts";
 
 export interface TicketPdfInput {
@@ -32,12 +34,15 @@ export interface TicketPdfInput {
   basketReference: string;
   isTesting: boolean;
   ticketCode: string;
-  /** The organiser's `communication_settings.pdf_ticket_text`. */
+  /** The organiser's text for the ticket (`communication_settings.pdf_ticket_text_<language>`), filled in. */
   organiserText: string | null;
 }
 
-/** What a ticket shows, before it is signed and rendered in a language. */
-export type TicketData = Omit<TicketPdfInput, "language" | "ticketCode"> & { claims: TicketCodeClaims };
+/** What a ticket shows, before it is signed and rendered in a language (the organiser's text in each). */
+export type TicketData = Omit<TicketPdfInput, "language" | "ticketCode" | "organiserText"> & {
+  claims: TicketCodeClaims;
+  organiserTexts: Record<Language, string | null>;
+};
 
 export interface OrderArticle {
   id: number;
@@ -48,7 +53,7 @@ export interface OrderArticle {
 }
 
 export interface Order {
-  basket: typeof schema.baskets.$inferSelect;
+  basket: Pick<typeof schema.baskets.$inferSelect, "id" | "unikey" | "testing">;
   event: typeof schema.events.$inferSelect;
   communication: typeof schema.communicationSettings.$inferSelect | null;
   /** From the billing information, else the ticket-office login's email. */
@@ -121,9 +126,43 @@ export async function loadOrder(database: Database, basketId: number): Promise<O
   };
 }
 
+/**
+ * An order of the event for previews and test mails: its first articles (one of them twice, as orders often
+ * are), a placeholder buyer and reference. It has no row: id 0, so no payment of it exists and no ticket code
+ * signed for it admits anyone (`checkTicketCode` finds no basket). `communication` is what the texts say.
+ */
+export async function sampleOrder(
+  database: Database,
+  sample: { eventId: number; communication: Order["communication"]; isTesting: boolean; buyerName: string },
+): Promise<Order> {
+  const event = await database.db.select().from(schema.events).where(eq(schema.events.id, sample.eventId)).get();
+  if (!event) throw new Error(`event ${sample.eventId} not found`);
+  const [first, ...others] = (await listArticles(database.db, event.id)).slice(0, 3);
+  const picked = first ? [first, first, ...others] : [];
+  const articles = picked.map((article, index) => ({
+    id: index + 1,
+    title: article.title,
+    options: [],
+    linePrice: article.price,
+  }));
+  return {
+    basket: { id: 0, unikey: "SAMPLE-0000", testing: sample.isTesting },
+    event,
+    communication: sample.communication,
+    holderName: sample.buyerName,
+    articles,
+    total: articles.reduce((sum, article) => sum + article.linePrice, 0),
+  };
+}
+
 /** One ticket per article of the order, or only the article `itemId`. */
 export function ticketDataOf(order: Order, itemId?: number): TicketData[] {
   const { basket, event } = order;
+  const values = { event: event.frontendTitle, reference: basket.unikey, name: order.holderName };
+  const organiserText = (language: Language, article: string) => {
+    const text = order.communication?.[communicationField("pdfTicketText", language)];
+    return text ? fillPlaceholders(text, { ...values, article }) : null;
+  };
   return order.articles
     .filter((article) => itemId === undefined || article.id === itemId)
     .map((article) => ({
@@ -138,7 +177,7 @@ export function ticketDataOf(order: Order, itemId?: number): TicketData[] {
       holderName: order.holderName,
       basketReference: basket.unikey,
       isTesting: basket.testing,
-      organiserText: order.communication?.pdfTicketText ?? null,
+      organiserTexts: { en: organiserText("en", article.title), fr: organiserText("fr", article.title) },
     }));
 }
 
@@ -202,9 +241,10 @@ export async function streamBasketTickets(
 /** What a ticket's page needs: its data, in the buyer's language, with its claims signed into the QR code. */
 export const pdfInputOf =
   (keys: TicketKeys, language: Language) =>
-  ({ claims, ...ticket }: TicketData): TicketPdfInput => ({
+  ({ claims, organiserTexts, ...ticket }: TicketData): TicketPdfInput => ({
     ...ticket,
     language,
+    organiserText: organiserTexts[language],
     ticketCode: createTicketCode(keys, claims),
   });
 
