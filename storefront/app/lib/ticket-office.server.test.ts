@@ -8,15 +8,17 @@ const publicInfos = { id: 1, registration_module_id: 1, frontend_path: "demo", a
 const isAuthorised = (init: RequestInit) => new Headers(init.headers).get("Authorization") === "Bearer good";
 
 /**
- * An API where only `good` is a valid access token and `r1` a valid refresh token; a preview's event (`testing`)
- * is answered to a valid token only, `staff-elsewhere` being staff of another unit.
+ * An API where only `good` is a valid access token and `r1` a valid refresh token. Event 1 is public at `demo`, a
+ * draft at `draft`: a preview's event (`testing`) is answered to a valid token only, `staff-elsewhere` being staff
+ * of another unit.
  */
 async function apiFetch(path: string, init: RequestInit = {}) {
   if (path.startsWith("/events/public-infos?") && path.includes("testing=true")) {
     if (isAuthorised(init)) return json(200, publicInfos);
     return new Headers(init.headers).get("Authorization") === "Bearer staff-elsewhere" ? json(404, {}) : json(401, {});
   }
-  if (path.startsWith("/events/public-infos")) return json(200, publicInfos);
+  if (path.startsWith("/events/public-infos"))
+    return path.includes("path=draft") ? json(404, {}) : json(200, publicInfos);
   if (path === "/auth/anonymous-login") return json(201, { access_token: "good", refresh_token: "r1" });
   if (path === "/auth/token/refresh") {
     const { refresh_token } = JSON.parse(String(init.body));
@@ -25,20 +27,23 @@ async function apiFetch(path: string, init: RequestInit = {}) {
   return isAuthorised(init) ? json(200, []) : json(401, {});
 }
 
+/** A request to `url` (`/tickets/[preview/]<path>/…`) with these tokens in its session. */
+async function officeArgs(url: string, tokens?: { accessToken: string; refreshToken: string }, forTesting = false) {
+  const segments = new URL(url).pathname.split("/");
+  const path = (segments[2] === "preview" ? segments[3] : segments[2]) ?? "";
+  const session = await sessionStorage.getSession();
+  if (tokens) session.set("logins", { [loginKey(1, forTesting)]: tokens });
+  if (tokens && forTesting) session.set("previews", { [path]: 1 });
+  const request = new Request(url, { headers: { Cookie: await sessionStorage.commitSession(session) } });
+  return { request, params: { path }, context: { apiFetch } };
+}
+
 async function openOffice(
   url: string,
   tokens?: { accessToken: string; refreshToken: string },
   tokensAreForTesting = url.includes("/preview/"),
 ) {
   return TicketOffice.open(await officeArgs(url, tokens, tokensAreForTesting));
-}
-
-async function officeArgs(url: string, tokens?: { accessToken: string; refreshToken: string }, forTesting = false) {
-  const session = await sessionStorage.getSession();
-  if (tokens) session.set("logins", { [loginKey(1, forTesting)]: tokens });
-  if (tokens && forTesting) session.set("previews", { demo: 1 });
-  const request = new Request(url, { headers: { Cookie: await sessionStorage.commitSession(session) } });
-  return { request, params: { path: "demo" }, context: { apiFetch } };
 }
 
 const thrown = (promise: Promise<unknown>) =>
@@ -79,25 +84,30 @@ describe("ticket-office login guard", () => {
   it("keeps the logins of the public office and its preview apart", async () => {
     const liveTokens = { accessToken: "good", refreshToken: "r1" };
     expect((await openOffice("http://localhost/tickets/demo/buy", liveTokens, false)).isLoggedIn).toBe(true);
-    const preview = await thrown(openOffice("http://localhost/tickets/preview/demo/buy", liveTokens, false));
-    expect(preview?.headers.get("Location")).toBe(
-      "/tickets/preview/demo/login?nextUrl=%2Ftickets%2Fpreview%2Fdemo%2Fbuy",
-    );
+    expect((await openOffice("http://localhost/tickets/preview/demo/buy", liveTokens, false)).isLoggedIn).toBe(false);
   });
 });
 
 describe("preview of an event (a draft too)", () => {
-  it("knows no event before its staff signs in: every page goes to the staff sign-in", async () => {
-    const args = await officeArgs("http://localhost/tickets/preview/demo/checkout/forms");
+  it("knows nothing of a draft before its staff signs in: every page goes to the staff sign-in", async () => {
+    const args = await officeArgs("http://localhost/tickets/preview/draft/checkout/forms");
     expect(await TicketOffice.enter(args)).toBeInstanceOf(PreviewSignIn);
     const response = await thrown(TicketOffice.open(args));
     expect(response?.headers.get("Location")).toBe(
+      "/tickets/preview/draft/login?nextUrl=%2Ftickets%2Fpreview%2Fdraft%2Fcheckout%2Fforms",
+    );
+  });
+
+  it("shows a public event's preview before the sign-in, as its live office does, but asks for it to buy", async () => {
+    const office = await openOffice("http://localhost/tickets/preview/demo/checkout/forms");
+    expect(office.event.id).toBe(1);
+    expect((await thrown(office.requireLoginApi()))?.headers.get("Location")).toBe(
       "/tickets/preview/demo/login?nextUrl=%2Ftickets%2Fpreview%2Fdemo%2Fcheckout%2Fforms",
     );
   });
 
-  it("reads the event with the testing login of its staff, renewing its tokens", async () => {
-    const office = await openOffice("http://localhost/tickets/preview/demo/buy", {
+  it("reads a draft with the testing login of its staff, renewing its tokens", async () => {
+    const office = await openOffice("http://localhost/tickets/preview/draft/buy", {
       accessToken: "old",
       refreshToken: "r1",
     });
@@ -108,16 +118,13 @@ describe("preview of an event (a draft too)", () => {
   });
 
   it("opens for staff of the event's unit only, and keeps the testing login of the path's event", async () => {
-    const args = await officeArgs("http://localhost/tickets/preview/demo/login");
-    const outsider = await TicketOffice.enter(args);
-    if (!(outsider instanceof PreviewSignIn)) throw new Error("expected the staff sign-in");
-    expect(await outsider.signIn("staff-elsewhere")).toBe(false);
+    const outsider = await TicketOffice.enter(await officeArgs("http://localhost/tickets/preview/draft/login"));
+    expect(await outsider.signInToPreview("staff-elsewhere")).toBe(false);
     expect((await outsider.headers()).get("Set-Cookie")).toBeNull();
-    const staff = await TicketOffice.enter(await officeArgs("http://localhost/tickets/preview/demo/login"));
-    if (!(staff instanceof PreviewSignIn)) throw new Error("expected the staff sign-in");
-    expect(await staff.signIn("good")).toBe(true);
+    const staff = await TicketOffice.enter(await officeArgs("http://localhost/tickets/preview/draft/login"));
+    expect(await staff.signInToPreview("good")).toBe(true);
     const session = await sessionStorage.getSession((await staff.headers()).get("Set-Cookie"));
-    expect(session.get("previews")).toEqual({ demo: 1 });
+    expect(session.get("previews")).toEqual({ draft: 1 });
     expect(session.get("logins")?.[loginKey(1, true)]).toEqual({ accessToken: "good", refreshToken: "r1" });
   });
 });

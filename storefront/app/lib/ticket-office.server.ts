@@ -53,7 +53,7 @@ interface VisitParts {
 }
 
 /** A request to the ticket office, before its event is known: where, in which language, with which session. */
-class OfficeVisit {
+export class OfficeVisit {
   readonly request: Request;
   readonly location: OfficeLocation;
   readonly language: Language;
@@ -127,16 +127,45 @@ class OfficeVisit {
 
   /**
    * The event at this path. Live: a public (or closed) event, else the 404 page. A preview: looked up with the
-   * testing login its staff signed in with (the API checks they belong to the event's unit); null before that
-   * sign-in, or when the path now names another event.
+   * testing login its staff signed in with (the API checks they belong to the event's unit); before that sign-in
+   * (or when the path now names another event), only what anybody may see: a public event, null for a draft.
    */
   async lookUpEvent(): Promise<PublicInfos | null> {
     const { path } = this.location;
     if (!this.testing) return this.api.get<PublicInfos>("/events/public-infos", { path });
     const eventId = this.shared.session.get("previews")?.[path];
-    if (eventId === undefined || !this.loginTokens(eventId)) return null;
-    const event = await this.loginClient(eventId).get<PublicInfos>("/events/public-infos", { path, testing: true });
-    return event.id === eventId ? event : null;
+    if (eventId !== undefined && this.loginTokens(eventId)) {
+      const event = await this.loginClient(eventId).get<PublicInfos>("/events/public-infos", { path, testing: true });
+      if (event.id === eventId) return event;
+    }
+    try {
+      return await this.api.get<PublicInfos>("/events/public-infos", { path });
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Signs staff in to the preview with their back-office token: the event must be theirs to preview (false
+   * otherwise, the same for a path that names nothing), then a testing login is made for it and kept. The staff
+   * token itself is not kept.
+   */
+  async signInToPreview(staffToken: string): Promise<boolean> {
+    const staff = createApiClient({ context: this.context, locale: this.language, accessToken: staffToken });
+    let event: PublicInfos;
+    try {
+      event = await staff.get<PublicInfos>("/events/public-infos", { path: this.location.path, testing: true });
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+    const login = await staff.post<TokenPair>("/auth/anonymous-login", {
+      activeModuleId: event.registrationModuleId,
+      isTesting: true,
+    });
+    this.saveLogin(event.id, login);
+    return true;
   }
 
   /** Headers that save the session when this request changed it. */
@@ -156,32 +185,10 @@ class OfficeVisit {
 }
 
 /**
- * A preview whose staff has not signed in yet (DESIGN 4: testing logins are for the event's staff): nothing of
- * the event is known or shown, only the staff sign-in.
+ * The preview of a draft (or of no event at all) before its staff signs in (DESIGN 4: testing logins are for the
+ * event's staff): nothing of the event is known or shown, only the staff sign-in.
  */
-export class PreviewSignIn extends OfficeVisit {
-  /**
-   * Opens the preview with a staff member's back-office token: the event must be theirs to preview (false
-   * otherwise, the same for a path that names nothing), then a testing login is made for it and kept. The staff
-   * token itself is not kept.
-   */
-  async signIn(staffToken: string): Promise<boolean> {
-    const staff = createApiClient({ context: this.context, locale: this.language, accessToken: staffToken });
-    let event: PublicInfos;
-    try {
-      event = await staff.get<PublicInfos>("/events/public-infos", { path: this.location.path, testing: true });
-    } catch (error) {
-      if (isNotFound(error)) return false;
-      throw error;
-    }
-    const login = await staff.post<TokenPair>("/auth/anonymous-login", {
-      activeModuleId: event.registrationModuleId,
-      isTesting: true,
-    });
-    this.saveLogin(event.id, login);
-    return true;
-  }
-}
+export class PreviewSignIn extends OfficeVisit {}
 
 export class TicketOffice extends OfficeVisit {
   private loginApi: ApiClient | null = null;
