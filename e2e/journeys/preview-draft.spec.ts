@@ -1,0 +1,82 @@
+// DONE-WHEN (issue 14), the preview of a draft: an organiser opens "Preview ticket office" of a draft event from the
+// back office, signs in on the preview's staff sign-in and buys with the demo payment up to the confirmation;
+// nobody else sees anything of the draft: its public URL is the 404 page, its preview only the staff sign-in.
+import { expect, ORGANISER, reachConfirmation, test, uniquePath } from "../fixtures.ts";
+import { addArticle, asStaff, fillBillingInformation } from "./ticket-office/office.ts";
+
+const TITLE = "Spring Rehearsal";
+
+test("an organiser previews a draft event and buys in the preview; signed-out visitors see nothing of it", async ({
+  openPage,
+  request,
+}) => {
+  const path = uniquePath("rehearsal");
+  const organiser = await asStaff(request, ORGANISER);
+  const [unit] = await organiser.get("/units");
+  const event = await organiser.post("/events", {
+    unit_id: unit.id,
+    name: `Rehearsal ${path}`,
+    frontend_title: TITLE,
+    frontend_path: path,
+    start_date: "2030-04-04T18:00:00.000Z",
+    end_date: "2030-04-04T21:00:00.000Z",
+  });
+  await organiser.post(`/events/${event.id}/articles`, { title: "Rehearsal seat", price: 1200, stock: 10 });
+  expect(event.status).toBe("draft");
+
+  // A signed-out visitor, without JavaScript: the public URL is the 404 page, the preview the staff sign-in only.
+  const visitor = await openPage({ javaScriptEnabled: false });
+  const publicPage = await visitor.goto(`/tickets/${path}`);
+  expect(publicPage?.status()).toBe(404);
+  await expect(visitor.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await visitor.goto(`/tickets/preview/${path}/buy`);
+  await expect(visitor).toHaveURL(`/tickets/preview/${path}/login?nextUrl=%2Ftickets%2Fpreview%2F${path}%2Fbuy`);
+  await expect(visitor.getByRole("heading", { name: "Preview sign-in" })).toBeVisible();
+  await expect(visitor.locator("body")).not.toContainText(TITLE);
+  await visitor.goto(`/tickets/preview/${path}`);
+  await expect(visitor.getByRole("heading", { name: "Preview sign-in" })).toBeVisible();
+  await expect(visitor.locator("body")).not.toContainText(TITLE);
+
+  // The organiser, in the back office (a react-admin SPA: JavaScript on), opens the preview of the draft.
+  const admin = await openPage();
+  await admin.goto("/admin");
+  await admin.getByLabel("Email").fill(ORGANISER.email);
+  await admin.getByLabel("Password").fill(ORGANISER.password);
+  await admin.getByRole("button", { name: /sign in|log in/i }).click();
+  await expect(admin.getByRole("table")).toBeVisible();
+  await admin.goto(`/admin/events/${event.id}/edit`);
+  const [preview] = await Promise.all([
+    admin.context().waitForEvent("page"),
+    admin.getByRole("link", { name: "Preview ticket office" }).click(),
+  ]);
+  await expect(preview).toHaveURL(new RegExp(`/tickets/preview/${path}/login\\?nextUrl=`));
+  await expect(preview.locator("body")).not.toContainText(TITLE);
+
+  // A wrong account: a clear refusal, and still nothing of the event.
+  await preview.getByLabel("Email").fill("nobody-here@example.org");
+  await preview.getByLabel("Password").fill("not-a-password-2026!");
+  await preview.getByRole("button", { name: "Sign in to preview" }).click();
+  await expect(preview.getByRole("alert")).toBeVisible();
+  await expect(preview.locator("body")).not.toContainText(TITLE);
+
+  await preview.getByLabel("Email").fill(ORGANISER.email);
+  await preview.getByLabel("Password").fill(ORGANISER.password);
+  await preview.getByRole("button", { name: "Sign in to preview" }).click();
+  await expect(preview.getByRole("heading", { name: TITLE })).toBeVisible();
+  await expect(preview.getByRole("note")).toContainText("Testing mode");
+  await preview.getByRole("link", { name: "Buy tickets" }).click();
+  await expect(preview).toHaveURL(`/tickets/preview/${path}/buy`);
+
+  await addArticle(preview, "Rehearsal seat");
+  await preview.getByRole("link", { name: "Checkout" }).click();
+  await fillBillingInformation(preview, `preview-${path}@example.org`);
+  await expect(preview).toHaveURL(`/tickets/preview/${path}/checkout/payment-method`);
+  await preview.getByRole("checkbox", { name: "I accept the terms of service" }).check();
+  await preview.getByRole("button", { name: "Pay now" }).click();
+  await preview.getByRole("button", { name: /^Pay CHF\s*12\.00$/ }).click();
+  await reachConfirmation(preview);
+  await expect(preview).toHaveURL(`/tickets/preview/${path}/completion`);
+
+  // Still a draft: the public URL stays the 404 page.
+  expect((await visitor.goto(`/tickets/${path}`))?.status()).toBe(404);
+});

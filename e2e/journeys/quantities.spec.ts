@@ -1,0 +1,68 @@
+// DONE-WHEN (issue 14), quantities: a buyer takes 3 of an article in one step, changes the basket's line to 2 and
+// pays for 2; the stock goes down by 2. With JavaScript off (plain forms), and on.
+import type { Page } from "@playwright/test";
+import { expect, ORGANISER, reachConfirmation, test, uniquePath } from "../fixtures.ts";
+import {
+  approveThroughApi,
+  asStaff,
+  fillBillingInformation,
+  guestOnBuyPage,
+  remainingStock,
+} from "./ticket-office/office.ts";
+
+const PASS = "Day pass";
+
+const basket = (page: Page) => page.getByRole("complementary", { name: "Your basket" });
+
+for (const javaScriptEnabled of [false, true]) {
+  test(`a buyer takes 3 day passes at once, changes the line to 2 and pays for 2 (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    openPage,
+    request,
+  }) => {
+    const path = uniquePath(javaScriptEnabled ? "fair-js" : "fair");
+    const organiser = await asStaff(request, ORGANISER);
+    const [unit] = await organiser.get("/units");
+    const event = await organiser.post("/events", {
+      unit_id: unit.id,
+      name: `Fair ${path}`,
+      frontend_title: "Book Fair",
+      frontend_path: path,
+      start_date: "2030-05-05T09:00:00.000Z",
+      end_date: "2030-05-05T18:00:00.000Z",
+    });
+    await organiser.post(`/events/${event.id}/articles`, { title: PASS, price: 2000, stock: 10 });
+    await approveThroughApi(request, event.id);
+    await organiser.put(`/events/${event.id}`, { status: "public" });
+
+    const page = await openPage({ javaScriptEnabled });
+    await guestOnBuyPage(page, `/tickets/${path}`);
+    const article = page.getByRole("article", { name: PASS });
+    const quantity = article.getByRole("spinbutton", { name: "Quantity" });
+    await expect(quantity).toHaveValue("1");
+    await expect(quantity).toHaveAttribute("max", "10");
+    await quantity.fill("3");
+    await article.getByRole("button", { name: "Add to basket" }).click();
+    await expect(basket(page)).toContainText(`3 × ${PASS}`);
+    await expect(basket(page)).toContainText("60.00");
+    expect(await remainingStock(request, PASS, event.id)).toBe(7);
+    // The field now offers what is left.
+    await expect(page.getByRole("article", { name: PASS }).getByRole("spinbutton")).toHaveAttribute("max", "7");
+
+    const line = basket(page).getByRole("spinbutton", { name: `Quantity of ${PASS}` });
+    await expect(line).toHaveValue("3");
+    await line.fill("2");
+    await basket(page).getByRole("button", { name: "Update" }).click();
+    await expect(basket(page)).toContainText(`2 × ${PASS}`);
+    await expect(basket(page)).toContainText("40.00");
+    expect(await remainingStock(request, PASS, event.id)).toBe(8);
+
+    await page.getByRole("link", { name: "Checkout" }).click();
+    await fillBillingInformation(page, `fair-${path}@example.org`);
+    await page.getByRole("checkbox", { name: "I accept the terms of service" }).check();
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await page.getByRole("button", { name: /^Pay CHF\s*40\.00$/ }).click();
+    await reachConfirmation(page);
+    await expect(page.getByRole("main")).toContainText(`2 × ${PASS}`);
+    expect(await remainingStock(request, PASS, event.id)).toBe(8);
+  });
+}
