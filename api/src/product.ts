@@ -171,5 +171,18 @@ async function mountStorefront(app: Hono, apiFetchFor: (env: unknown) => ApiFetc
   app.use("*", serveStatic({ root: client }));
   // The storefront calls the API in-process (it is a backend-for-frontend, DESIGN.md 2).
   // The nonce lets root.tsx's inline script (and Turbo's progress bar) run under the page's policy.
-  app.all("*", (c) => handle(c.req.raw, { apiFetch: apiFetchFor(c.env), cspNonce: cspNonce(c) } as never));
+  app.all("*", (c) => {
+    const context = { apiFetch: apiFetchFor(c.env), cspNonce: cspNonce(c) };
+    // A download (a resource route) that fails answers the storefront's own error page, not the API's JSON: the
+    // catch-all route renders it for the status it is given, in the visitor's language (their headers).
+    const renderErrorPage = (status: number) =>
+      handle(new Request(new URL(ERROR_PAGE_PATH, c.req.url), { headers: c.req.raw.headers }), {
+        ...context,
+        errorStatus: status,
+      } as never);
+    return handle(c.req.raw, { ...context, renderErrorPage } as never);
+  });
 }
+
+/** A path only the storefront's catch-all route matches. */
+const ERROR_PAGE_PATH = "/.error-page";

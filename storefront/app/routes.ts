@@ -23,6 +23,11 @@ export default [
     route("baskets/:basketId/tickets", "routes/tickets.$path.baskets.$basketId.tickets.ts"),
     route("baskets/:basketId/tickets/:itemId", "routes/tickets.$path.baskets.$basketId.tickets.$itemId.ts"),
     route("invoices/:invoiceId/pdf", "routes/tickets.$path.invoices.$invoiceId.pdf.ts"),
+    // The confirmation mail's order link: the token is the key, no login.
+    route("orders/:token", "routes/tickets.$path.orders.$token.tsx"),
+    route("orders/:token/tickets", "routes/tickets.$path.orders.$token.tickets.ts"),
+    route("orders/:token/tickets/:itemId", "routes/tickets.$path.orders.$token.tickets.$itemId.ts"),
+    route("orders/:token/invoices/:invoiceId/pdf", "routes/tickets.$path.orders.$token.invoices.$invoiceId.pdf.ts"),
   ]),
   route("*", "routes/$.tsx"),
 ] satisfies RouteConfig;

@@ -52,6 +52,7 @@ const basket = (overrides: Partial<Basket> = {}): Basket => ({
   items: [item],
   promotionCodes: [],
   paymentIntents: [],
+  expiredItems: [],
   ...overrides,
 });
 

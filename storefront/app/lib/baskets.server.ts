@@ -1,6 +1,6 @@
 // The visitor's baskets for the current event (SPEC 4: the newest one of this login and testing flag is reused).
 
-import type { Basket, BasketDetail } from "@ticketing/shared/schemas/ticket-office";
+import type { Basket, BasketDetail, BasketItem, HoldAgainResult } from "@ticketing/shared/schemas/ticket-office";
 import type { ApiClient } from "./api.server";
 import { pickCompletedBasket, pickOpenBasket, type WizardStep, wizardRedirect } from "./basket-rules";
 import type { TicketOffice } from "./ticket-office.server";
@@ -12,15 +12,42 @@ const listBaskets = (office: TicketOffice, api: ApiClient) =>
 
 export async function getBasket(api: ApiClient, id: number): Promise<BasketDetail> {
   const basket = await api.get<BasketDetail>(`/frontend/baskets/${id}`);
-  return { ...basket, items: basket.items ?? [], paymentIntents: basket.paymentIntents ?? [] };
+  return {
+    ...basket,
+    items: basket.items ?? [],
+    paymentIntents: basket.paymentIntents ?? [],
+    expiredItems: basket.expiredItems ?? [],
+  };
 }
 
-/** The basket being filled or paid, if any, and whether the newest basket is already paid. */
-export async function loadOpenBasket(office: TicketOffice, api: ApiClient) {
+/** What the buyer is told when they come back after their reservation ran out (components/hold-notice.tsx). */
+export interface HoldNotice {
+  restored: BasketItem[];
+  unavailable: BasketItem[];
+}
+
+/**
+ * The basket being filled or paid, if any, and whether the newest basket is already paid. With `holdAgain`
+ * (the buy page), articles whose reservation ran out are held again where the stock allows, and `holdNotice` says
+ * which came back and which are gone.
+ */
+export async function loadOpenBasket(office: TicketOffice, api: ApiClient, { holdAgain = false } = {}) {
   const baskets = await listBaskets(office, api);
   const open = pickOpenBasket(baskets);
+  let basket = open ? await getBasket(api, open.id) : null;
+  let holdNotice: HoldNotice | null = null;
+  if (holdAgain && basket && basket.expiredItems.length > 0 && office.areBasketActionsAllowed) {
+    const {
+      basket: held,
+      restored,
+      unavailable,
+    } = await api.post<HoldAgainResult>(`/frontend/baskets/${basket.id}/hold-again`, {});
+    basket = { ...held, expiredItems: [] };
+    holdNotice = { restored, unavailable };
+  }
   return {
-    basket: open ? await getBasket(api, open.id) : null,
+    basket,
+    holdNotice,
     newestIsCompleted: baskets[0] !== undefined && pickCompletedBasket(baskets.slice(0, 1)) !== null,
   };
 }
@@ -46,7 +73,8 @@ export async function openBasketForAdding(office: TicketOffice, api: ApiClient):
 export async function requireWizardBasket(office: TicketOffice, step: WizardStep) {
   const api = await office.requireLoginApi();
   const { basket, newestIsCompleted } = await loadOpenBasket(office, api);
-  const target = wizardRedirect(basket, { step, newestIsCompleted });
+  // A reservation that ran out is taken up on the buy page, which holds the articles again and says how it went.
+  const target = basket?.expiredItems.length ? "buy" : wizardRedirect(basket, { step, newestIsCompleted });
   if (target || !basket) throw await office.redirect(office.href(target ?? "buy"));
   return { api, basket };
 }

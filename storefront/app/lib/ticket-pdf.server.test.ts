@@ -1,18 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { loader as orderTickets } from "../routes/tickets.$path.baskets.$basketId.tickets";
 import { loader as oneTicket } from "../routes/tickets.$path.baskets.$basketId.tickets.$itemId";
+import { loader as orderLinkTicket } from "../routes/tickets.$path.orders.$token.tickets.$itemId";
 import { loginKey, sessionStorage } from "./session.server";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 const publicInfos = { id: 1, registration_module_id: 1, frontend_path: "demo", access_methods: ["anonymous"] };
 
-/** The API as the ticket routes see it: basket 7 is the visitor's and paid, 8 is theirs but unpaid, others not theirs. */
+/**
+ * The API as the ticket routes see it: basket 7 is the visitor's and paid (its order link too), 8 is theirs but
+ * unpaid, others not theirs.
+ */
 function fakeApi() {
   const calls: { path: string; authorization: string | null }[] = [];
   const apiFetch = async (path: string, init: RequestInit = {}) => {
     if (path.startsWith("/events/public-infos")) return json(200, publicInfos);
     calls.push({ path, authorization: new Headers(init.headers).get("Authorization") });
-    if (path.startsWith("/frontend/baskets/7/"))
+    if (path.startsWith("/frontend/baskets/7/") || path.startsWith("/frontend/orders/7."))
       return new Response("%PDF-1.3 …", {
         headers: {
           "Content-Type": "application/pdf",
@@ -86,5 +90,39 @@ describe("ticket PDF downloads", () => {
       "/tickets/demo/login?nextUrl=%2Ftickets%2Fdemo%2Fbaskets%2F7%2Ftickets",
     );
     expect(calls.map((call) => call.path)).toEqual(["/frontend/baskets/9/tickets", "/frontend/baskets/8/tickets"]);
+  });
+
+  it("answers the storefront's error page (HTML) for a refused download when the product server can render it", async () => {
+    const { context } = fakeApi();
+    const rendered: number[] = [];
+    const renderErrorPage = async (status: number) => {
+      rendered.push(status);
+      return new Response("<!doctype html><h1>Page not found</h1>", {
+        status,
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    };
+    const stranger = (await orderTickets(
+      await args("http://localhost/tickets/demo/baskets/9/tickets", { basketId: "9" }, { ...context, renderErrorPage }),
+    )) as Response;
+    expect(stranger.status).toBe(404);
+    expect(stranger.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    expect(await stranger.text()).toContain("Page not found");
+    const unpaid = (await orderTickets(
+      await args("http://localhost/tickets/demo/baskets/8/tickets", { basketId: "8" }, { ...context, renderErrorPage }),
+    )) as Response;
+    expect(unpaid.status).toBe(409);
+    expect(rendered).toEqual([404, 409]);
+  });
+
+  it("fetches an order link's ticket without a login, whoever opens it", async () => {
+    const { context, calls } = fakeApi();
+    const token = `7.1900000000.${"a".repeat(64)}`;
+    const response = (await orderLinkTicket(
+      await args(`http://localhost/tickets/demo/orders/${token}/tickets/3`, { token, itemId: "3" }, context, false),
+    )) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/pdf");
+    expect(calls).toEqual([{ path: `/frontend/orders/${token}/tickets/3`, authorization: null }]);
   });
 });

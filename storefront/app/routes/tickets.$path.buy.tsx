@@ -4,6 +4,7 @@ import { data, Form, Link } from "react-router";
 import { BasketSummary } from "../components/basket-summary";
 import { CatalogueBranch } from "../components/catalogue";
 import { ErrorMessages } from "../components/error-messages";
+import { HoldNoticeMessage } from "../components/hold-notice";
 import { useOffice } from "../components/use-office";
 import { getFixedT } from "../i18n.server";
 import { type ApiClient, ApiError } from "../lib/api.server";
@@ -27,14 +28,14 @@ async function openBuy(args: Route.LoaderArgs | Route.ActionArgs) {
 
 export async function loader(args: Route.LoaderArgs) {
   const { office, api } = await openBuy(args);
-  const { basket } = await loadOpenBasket(office, api);
+  const { basket, holdNotice } = await loadOpenBasket(office, api, { holdAgain: true });
   const target = buyRedirect(basket);
   if (target) throw await office.redirect(office.href(target));
   const tree = await api.get<Tree>(`/frontend/events/${office.event.id}/tree`, {
     basketId: basket?.id,
     testing: office.testing,
   });
-  return office.data({ tree, basket, areBasketActionsAllowed: office.areBasketActionsAllowed });
+  return office.data({ tree, basket, holdNotice, areBasketActionsAllowed: office.areBasketActionsAllowed });
 }
 
 /**
@@ -218,7 +219,7 @@ function LineQuantity({ line, tree, bounds }: { line: BasketLine; tree: Tree; bo
 }
 
 export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
-  const { tree, basket, areBasketActionsAllowed } = loaderData;
+  const { tree, basket, holdNotice, areBasketActionsAllowed } = loaderData;
   const { t, i18n } = useTranslation();
   const { base, event } = useOffice();
   const articleError =
@@ -233,6 +234,7 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
     <>
       <title>{t("buy.title")}</title>
       <h1>{t("buy.title")}</h1>
+      {holdNotice && <HoldNoticeMessage notice={holdNotice} />}
       {basket && basket.items.length > 0 && (
         // On a phone the basket sits below the catalogue.
         <p className="basket-jump">

@@ -1,0 +1,85 @@
+import type { OrderView } from "@ticketing/shared/schemas/orders";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { BasketSummary } from "../components/basket-summary";
+import { useOffice } from "../components/use-office";
+import { downloadableInvoices } from "../lib/invoices";
+import { TicketOffice } from "../lib/ticket-office.server";
+import type { Route } from "./+types/tickets.$path.orders.$token";
+
+/**
+ * The order link of the confirmation mail: the order on any device, without a ticket-office login; the signed
+ * token is the key (the API answers 404 for a tampered or expired one: the 404 page).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const office = await TicketOffice.open(args);
+  const { token } = args.params;
+  const order = await office.api.get<OrderView>(`/frontend/orders/${encodeURIComponent(token)}`);
+  // A link opens its order in its own event's ticket office only (the preview one for a testing order).
+  if (order.event.id !== office.event.id || order.basket.testing !== office.testing) throw data(null, { status: 404 });
+  return office.data({ order: { ...order, invoices: downloadableInvoices(order.invoices) }, token });
+}
+
+export default function Order({ loaderData: { order, token } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { base } = useOffice();
+  const { basket } = order;
+  const files = `${base}/orders/${encodeURIComponent(token)}`;
+  const isPaid = basket.status === "validated";
+  return (
+    <section className="narrow">
+      <title>{t("order.title")}</title>
+      {/* The address is a key to the order: search engines must not keep it. */}
+      <meta name="robots" content="noindex" />
+      <h1>{t("order.title")}</h1>
+      <p>{t("order.reference", { reference: basket.unikey, event: order.event.frontendTitle })}</p>
+      <p>
+        {t("order.status.label")}: <strong>{t(`order.status.${basket.status}`)}</strong>
+      </p>
+      <section className="card" aria-labelledby="order-title">
+        <h2 id="order-title">{t("completion.order", { id: basket.id })}</h2>
+        {isPaid && basket.items.length > 1 && (
+          <p>
+            <a href={`${files}/tickets`} download data-turbo="false" className="button">
+              {t("completion.downloadAllTickets")}
+            </a>
+          </p>
+        )}
+        <BasketSummary
+          basket={basket}
+          itemAction={
+            isPaid
+              ? (item) => (
+                  // A plain link: the PDF is a download, not a page of this app.
+                  <a
+                    href={`${files}/tickets/${item.id}`}
+                    download={`ticket-${item.id}.pdf`}
+                    data-turbo="false"
+                    className="button button-small"
+                  >
+                    {t("completion.downloadTicket")}
+                    <span className="visually-hidden"> – {item.title}</span>
+                  </a>
+                )
+              : undefined
+          }
+        />
+        {!isPaid && <p className="muted">{t("order.ticketsLater")}</p>}
+        {order.invoices.length > 0 && (
+          <ul className="inline-list">
+            {order.invoices.map((invoice) => (
+              <li key={invoice.id}>
+                <a href={`${files}/invoices/${invoice.id}/pdf`} download data-turbo="false" className="button">
+                  {invoice.isRefund
+                    ? t("completion.downloadCreditNote", { number: invoice.displayNumber })
+                    : t("completion.downloadInvoice", { number: invoice.displayNumber })}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <p className="muted">{t("order.bookmark")}</p>
+    </section>
+  );
+}
