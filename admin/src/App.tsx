@@ -7,6 +7,13 @@ import { RegisterPage } from "./auth/RegisterPage.tsx";
 import { VerifyPage } from "./auth/VerifyPage.tsx";
 import { BASENAME, createAuthProvider, createSession } from "./authProvider.ts";
 import { createApiClient, createDataProvider } from "./dataProvider.ts";
+import {
+  ConfirmationPageCommunication,
+  GeneralCommunication,
+  OrderConfirmationCommunication,
+  PaymentReminderCommunication,
+  PdfTicketCommunication,
+} from "./events/communication/CommunicationPages.tsx";
 import { EventEdit } from "./events/EventEdit.tsx";
 import { EventRedirect } from "./events/EventRedirect.tsx";
 import events from "./events/index.ts";
@@ -85,6 +92,12 @@ const BackOffice = () => (
       <Route path=":id/invoices" element={<EventInvoiceList />} />
       <Route path=":id/baskets/:basketId/invoices/:invoiceId" element={<InvoiceShow />} />
       <Route path=":id/baskets/:basketId" element={<BasketShow />} />
+      <Route path=":id/communication" element={<EventRedirect to="general" />} />
+      <Route path=":id/communication/general" element={<GeneralCommunication />} />
+      <Route path=":id/communication/order-confirmation" element={<OrderConfirmationCommunication />} />
+      <Route path=":id/communication/payment-reminder" element={<PaymentReminderCommunication />} />
+      <Route path=":id/communication/order-confirmation-page" element={<ConfirmationPageCommunication />} />
+      <Route path=":id/communication/pdf-ticket" element={<PdfTicketCommunication />} />
       <Route path=":id/*" element={<PageNotFound />} />
     </Resource>
     <Resource name="units" {...units} />

@@ -2,7 +2,16 @@ import { camelizeKeys, camelPath, snakifyKeys, toSnake } from "@ticketing/shared
 import type { ExportFormat, ExportList, Language } from "@ticketing/shared/constants";
 import type { Detail, PasswordChange, PasswordReset, Registration } from "@ticketing/shared/schemas/auth";
 import type * as Catalogue from "@ticketing/shared/schemas/catalogue";
-import type { AddedArticle, Article, NewArticle, PricePreviewRow } from "@ticketing/shared/schemas/events";
+import type {
+  AddedArticle,
+  Article,
+  Communication,
+  CommunicationMail,
+  MailPreview,
+  NewArticle,
+  PricePreviewRow,
+  TestMailSent,
+} from "@ticketing/shared/schemas/events";
 import type {
   BasketMail,
   Dashboard,
@@ -101,8 +110,11 @@ export interface ApiClient {
   call<T>(path: string, request?: ApiRequest): Promise<ApiAnswer<T>>;
   /** Keeps the tokens the API issued to replace this session's (a password change ends every other one). */
   keepTokens(tokens: Tokens): void;
-  /** A file the API answers (a PDF), with the name its Content-Disposition gives; errors as for JSON calls. */
-  download(path: string): Promise<{ blob: Blob; fileName: string | null }>;
+  /**
+   * A file the API answers (a PDF), with the name its Content-Disposition gives; errors as for JSON calls. With a
+   * `body`, a POST of it as JSON (snake_case keys).
+   */
+  download(path: string, body?: unknown): Promise<{ blob: Blob; fileName: string | null }>;
 }
 
 export function createApiClient({
@@ -152,11 +164,13 @@ export function createApiClient({
   const requestRefresh = async (refreshToken: string) =>
     (await call<Tokens>("/auth/token/refresh", { method: "POST", body: { refreshToken }, anonymous: true })).json;
 
-  const download: ApiClient["download"] = async (path) => {
+  const download: ApiClient["download"] = async (path, body) => {
     const send = (accessToken: string | null) =>
       fetch(`${url}${path}`, {
+        ...(body === undefined ? {} : { method: "POST", body: JSON.stringify(snakifyKeys(body)) }),
         headers: {
           "Accept-Language": getLanguage(),
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
           ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
         },
       });
@@ -244,7 +258,28 @@ export interface TicketingDataProvider extends DataProvider {
     format: ExportFormat,
     query: ListQuery,
   ): Promise<{ data: { blob: Blob; fileName: string } }>;
+  /** `POST /events/:id/communication/mail-preview`: the mail as sent, from the form's unsaved `values`. */
+  previewCommunicationMail(
+    eventId: Identifier,
+    preview: { mail: CommunicationMail; language: Language; values: Partial<Communication> },
+  ): Promise<{ data: MailPreview }>;
+  /** `POST /events/:id/communication/pdf-ticket-preview`: a sample ticket from the form's unsaved `values`. */
+  previewCommunicationTicket(
+    eventId: Identifier,
+    preview: { language: Language; values: Partial<Communication> },
+  ): Promise<{ data: Blob }>;
+  /** `POST /events/:id/communication/test-mail`: the saved mail, to the signed-in user's address. */
+  sendTestMail(
+    eventId: Identifier,
+    test: { mail: CommunicationMail; language: Language },
+  ): Promise<{ data: TestMailSent }>;
 }
+
+/**
+ * The `communication` resource is an event's communication settings (`/events/:id/communication`), one per event:
+ * its record's id is the event's, so that react-admin's Edit loads and saves it by the event's id.
+ */
+const communicationPath = (eventId: Identifier) => `/events/${encodeURIComponent(eventId)}/communication`;
 
 export interface ListQuery {
   filter?: Record<string, unknown>;
@@ -275,13 +310,20 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
   });
   const eventPath = (eventId: Identifier, action: string) =>
     `/events/${encodeURIComponent(eventId)}/moderation/${action}`;
+  const communication = async (eventId: Identifier, request: ApiRequest = {}) => ({
+    data: { ...(await api.call<Communication>(communicationPath(eventId), request)).json, id: eventId } as never,
+  });
   return {
     ...rest,
     getList: (resource, params) => rest.getList(resource, wireQuery(params)),
     getManyReference: (resource, params) =>
       rest.getManyReference(resource, { ...wireQuery(params), target: toSnake(params.target) }),
+    getOne: (resource, params) =>
+      resource === "communication" ? communication(params.id) : rest.getOne(resource, params),
     update: (resource, params) =>
-      rest.update(resource, { ...params, data: changedFields(params.data, params.previousData) }),
+      resource === "communication"
+        ? communication(params.id, { method: "PUT", body: changedFields(params.data, params.previousData) })
+        : rest.update(resource, { ...params, data: changedFields(params.data, params.previousData) }),
     getArticles: async (eventId) => ({
       data: (await api.call<Article[]>(`/events/${encodeURIComponent(eventId)}/articles`)).json,
     }),
@@ -365,5 +407,11 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
       const { blob, fileName } = await api.download(`/exports/${encodeURIComponent(list)}?${search}`);
       return { data: { blob, fileName: fileName ?? `${list}.${format}` } };
     },
+    previewCommunicationMail: (eventId, { mail, language, values }) =>
+      post<MailPreview>(`${communicationPath(eventId)}/mail-preview`, { ...values, mail, language }),
+    previewCommunicationTicket: async (eventId, { language, values }) => ({
+      data: (await api.download(`${communicationPath(eventId)}/pdf-ticket-preview`, { ...values, language })).blob,
+    }),
+    sendTestMail: (eventId, test) => post<TestMailSent>(`${communicationPath(eventId)}/test-mail`, test),
   };
 }

@@ -5,8 +5,8 @@ import {
   ACCESS_METHODS,
   EVENT_STATUSES,
   LANGUAGES,
-  MODERATION_STATUSES,
   type Language,
+  MODERATION_STATUSES,
   ONLINE_PAYMENT_MODULES,
 } from "../constants.ts";
 import { NodeConfiguration, NodeLimit, NodePriceRule, NodeRow } from "./catalogue.ts";

@@ -1,0 +1,100 @@
+// The frame of the event's communication pages: the event's navigation, the communication's own pages, and
+// react-admin's Edit of the event's communication settings (the `communication` resource, by the event's id)
+// around the page's form.
+import { Box } from "@mui/material";
+import type { Event } from "@ticketing/shared/schemas/events";
+import type { ReactNode } from "react";
+import {
+  Button,
+  Edit,
+  LinkBase,
+  RecordContextProvider,
+  SaveButton,
+  Toolbar,
+  useCreatePath,
+  useGetIdentity,
+  useGetOne,
+  useParams,
+  useTranslate,
+} from "react-admin";
+import { HttpErrorPage } from "../../layout/ErrorPages.tsx";
+import { useVisitedView } from "../../layout/useVisitedView.ts";
+import { EditingLockedNotice } from "../EventLock.tsx";
+import { EventNav } from "../EventNav.tsx";
+import { COMMUNICATION_PAGES, type CommunicationPage, communicationPageLabel } from "./communicationPages.ts";
+
+const CommunicationNav = ({ current, eventPath }: { current: CommunicationPage; eventPath: string }) => {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="nav"
+      aria-label={translate("admin.communication.navigation")}
+      sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, px: 2, pt: 1 }}
+    >
+      {COMMUNICATION_PAGES.map((page) => (
+        <Button
+          key={page}
+          component={LinkBase}
+          to={`${eventPath}/communication/${page}`}
+          label={communicationPageLabel(page)}
+          variant={page === current ? "outlined" : "text"}
+          aria-current={page === current ? "page" : undefined}
+        />
+      ))}
+    </Box>
+  );
+};
+
+export const CommunicationToolbar = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
+
+/**
+ * One communication page (SPEC.md 2.2): `children` renders its form, read-only when the event is locked (not a
+ * draft, and the user no superuser: SPEC 4). Pessimistic: the API's field errors (an unknown placeholder) come
+ * back into the form; no redirect after saving.
+ */
+export const CommunicationFrame = ({
+  page,
+  children,
+}: {
+  page: CommunicationPage;
+  children: (isLocked: boolean) => ReactNode;
+}) => {
+  useVisitedView("Communications");
+  const { id } = useParams<{ id: string }>();
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const { identity } = useGetIdentity();
+  const { data: event } = useGetOne<Event>("events", { id: Number(id) }, { enabled: id !== undefined, retry: false });
+  const isLocked = event !== undefined && event.status !== "draft" && identity?.isSuperuser !== true;
+  const title = translate("admin.communication.title", {
+    page: translate(communicationPageLabel(page)),
+    name: event?.name ?? "",
+  });
+  return (
+    <>
+      <EventNav current="communication" />
+      <Edit
+        resource="communication"
+        id={id}
+        mutationMode="pessimistic"
+        redirect={false}
+        actions={false}
+        title={title}
+        queryOptions={{ onError: () => undefined }}
+        error={<HttpErrorPage />}
+      >
+        <CommunicationNav current={page} eventPath={createPath({ resource: "events", id, type: "edit" })} />
+        {event && (
+          <RecordContextProvider value={event}>
+            <EditingLockedNotice />
+          </RecordContextProvider>
+        )}
+        {children(isLocked)}
+      </Edit>
+    </>
+  );
+};

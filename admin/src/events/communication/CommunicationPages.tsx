@@ -1,0 +1,119 @@
+// SPEC.md 2.2 `/events/:id/communication/*`: each page its own form of the settings it owns, its preview beside it.
+import { Box } from "@mui/material";
+import type { Communication, CommunicationMail } from "@ticketing/shared/schemas/events";
+import type { ReactNode } from "react";
+import { BooleanInput, FormDataConsumer, SimpleForm, TextInput } from "react-admin";
+import { CommunicationFrame, CommunicationToolbar } from "./CommunicationFrame.tsx";
+import { TextInLanguages } from "./CommunicationInputs.tsx";
+import type { CommunicationPage } from "./communicationPages.ts";
+import { MAIL_OF_PAGE } from "./communicationPages.ts";
+import { MailPreviewPanel, TicketPreviewPanel } from "./PreviewPanels.tsx";
+
+/** The form on the left, the preview on the right (below it on a narrow screen). */
+const FormWithPreview = ({
+  isLocked,
+  preview,
+  children,
+}: {
+  isLocked: boolean;
+  preview: (values: Partial<Communication>) => ReactNode;
+  children: ReactNode;
+}) => (
+  // Locked: nothing here may change, so there is nothing to save.
+  <SimpleForm toolbar={isLocked ? false : <CommunicationToolbar />}>
+    <Box sx={{ display: "grid", gridTemplateColumns: { lg: "minmax(0, 1fr) minmax(0, 1fr)" }, gap: 3, width: "100%" }}>
+      <Box>{children}</Box>
+      <FormDataConsumer<Partial<Communication>>>{({ formData }) => preview(formData)}</FormDataConsumer>
+    </Box>
+  </SimpleForm>
+);
+
+const mailPreviewOf = (page: CommunicationPage) => (values: Partial<Communication>) => (
+  <MailPreviewPanel mail={MAIL_OF_PAGE[page] as CommunicationMail} values={values} />
+);
+
+/** Who the event's mails come from, whom buyers answer, and how they are signed (every mail about an order). */
+export const GeneralCommunication = () => (
+  <CommunicationFrame page="general">
+    {(isLocked) => (
+      <FormWithPreview isLocked={isLocked} preview={mailPreviewOf("general")}>
+        <TextInput
+          source="senderName"
+          label="admin.communication.fields.senderName"
+          helperText="admin.communication.help.senderName"
+          readOnly={isLocked}
+          fullWidth
+        />
+        <TextInput
+          source="replyTo"
+          type="email"
+          label="admin.communication.fields.replyTo"
+          helperText="admin.communication.help.replyTo"
+          readOnly={isLocked}
+          fullWidth
+        />
+        <TextInLanguages text="signature" isMultiline readOnly={isLocked} />
+      </FormWithPreview>
+    )}
+  </CommunicationFrame>
+);
+
+/** The order confirmation (`order_confirmation`) or the payment reminder's subject and opening, per language. */
+const MailCommunication = ({
+  page,
+  texts,
+}: {
+  page: "order-confirmation" | "payment-reminder";
+  texts: "orderConfirmation" | "paymentReminder";
+}) => (
+  <CommunicationFrame page={page}>
+    {(isLocked) => (
+      <FormWithPreview isLocked={isLocked} preview={mailPreviewOf(page)}>
+        <TextInLanguages text={`${texts}Subject`} readOnly={isLocked} />
+        <TextInLanguages text={`${texts}Body`} isMultiline readOnly={isLocked} />
+      </FormWithPreview>
+    )}
+  </CommunicationFrame>
+);
+
+export const OrderConfirmationCommunication = () => (
+  <MailCommunication page="order-confirmation" texts="orderConfirmation" />
+);
+
+export const PaymentReminderCommunication = () => <MailCommunication page="payment-reminder" texts="paymentReminder" />;
+
+/** What the ticket office's confirmation page says after an order, or the organiser's page buyers go on to. */
+export const ConfirmationPageCommunication = () => (
+  <CommunicationFrame page="order-confirmation-page">
+    {(isLocked) => (
+      <SimpleForm toolbar={isLocked ? false : <CommunicationToolbar />}>
+        <TextInLanguages text="confirmationPageText" isMultiline readOnly={isLocked} />
+        <TextInput
+          source="confirmationRedirectUrl"
+          type="url"
+          label="admin.communication.fields.confirmationRedirectUrl"
+          helperText="admin.communication.help.confirmationRedirectUrl"
+          readOnly={isLocked}
+          fullWidth
+        />
+      </SimpleForm>
+    )}
+  </CommunicationFrame>
+);
+
+/** Whether the confirmation mail carries PDF tickets, and the organiser's text printed on each. */
+export const PdfTicketCommunication = () => (
+  <CommunicationFrame page="pdf-ticket">
+    {(isLocked) => (
+      <FormWithPreview isLocked={isLocked} preview={(values) => <TicketPreviewPanel values={values} />}>
+        <BooleanInput
+          source="isPdfTicketEnabled"
+          label="admin.communication.fields.isPdfTicketEnabled"
+          helperText="admin.communication.help.isPdfTicketEnabled"
+          readOnly={isLocked}
+        />
+        <TextInLanguages text="pdfTicketText" isMultiline readOnly={isLocked} />
+      </FormWithPreview>
+    )}
+  </CommunicationFrame>
+);

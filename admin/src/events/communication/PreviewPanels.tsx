@@ -1,0 +1,167 @@
+// Beside a communication form: the mail or the PDF ticket as buyers will get them, from the form's unsaved values
+// and a sample order of the event, in the language chosen; a mail page can send the saved mail to oneself.
+import SendIcon from "@mui/icons-material/Send";
+import { Alert, Box, Paper, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import type { Language } from "@ticketing/shared/constants";
+import type { Communication, CommunicationMail } from "@ticketing/shared/schemas/events";
+import { type ReactNode, useEffect, useState } from "react";
+import { Button, useDataProvider, useNotify, useParams, useTranslate } from "react-admin";
+import type { TicketingDataProvider } from "../../dataProvider.ts";
+import { useDebouncedValue } from "./useDebouncedValue.ts";
+
+const PREVIEW_DELAY_MS = 400;
+
+/** The form's values once typing pauses, as a stable key for the preview's query. */
+function useSettledValues(values: Partial<Communication>): Partial<Communication> {
+  return JSON.parse(useDebouncedValue(JSON.stringify(values), PREVIEW_DELAY_MS));
+}
+
+/** The form's values as they stand (unsaved), which a preview shows. */
+export interface PreviewProps {
+  values: Partial<Communication>;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const PreviewFrame = ({
+  title,
+  language,
+  onLanguage,
+  children,
+}: {
+  title: string;
+  language: Language;
+  onLanguage: (language: Language) => void;
+  children: ReactNode;
+}) => {
+  const translate = useTranslate();
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={title}
+      sx={{ p: 2, display: "flex", flexDirection: "column", gap: 1 }}
+    >
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 1 }}>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={language}
+          onChange={(_, chosen: Language | null) => chosen && onLanguage(chosen)}
+          aria-label={translate("admin.communication.previewLanguage")}
+        >
+          <ToggleButton value="en">{translate("admin.communication.languages.en")}</ToggleButton>
+          <ToggleButton value="fr">{translate("admin.communication.languages.fr")}</ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
+      {children}
+    </Paper>
+  );
+};
+
+/** The saved mail to the signed-in user's own address, through the outbox; a toast names the address. */
+const TestMailButton = ({ mail, language }: { mail: CommunicationMail; language: Language }) => {
+  const { id } = useParams<{ id: string }>();
+  const dataProvider = useDataProvider<TicketingDataProvider>();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const send = useMutation({
+    mutationFn: () => dataProvider.sendTestMail(id as string, { mail, language }),
+    onSuccess: ({ data }) =>
+      notify("admin.communication.testMailSent", { type: "success", messageArgs: { to: data.to } }),
+    onError: (error) => notify(errorText(error), { type: "error" }),
+  });
+  return (
+    <Box>
+      <Button
+        label="admin.communication.sendTestMail"
+        variant="outlined"
+        onClick={() => send.mutate()}
+        disabled={send.isPending}
+      >
+        <SendIcon />
+      </Button>
+      <Typography variant="caption" component="p" color="text.secondary">
+        {translate("admin.communication.testMailHelp")}
+      </Typography>
+    </Box>
+  );
+};
+
+/** The mail as it will be sent: its subject, and its HTML in a sandboxed frame (no script, no same origin). */
+export const MailPreviewPanel = ({ mail, ...props }: PreviewProps & { mail: CommunicationMail }) => {
+  const { id } = useParams<{ id: string }>();
+  const dataProvider = useDataProvider<TicketingDataProvider>();
+  const translate = useTranslate();
+  const [language, setLanguage] = useState<Language>("en");
+  const values = useSettledValues(props.values);
+  const preview = useQuery({
+    queryKey: ["communication", id, "mail-preview", mail, language, values],
+    queryFn: async () => (await dataProvider.previewCommunicationMail(id as string, { mail, language, values })).data,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  return (
+    <PreviewFrame title={translate("admin.communication.mailPreview")} language={language} onLanguage={setLanguage}>
+      {preview.error && (
+        <Alert severity="warning">{translate(errorText(preview.error), { _: errorText(preview.error) })}</Alert>
+      )}
+      {preview.data && (
+        <>
+          <Typography variant="body2" data-testid="mail-preview-subject">
+            <strong>{translate("admin.communication.subject")}</strong> {preview.data.subject}
+          </Typography>
+          <Box
+            component="iframe"
+            title={translate("admin.communication.mailPreview")}
+            sandbox=""
+            srcDoc={preview.data.html}
+            sx={{ width: "100%", height: 520, border: 1, borderColor: "divider", bgcolor: "#fff" }}
+          />
+        </>
+      )}
+      <TestMailButton mail={mail} language={language} />
+    </PreviewFrame>
+  );
+};
+
+/** The PDF ticket of the sample order, as the browser's own PDF viewer shows it. */
+export const TicketPreviewPanel = (props: PreviewProps) => {
+  const { id } = useParams<{ id: string }>();
+  const dataProvider = useDataProvider<TicketingDataProvider>();
+  const translate = useTranslate();
+  const [language, setLanguage] = useState<Language>("en");
+  const values = useSettledValues(props.values);
+  const preview = useQuery({
+    queryKey: ["communication", id, "pdf-ticket-preview", language, values],
+    queryFn: async () => (await dataProvider.previewCommunicationTicket(id as string, { language, values })).data,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!preview.data) return;
+    const objectUrl = URL.createObjectURL(preview.data);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [preview.data]);
+  return (
+    <PreviewFrame title={translate("admin.communication.ticketPreview")} language={language} onLanguage={setLanguage}>
+      {preview.error && (
+        <Alert severity="warning">{translate(errorText(preview.error), { _: errorText(preview.error) })}</Alert>
+      )}
+      {url && (
+        <Box
+          component="iframe"
+          title={translate("admin.communication.ticketPreview")}
+          src={url}
+          sx={{ width: "100%", height: 640, border: 1, borderColor: "divider" }}
+        />
+      )}
+    </PreviewFrame>
+  );
+};
