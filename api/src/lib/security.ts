@@ -43,6 +43,10 @@ const policies = (paymentPages: string[]) => ({
     defaultSrc: [SELF],
     scriptSrc: [SELF],
     styleSrc: [SELF, NONCE],
+    // The communication pages' previews: a mail's HTML (inline style attributes, as mails are written) in a
+    // sandboxed srcdoc frame, which inherits this policy, and the PDF ticket in a frame from a blob.
+    styleSrcAttr: ["'unsafe-inline'"],
+    frameSrc: [SELF, "blob:"],
     imgSrc: [SELF, "data:"],
     formAction: [SELF],
     ...EVERY_PAGE,
