@@ -9,6 +9,7 @@ import { EditingLockedNotice, useIsLocked } from "./EventLock.tsx";
 import { EventNav } from "./EventNav.tsx";
 import { ConfigurationTab } from "./editor/ConfigurationTab.tsx";
 import { DisplayInputs, EditTabs, PropertiesInputs, useEditTab } from "./editor/EventTabs.tsx";
+import { ModerationPanel } from "./moderation/ModerationPanel.tsx";
 
 // @xyflow/react stays out of the main bundle: the graph view loads it on demand.
 const TreeGraph = lazy(() => import("./editor/TreeGraph.tsx"));
@@ -27,6 +28,8 @@ const EventEditForm = () => {
   return (
     <>
       <EditingLockedNotice />
+      {/* Also on the status page; here because the changes a moderator asks for are made in the editor. */}
+      <ModerationPanel />
       <EditTabs value={tab} onChange={setTab} />
       {/* Display and Properties are one form (one Save); locked: nothing in it may change (the status is on the
           settings' status page), so there is nothing to save. */}

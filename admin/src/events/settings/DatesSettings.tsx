@@ -1,17 +1,17 @@
-import { DateTimeInput, NumberInput, required, SimpleForm } from "react-admin";
-import { localDateTimeToIso } from "../EventFormInputs.tsx";
+import { NumberInput, required, SimpleForm, type Validator } from "react-admin";
+import { DateTimeInput } from "../../fields/DateTimeInput.tsx";
 import { useIsLocked } from "../EventLock.tsx";
-import { SettingsFrame } from "./SettingsFrame.tsx";
+import { SettingsFrame, SettingsToolbar } from "./SettingsFrame.tsx";
 import { endNotBefore } from "./settingsPages.ts";
 
 const DatesForm = () => {
   const isLocked = useIsLocked();
-  const dateInput = (source: string, validate?: Parameters<typeof DateTimeInput>[0]["validate"]) => (
-    <DateTimeInput source={source} parse={localDateTimeToIso} validate={validate} readOnly={isLocked} />
+  const dateInput = (source: string, validate?: Validator | Validator[]) => (
+    <DateTimeInput source={source} validate={validate} readOnly={isLocked} />
   );
   return (
     // Locked: nothing here may change, so there is nothing to save.
-    <SimpleForm toolbar={isLocked ? false : undefined}>
+    <SimpleForm toolbar={isLocked ? false : <SettingsToolbar />}>
       {dateInput("startDate", required())}
       {dateInput("endDate", [required(), endNotBefore("startDate")])}
       {dateInput("registrationsStartDate")}

@@ -3,14 +3,14 @@ import { BooleanInput, NumberInput, SimpleForm, useRecordContext } from "react-a
 import { useIsLocked } from "../EventLock.tsx";
 import { OnlinePaymentInput } from "../OnlinePaymentInput.tsx";
 import { PointsOfSalePanel } from "./PointsOfSalePanel.tsx";
-import { SettingsFrame } from "./SettingsFrame.tsx";
+import { SettingsFrame, SettingsToolbar } from "./SettingsFrame.tsx";
 
 const PaymentForm = () => {
   const isLocked = useIsLocked();
   const record = useRecordContext<Event>();
   return (
     <>
-      <SimpleForm toolbar={isLocked ? false : undefined}>
+      <SimpleForm toolbar={isLocked ? false : <SettingsToolbar />}>
         <OnlinePaymentInput readOnly={isLocked} />
         <NumberInput source="paymentTermMinutes" min={5} max={10080} step={1} readOnly={isLocked} />
         <BooleanInput source="isPointOfSaleEnabled" readOnly={isLocked} disabled={isLocked} />

@@ -3,7 +3,17 @@
 import { Box } from "@mui/material";
 import type { Event } from "@ticketing/shared/schemas/events";
 import type { ReactNode } from "react";
-import { Button, Edit, LinkBase, useCreatePath, useParams, useRecordContext, useTranslate } from "react-admin";
+import {
+  Button,
+  Edit,
+  LinkBase,
+  SaveButton,
+  Toolbar,
+  useCreatePath,
+  useParams,
+  useRecordContext,
+  useTranslate,
+} from "react-admin";
 import { HttpErrorPage } from "../../layout/ErrorPages.tsx";
 import { useVisitedView } from "../../layout/useVisitedView.ts";
 import { EditingLockedNotice } from "../EventLock.tsx";
@@ -35,6 +45,13 @@ const SettingsNav = ({ current }: { current: SettingsPage }) => {
     </Box>
   );
 };
+
+/** A settings page's form saves the fields it owns; deleting the event is no setting (the editor has it). */
+export const SettingsToolbar = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
 
 /** The app bar's title: the page and the event's private name. */
 const SettingsTitle = ({ page }: { page: SettingsPage }) => {

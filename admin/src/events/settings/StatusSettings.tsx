@@ -3,7 +3,7 @@ import { required, SelectInput, SimpleForm, useRecordContext } from "react-admin
 import { eventStatusChoices } from "../eventStatus.ts";
 import { ModerationPanel } from "../moderation/ModerationPanel.tsx";
 import { allowedStatuses } from "../moderation/statusTransitions.ts";
-import { SettingsFrame } from "./SettingsFrame.tsx";
+import { SettingsFrame, SettingsToolbar } from "./SettingsFrame.tsx";
 
 /**
  * SPEC 4: the select offers only the allowed transitions (the API answers 409 otherwise); a locked event's status
@@ -20,7 +20,7 @@ const StatusInput = () => {
 export const StatusSettings = () => (
   <SettingsFrame page="status">
     <ModerationPanel />
-    <SimpleForm>
+    <SimpleForm toolbar={<SettingsToolbar />}>
       <StatusInput />
     </SimpleForm>
   </SettingsFrame>
