@@ -105,6 +105,17 @@ export function decodeTicketQr(pdf: Buffer): string {
 export const uniquePath = (prefix: string) => `${prefix}-${Date.now().toString(36)}`;
 
 /**
+ * Types into the back office's date-time input (admin/src/fields/DateTimeInput.tsx), whose field is a group of
+ * sections filled key by key from the first: in English `MMddyyyy hhmm` then AM or PM ("07012030 0600PM"), in
+ * French `ddMMyyyy HHmm` ("01072030 1800"). Spaces between sections are ignored.
+ */
+export async function typeDateTime(page: Page, label: string, typed: string) {
+  await page.getByRole("group", { name: label, exact: true }).getByRole("spinbutton").first().click();
+  // A space would be a key of its own in the section being typed.
+  await page.keyboard.type(typed.replace(/\s/g, ""));
+}
+
+/**
  * After the demo provider's "Pay": the return page says the payment is waiting for confirmation, or — when the
  * signed webhook already resolved the invoice, as the demo module's does — goes straight to the confirmation.
  */

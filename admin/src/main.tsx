@@ -1,3 +1,5 @@
+// First: before any module that builds a zod schema.
+import "./zodWithoutEval.ts";
 import createCache from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
 import { StrictMode } from "react";

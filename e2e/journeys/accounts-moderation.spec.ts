@@ -3,7 +3,7 @@
 // the organiser publishes. A second organiser cannot see the first one's event, baskets or unit (404), in the
 // UI and in the API.
 import type { Page } from "@playwright/test";
-import { expect, MODERATOR, mailLinks, ORGANISER, test, uniquePath } from "../fixtures.ts";
+import { expect, MODERATOR, mailLinks, ORGANISER, test, typeDateTime, uniquePath } from "../fixtures.ts";
 import { dataDir } from "../playwright.config.ts";
 
 async function signIn(page: Page, who: { email: string; password: string }) {
@@ -58,8 +58,8 @@ test("registration, moderation and publication; another organiser sees none of i
   await organiser.getByRole("textbox", { name: "Private name", exact: true }).fill("Newcomer festival");
   await organiser.getByRole("textbox", { name: "Public name", exact: true }).fill("Newcomer Festival");
   await organiser.getByRole("textbox", { name: "Ticket office path", exact: true }).fill(path);
-  await organiser.getByRole("textbox", { name: "Start", exact: true }).fill("2030-07-01T18:00");
-  await organiser.getByRole("textbox", { name: "End", exact: true }).fill("2030-07-01T23:00");
+  await typeDateTime(organiser, "Start", "07012030 0600PM");
+  await typeDateTime(organiser, "End", "07012030 1100PM");
   await organiser.getByRole("button", { name: /^save$/i }).click();
   await expect(organiser).toHaveURL(/\/admin\/events\/\d+/);
   const eventId = Number(organiser.url().match(/events\/(\d+)/)?.[1]);

@@ -2,7 +2,7 @@
 // with no violation. Every journey fails on a violation (fixtures.ts `cspViolations`), the purchases with
 // JavaScript on and off included; these check that the policies are sent, that the watcher does see a refusal,
 // and walk a signed-in back office through its list, its editor and a save.
-import { expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
+import { expect, ORGANISER, test, typeDateTime, uniquePath } from "../fixtures.ts";
 
 const NONCE = /'nonce-[A-Za-z0-9+/]+=*'/;
 
@@ -74,8 +74,8 @@ test("an organiser signs in to the back office, opens an event's editor and its 
   await admin.getByRole("textbox", { name: "Private name", exact: true }).fill("Policy check (internal)");
   await admin.getByRole("textbox", { name: "Public name", exact: true }).fill("Policy check");
   await admin.getByRole("textbox", { name: "Ticket office path", exact: true }).fill(path);
-  await admin.getByRole("textbox", { name: "Start", exact: true }).fill("2030-09-01T18:00");
-  await admin.getByRole("textbox", { name: "End", exact: true }).fill("2030-09-01T23:00");
+  await typeDateTime(admin, "Start", "09012030 0600PM");
+  await typeDateTime(admin, "End", "09012030 1100PM");
   await admin.getByRole("button", { name: /^save$/i }).click();
   await expect(admin.getByRole("tab", { name: "Display" })).toHaveAttribute("aria-selected", "true");
 

@@ -2,7 +2,16 @@
 // with JavaScript disabled buys it and downloads a PDF whose QR code decodes to a ticket code the API
 // verifies; a second buyer is refused when the stock is exhausted.
 import type { Page } from "@playwright/test";
-import { decodeTicketQr, expect, MODERATOR, ORGANISER, reachConfirmation, test, uniquePath } from "../fixtures.ts";
+import {
+  decodeTicketQr,
+  expect,
+  MODERATOR,
+  ORGANISER,
+  reachConfirmation,
+  test,
+  typeDateTime,
+  uniquePath,
+} from "../fixtures.ts";
 
 async function guestOnBuyPage(page: Page, path: string) {
   await page.goto(`/tickets/${path}/buy`);
@@ -28,8 +37,8 @@ test("an organiser puts one ticket on sale; the first buyer (no JavaScript) gets
   await admin.getByRole("textbox", { name: "Private name", exact: true }).fill("String quartet night (internal)");
   await admin.getByRole("textbox", { name: "Public name", exact: true }).fill("String Quartet Night");
   await admin.getByRole("textbox", { name: "Ticket office path", exact: true }).fill(path);
-  await admin.getByRole("textbox", { name: "Start", exact: true }).fill("2030-03-01T19:00");
-  await admin.getByRole("textbox", { name: "End", exact: true }).fill("2030-03-01T22:00");
+  await typeDateTime(admin, "Start", "03012030 0700PM");
+  await typeDateTime(admin, "End", "03012030 1000PM");
   await admin.getByRole("button", { name: /save/i }).click();
 
   await expect(admin.getByRole("heading", { name: "Articles" })).toBeVisible();

@@ -6,6 +6,15 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 export const MODERATION_STATUSES = ["not_requested", "requested", "change_requested", "validated"] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 
+/**
+ * The events list's `activity` filter (SPEC 2.2), as of now: `active` — not closed nor archived and not over (its end
+ * is not past; a draft counts, it is being prepared) —, `inactive` — every other (closed, archived, or over) —,
+ * `registrations` / `payments` — open now: public, and now within its registrations / payments window (an empty
+ * bound is open), as the ticket office decides (eventWindows).
+ */
+export const EVENT_ACTIVITIES = ["active", "inactive", "registrations", "payments"] as const;
+export type EventActivity = (typeof EVENT_ACTIVITIES)[number];
+
 export const ACCESS_METHODS = ["anonymous", "trusted_email", "third_party"] as const;
 export type AccessMethod = (typeof ACCESS_METHODS)[number];
 

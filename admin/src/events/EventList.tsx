@@ -1,7 +1,6 @@
 import InfoOutlinedIcon from "@mui/icons-material/InfoOutlined";
 import { Box, Tooltip } from "@mui/material";
-import { MODERATION_STATUSES } from "@ticketing/shared/constants";
-import { EVENT_ACTIVITIES } from "@ticketing/shared/schemas/events";
+import { EVENT_ACTIVITIES, MODERATION_STATUSES } from "@ticketing/shared/constants";
 import {
   CreateButton,
   DataTable,
@@ -10,6 +9,8 @@ import {
   SelectField,
   SelectInput,
   TopToolbar,
+  useBasename,
+  useListContext,
   useTranslate,
 } from "react-admin";
 import { DateTimeField } from "../fields/DateTimeField.tsx";
@@ -34,7 +35,7 @@ const moderationStatusChoices = MODERATION_STATUSES.map((status) => ({
 const ActivityLabel = () => {
   const translate = useTranslate();
   return (
-    <Tooltip title={translate("admin.events.filters.activityHelp")}>
+    <Tooltip title={translate("admin.events.filters.activityHelp")} describeChild>
       <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
         {translate("admin.events.filters.activity")}
         <InfoOutlinedIcon fontSize="inherit" />
@@ -67,9 +68,19 @@ const EventListActions = () => (
   </TopToolbar>
 );
 
-export const EventList = () => (
-  <List filters={filters} sort={{ field: "startDate", order: "DESC" }} exporter={false} actions={<EventListActions />}>
-    <DataTable rowClick="edit" bulkActionButtons={false}>
+/**
+ * A row opens the event's editor; in the moderation queue (the list filtered to events waiting for moderation, where
+ * the menu's Moderation entry leads) it opens the event's status settings, where the moderation panel is.
+ */
+const EventTable = () => {
+  const { filterValues } = useListContext();
+  const basename = useBasename();
+  const isQueue = filterValues.moderationStatus === "requested";
+  return (
+    <DataTable
+      rowClick={isQueue ? (id) => `${basename}/events/${id}/settings/status` : "edit"}
+      bulkActionButtons={false}
+    >
       <DataTable.Col source="name" />
       <DataTable.Col source="frontendPath" />
       <DataTable.Col source="status">
@@ -85,5 +96,11 @@ export const EventList = () => (
         <TicketOfficeLink />
       </DataTable.Col>
     </DataTable>
+  );
+};
+
+export const EventList = () => (
+  <List filters={filters} sort={{ field: "startDate", order: "DESC" }} exporter={false} actions={<EventListActions />}>
+    <EventTable />
   </List>
 );

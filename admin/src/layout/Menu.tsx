@@ -1,6 +1,6 @@
 import GavelIcon from "@mui/icons-material/Gavel";
 import { Badge } from "@mui/material";
-import { Menu as RaMenu, useGetIdentity, useGetList, useTranslate } from "react-admin";
+import { Menu as RaMenu, useBasename, useGetIdentity, useGetList, useTranslate } from "react-admin";
 
 /**
  * The events list filtered to the events waiting for moderation, in react-admin's list URL format (`filter` as
@@ -14,6 +14,7 @@ const MODERATION_QUEUE_PATH = `/events?${new URLSearchParams({ filter: JSON.stri
  */
 const ModerationQueueItem = () => {
   const translate = useTranslate();
+  const basename = useBasename();
   const { total } = useGetList("events", {
     filter: { moderationStatus: "requested" },
     pagination: { page: 1, perPage: 1 },
@@ -22,7 +23,7 @@ const ModerationQueueItem = () => {
   const waiting = total ?? 0;
   return (
     <RaMenu.Item
-      to={MODERATION_QUEUE_PATH}
+      to={`${basename}${MODERATION_QUEUE_PATH}`}
       primaryText={translate("admin.moderation.queue")}
       aria-label={`${translate("admin.moderation.queue")} — ${translate("admin.moderation.queueWaiting", { smart_count: waiting })}`}
       leftIcon={

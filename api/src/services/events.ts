@@ -16,10 +16,15 @@ import {
   schema,
   sql,
 } from "@ticketing/db";
-import type { AccessMethod, EventStatus, ModerationStatus, OnlinePaymentModule } from "@ticketing/shared/constants";
+import type {
+  AccessMethod,
+  EventActivity,
+  EventStatus,
+  ModerationStatus,
+  OnlinePaymentModule,
+} from "@ticketing/shared/constants";
 import type {
   Communication,
-  EventActivity,
   Event as EventAnswer,
   EventChanges,
   EventCreate,

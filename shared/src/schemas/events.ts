@@ -3,6 +3,7 @@
 import { z } from "zod";
 import {
   ACCESS_METHODS,
+  EVENT_ACTIVITIES,
   EVENT_STATUSES,
   LANGUAGES,
   type Language,
@@ -140,15 +141,9 @@ export const Event = z.object({
 export type Event = z.infer<typeof Event>;
 
 /**
- * The events list's `activity` filter (SPEC 2.2), as of now: `active` — not closed nor archived and not over (its end
- * is not past; a draft counts, it is being prepared) —, `inactive` — every other (closed, archived, or over) —,
- * `registrations` / `payments` — open now: public, and now within its registrations / payments window (an empty
- * bound is open), as the ticket office decides (eventWindows).
+ * `GET /events` (and its export) filters beside the id filters `id` and `unit_id`; `q` searches the name, `activity`
+ * is one of EVENT_ACTIVITIES (their meaning is there).
  */
-export const EVENT_ACTIVITIES = ["active", "inactive", "registrations", "payments"] as const;
-export type EventActivity = (typeof EVENT_ACTIVITIES)[number];
-
-/** `GET /events` (and its export) filters beside the id filters `id` and `unit_id`; `q` searches the name. */
 export const EventListFilter = z.object({
   q: z.string().max(200).optional(),
   status: z.enum(EVENT_STATUSES).optional(),

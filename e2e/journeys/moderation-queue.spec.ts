@@ -1,0 +1,117 @@
+// DONE-WHEN (issue 14), the moderation queue: a moderator sees in the menu how many events wait for moderation,
+// opens the queue (the events list filtered to them), opens an event, approves it, and the count goes down; an
+// organiser has no such entry. And the back office in French: page titles that read as French, dates typed and
+// shown as dd.mm.yyyy HH:mm, sent as ISO 8601 UTC.
+import type { Locator, Page } from "@playwright/test";
+import { expect, MODERATOR, ORGANISER, test, typeDateTime, uniquePath } from "../fixtures.ts";
+import { asStaff } from "./ticket-office/office.ts";
+
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto("/admin");
+  await page.getByLabel(/^E-?mail/).fill(who.email);
+  await page.getByLabel(/^(Password|Mot de passe)/).fill(who.password);
+  await page.getByRole("button", { name: /sign in|connexion/i }).click();
+  await expect(page.getByRole("table")).toBeVisible();
+}
+
+/** What a date-time input shows, without the invisible marks that keep its sections left to right. */
+const shownDateTime = async (page: Page, label: string) =>
+  (await page.getByRole("group", { name: label, exact: true }).textContent())?.replace(
+    /[\u200e\u200f\u2066-\u2069]/g,
+    "",
+  );
+
+/** The number the menu's Moderation entry shows (its accessible name says it in words too). */
+async function waitingCount(entry: Locator): Promise<number> {
+  const label = (await entry.getAttribute("aria-label")) ?? "";
+  const count = label.match(/(\d+) events? waiting for moderation/)?.[1];
+  expect(count, label).toBeDefined();
+  return Number(count);
+}
+
+test("a moderator approves an event from the moderation queue and its count goes down", async ({
+  openPage,
+  request,
+}) => {
+  const path = uniquePath("queue");
+  const organiser = await asStaff(request, ORGANISER);
+  const moderatorApi = await asStaff(request, MODERATOR);
+  const unit = await organiser.post("/units", { name: `Queue ${path}`, address: "Rue de Genève 1, Lausanne" });
+  const event = await organiser.post("/events", {
+    unit_id: unit.id,
+    name: `Queue ${path}`,
+    frontend_title: "Harvest Fair",
+    frontend_path: path,
+    start_date: "2030-10-03T16:00:00.000Z",
+    end_date: "2030-10-03T22:00:00.000Z",
+  });
+  await organiser.post(`/events/${event.id}/moderation/request`, {});
+  const waitingInApi = async () =>
+    (await moderatorApi.get(`/events?filter=${encodeURIComponent('{"moderation_status":"requested"}')}`)).length;
+
+  const moderator = await openPage();
+  await signIn(moderator, MODERATOR);
+  const entry = moderator.getByRole("menuitem", { name: /^Moderation/ });
+  await expect(entry).toBeVisible();
+  // The badge counts what the API lists as waiting (other journeys may add theirs meanwhile).
+  await expect(async () => expect(await waitingCount(entry)).toBe(await waitingInApi())).toPass();
+  expect(await waitingCount(entry)).toBeGreaterThanOrEqual(1);
+
+  // The queue is the events list filtered to the events waiting, with the filter shown.
+  await entry.click();
+  await expect(moderator).toHaveURL(/\/admin\/events\?.*moderationStatus/);
+  await expect(moderator.getByRole("combobox", { name: "Moderation" })).toContainText("Pending moderation");
+  const row = moderator.getByRole("row").filter({ hasText: `Queue ${path}` });
+  await expect(row).toContainText("Pending moderation");
+
+  // A row of the queue opens the event's status page, where the moderation panel is.
+  await row.click();
+  await expect(moderator).toHaveURL(new RegExp(`/admin/events/${event.id}/settings/status$`));
+  const before = await waitingCount(entry);
+  await moderator.getByRole("button", { name: "Approve" }).click();
+  await expect(moderator.getByText("The event was approved")).toBeVisible();
+  await expect(moderator.getByText("Validated").first()).toBeVisible();
+  await expect(async () => expect(await waitingCount(entry)).toBe(before - 1)).toPass();
+  expect((await organiser.get(`/events/${event.id}`)).moderation_status).toBe("validated");
+
+  // Back in the queue, the approved event is gone.
+  await entry.click();
+  await expect(moderator.getByRole("row").filter({ hasText: `Queue ${path}` })).toHaveCount(0);
+
+  // Organisers moderate nothing: no such entry for them.
+  const organiserPage = await openPage();
+  await signIn(organiserPage, ORGANISER);
+  await expect(organiserPage.getByRole("menuitem", { name: /^Events/ })).toBeVisible();
+  await expect(organiserPage.getByRole("menuitem", { name: /^Moderation/ })).toHaveCount(0);
+});
+
+test("in French, the back office's titles read as French and dates are typed and shown as dd.mm.yyyy HH:mm", async ({
+  openPage,
+  request,
+}) => {
+  const path = uniquePath("francais");
+  const organiser = await asStaff(request, ORGANISER);
+  const page = await openPage({ timezoneId: "Europe/Zurich" });
+  await page.addInitScript(() => window.localStorage.setItem("language", "fr"));
+  await signIn(page, ORGANISER);
+  await expect(page.getByText("Liste des événements").first()).toBeVisible();
+
+  await page.getByRole("link", { name: "Créer" }).click();
+  await expect(page.getByText("Créer un événement").first()).toBeVisible();
+  await page.getByRole("textbox", { name: "Nom privé", exact: true }).fill(`Fête ${path}`);
+  await page.getByRole("textbox", { name: "Nom public", exact: true }).fill("Fête des vendanges");
+  await page.getByRole("textbox", { name: "Chemin de la billetterie", exact: true }).fill(path);
+  await typeDateTime(page, "Début", "24092030 1800");
+  await typeDateTime(page, "Fin", "24092030 2330");
+  await expect.poll(() => shownDateTime(page, "Début")).toBe("24.09.2030 18:00");
+  await expect.poll(() => shownDateTime(page, "Fin")).toBe("24.09.2030 23:30");
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page).toHaveURL(/\/admin\/events\/\d+/);
+  const eventId = Number(page.url().match(/events\/(\d+)/)?.[1]);
+  // Zurich's summer time: 18:00 there is 16:00 UTC on the wire.
+  expect(await organiser.get(`/events/${eventId}`)).toMatchObject({
+    start_date: "2030-09-24T16:00:00.000Z",
+    end_date: "2030-09-24T21:30:00.000Z",
+  });
+  await expect(page.getByText(`Modifier l'événement Fête ${path}`).first()).toBeVisible();
+});
