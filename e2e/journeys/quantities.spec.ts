@@ -1,5 +1,6 @@
 // DONE-WHEN (issue 14), quantities: a buyer takes 3 of an article in one step, changes the basket's line to 2 and
-// pays for 2; the stock goes down by 2. With JavaScript off (plain forms), and on.
+// pays for 2; the stock goes down by 2. With JavaScript off (plain forms), and on. On the way, each ticket's form
+// field reads as its question, never its internal name.
 import type { Page } from "@playwright/test";
 import { expect, ORGANISER, reachConfirmation, test, uniquePath } from "../fixtures.ts";
 import {
@@ -30,7 +31,21 @@ for (const javaScriptEnabled of [false, true]) {
       start_date: "2030-05-05T09:00:00.000Z",
       end_date: "2030-05-05T18:00:00.000Z",
     });
-    await organiser.post(`/events/${event.id}/articles`, { title: PASS, price: 2000, stock: 10 });
+    const pass = await organiser.post(`/events/${event.id}/articles`, { title: PASS, price: 2000, stock: 10 });
+    const group = await organiser.post("/node-extra-info-groups", {
+      event_id: event.id,
+      name: "Visitor",
+      node_configuration_ids: [pass.configuration.id],
+    });
+    await organiser.post("/node-extra-infos", {
+      event_id: event.id,
+      group_id: group.id,
+      name: "birth",
+      text: "Your date of birth",
+      help_text: "As on your identity card",
+      type: "date",
+      is_required: true,
+    });
     await approveThroughApi(request, event.id);
     await organiser.put(`/events/${event.id}`, { status: "public" });
 
@@ -57,6 +72,17 @@ for (const javaScriptEnabled of [false, true]) {
     expect(await remainingStock(request, PASS, event.id)).toBe(8);
 
     await page.getByRole("link", { name: "Checkout" }).click();
+    const birthDates = page.getByLabel(/^Your date of birth/);
+    await expect(birthDates).toHaveCount(2);
+    await expect(birthDates.first()).toHaveAccessibleDescription("As on your identity card");
+    await expect(page.getByLabel(/^birth/)).toHaveCount(0);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(
+      page.getByRole("alert").getByRole("link", { name: /Your date of birth: This field is required/ }),
+    ).toHaveCount(2);
+    await birthDates.nth(0).fill("1990-02-03");
+    await birthDates.nth(1).fill("1992-03-04");
+    await page.getByRole("button", { name: "Continue" }).click();
     await fillBillingInformation(page, `fair-${path}@example.org`);
     await page.getByRole("checkbox", { name: "I accept the terms of service" }).check();
     await page.getByRole("button", { name: "Pay now" }).click();
