@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  addCatalogueElement,
   createBuyer,
   createOnSaleEvent,
   DRIVERS,
+  eventResourceCreator,
   expectStockCountersMatchRows,
+  loginAs,
   stockUsed,
   type TestContext,
   useTestContext,
@@ -69,6 +72,25 @@ describe.each(DRIVERS)("several of an article in one step (%s)", (driver) => {
     expect(counts.sort()).toEqual([0, 3]);
     expect(await stockUsed(ctx, article.limit.id)).toBe(3);
     await expectStockCountersMatchRows(ctx);
+  });
+
+  it("counts a group's range in different articles, not tickets: 2 of one, then none of another past the range", async () => {
+    const sale = await createOnSaleEvent(ctx, { stock: 50, status: "draft" });
+    const create = eventResourceCreator(ctx, await loginAs(ctx, sale.email, sale.password), sale.event.id);
+    const group = await create("nodes", {
+      parent_id: sale.article.node.parentId,
+      configuration_id: await create("node-configurations", { category: "multiple_choice", title: "Workshops" }),
+      cart_configuration_id: await create("node-cart-configurations", { range_min: 0, range_max: 1 }),
+    });
+    const workshop = (title: string) => addCatalogueElement(create, { parentId: group, category: "article", title });
+    const [pottery, weaving] = [await workshop("Pottery"), await workshop("Weaving")];
+    await writeEventRow(ctx, sale.event.id, { status: "public" });
+    const buyer = await createBuyer(ctx, sale.event.id, sale.moduleId);
+    expect((await addQuantity(ctx, buyer, pottery.node, 2)).status).toBe(201);
+    const refused = await addQuantity(ctx, buyer, weaving.node, 3);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual(["Choose less in this group"]);
+    expect((await basketOf(ctx, buyer)).items).toHaveLength(2);
   });
 
   it("takes one when no quantity is given and refuses a quantity below 1 with 400", async () => {

@@ -22,10 +22,8 @@ interface CatalogueProps {
   formKey: number;
   /** A refused add: its messages are shown beside the article. */
   error?: { nodeId: number; errors: string[] } | null;
-  /** What bounds the quantity field besides the stock and the groups' ranges. */
+  /** What bounds the quantity field besides the stock. */
   basket: QuantityBounds;
-  /** The groups above the node, from the root down (their ranges bound the quantity too). */
-  groups?: TreeNode[];
 }
 
 function RangeHintText({ hint, id }: { hint: RangeHint | null; id?: string }) {
@@ -105,14 +103,14 @@ function OptionChoices({ node, group }: { node: TreeNode; group: TreeNode | null
   );
 }
 
-function ArticleCard({ article, canAdd, formKey, error, basket, groups = [] }: CatalogueProps & { article: TreeNode }) {
+function ArticleCard({ article, canAdd, formKey, error, basket }: CatalogueProps & { article: TreeNode }) {
   const { t, i18n } = useTranslation();
   const stock = article.stock?.display ?? "available";
   const looseOptions = article.children.some((child) => child.category === "option");
   const optionGroups = article.children.filter(isGroup);
   const titleId = `article-${article.id}`;
   // At least 1: when nothing more fits, the add is still offered and the API says why it cannot be done.
-  const max = Math.max(1, quantityMax(article, groups, basket));
+  const max = Math.max(1, quantityMax(article, basket));
   return (
     <article className="card article" aria-labelledby={titleId}>
       {article.imageUrl && article.isImageDisplayable !== false && (
@@ -176,18 +174,17 @@ function ArticleCard({ article, canAdd, formKey, error, basket, groups = [] }: C
 
 /** The articles under `node`; groups of articles become titled sections with their range as a hint. */
 export function CatalogueBranch({ node, ...props }: CatalogueProps & { node: TreeNode }) {
-  const groups = [...(props.groups ?? []), node];
   return (
     <>
       {node.children.map((child) =>
         child.category === "article" ? (
-          <ArticleCard key={child.id} article={child} {...props} groups={groups} />
+          <ArticleCard key={child.id} article={child} {...props} />
         ) : isGroup(child) && holdsArticles(child) ? (
           <section key={child.id} className="group" aria-labelledby={`group-${child.id}`}>
             <h2 id={`group-${child.id}`}>{child.title}</h2>
             {child.description && <p>{child.description}</p>}
             <RangeHintText hint={rangeHint(child)} />
-            <CatalogueBranch node={child} {...props} groups={groups} />
+            <CatalogueBranch node={child} {...props} />
           </section>
         ) : null,
       )}

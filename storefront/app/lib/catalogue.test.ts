@@ -70,36 +70,30 @@ describe("chosen options", () => {
 });
 
 describe("quantity maximum", () => {
-  const article = (remaining: number | null, weight = 1) =>
-    node({
-      id: 10,
-      cart: { weight, rangeMin: 0, rangeMax: null },
-      stock: remaining === null ? null : { display: "available", remaining, maximum: 100 },
-    });
-  const basket = (heldNodeIds: number[] = [], maxItemsPerBasket = 10) => ({ heldNodeIds, maxItemsPerBasket });
+  const article = (remaining: number | null) =>
+    node({ id: 10, stock: remaining === null ? null : { display: "available", remaining, maximum: 100 } });
 
   it("is the stock left, or the room left in the basket when that is smaller", () => {
-    expect(quantityMax(article(3), [], basket())).toBe(3);
-    expect(quantityMax(article(null), [], basket([1, 2], 5))).toBe(3);
-    expect(quantityMax(article(0), [], basket())).toBe(0);
-  });
-
-  it("counts the weights already held in each group above the article against its range", () => {
-    const other = node({ id: 11 });
-    const section = group("multiple_choice", 0, 4, [article(50), other]);
-    expect(quantityMax(article(50), [section], basket([11, 11]))).toBe(2);
-    expect(quantityMax(article(50, 2), [section], basket([11]))).toBe(1);
-    expect(quantityMax(article(50), [group("single_choice", 0, 3, [article(50)])], basket())).toBe(1);
-    expect(quantityMax(article(50), [group("complex", 0, null, [article(50)])], basket())).toBe(10);
+    expect(quantityMax(article(3), { heldCount: 0, maxItemsPerBasket: 10 })).toBe(3);
+    expect(quantityMax(article(null), { heldCount: 2, maxItemsPerBasket: 5 })).toBe(3);
+    expect(quantityMax(article(0), { heldCount: 0, maxItemsPerBasket: 10 })).toBe(0);
+    expect(quantityMax(article(8), { heldCount: 12, maxItemsPerBasket: 10 })).toBe(0);
   });
 });
 
 describe("finding an article in the tree", () => {
-  it("gives the article with the groups above it, from the node searched down", () => {
+  it("finds it in the groups below, and not an option of the same id", () => {
     const wanted = node({ id: 10 });
-    const inner = group("multiple_choice", 0, 2, [wanted]);
-    const root = node({ id: 1, category: "complex", children: [node({ id: 9 }), inner] });
-    expect(findArticle(root, 10)).toEqual({ article: wanted, groups: [root, inner] });
+    const root = node({
+      id: 1,
+      category: "complex",
+      children: [
+        node({ id: 9, children: [node({ id: 11, category: "option" })] }),
+        group("multiple_choice", 0, 2, [wanted]),
+      ],
+    });
+    expect(findArticle(root, 10)).toBe(wanted);
+    expect(findArticle(root, 11)).toBeNull();
     expect(findArticle(root, 99)).toBeNull();
   });
 });

@@ -48,41 +48,28 @@ export function chosenOptionIds(form: FormData): number[] {
   return ids;
 }
 
-/** What bounds a quantity beside the tree: the articles held (node ids, repeated), the basket's maximum. */
+/** What bounds a quantity besides the stock: the articles in the basket, and how many it may hold. */
 export interface QuantityBounds {
-  heldNodeIds: number[];
+  heldCount: number;
   maxItemsPerBasket: number;
 }
 
-/** A node and every node below it. */
-const subtree = (node: TreeNode): TreeNode[] => [node, ...node.children.flatMap(subtree)];
-
 /**
- * The most of `article` one add may take (the quantity field's max): the stock left, the room left in the
- * basket (`maxItemsPerBasket` articles), and the room left in each group above it (`groups`), whose range
- * counts its children's weights. The API decides in the end; this only spares the buyer a refusal.
+ * The most of `article` one add may take (the quantity field's max): the stock left and the room left in the
+ * basket. A group's range counts the different articles chosen in it, not their tickets (shared/groups.ts), so it
+ * does not bound a quantity. The API decides in the end; this only spares the buyer a refusal.
  */
-export function quantityMax(article: TreeNode, groups: TreeNode[], bounds: QuantityBounds): number {
-  const { heldNodeIds, maxItemsPerBasket } = bounds;
-  let max = Math.min(article.stock?.remaining ?? Number.POSITIVE_INFINITY, maxItemsPerBasket - heldNodeIds.length);
-  const weight = article.cart?.weight ?? 1;
-  for (const group of groups) {
-    // A single-choice group takes one child at most, whatever its range says (as in rangeHint).
-    const rangeMax = group.category === "single_choice" ? 1 : (group.cart?.rangeMax ?? null);
-    if (!isGroup(group) || rangeMax === null || weight === 0) continue;
-    const weights = new Map(subtree(group).map((node) => [node.id, node.cart?.weight ?? 1]));
-    const held = heldNodeIds.reduce((sum, id) => sum + (weights.get(id) ?? 0), 0);
-    max = Math.min(max, Math.floor((rangeMax - held) / weight));
-  }
-  return Math.max(0, max);
+export function quantityMax(article: TreeNode, { heldCount, maxItemsPerBasket }: QuantityBounds): number {
+  const stockLeft = article.stock?.remaining ?? Number.POSITIVE_INFINITY;
+  return Math.max(0, Math.min(stockLeft, maxItemsPerBasket - heldCount));
 }
 
-/** The article `nodeId` under `node`, with the groups above it from `node` down; null if the visitor cannot see it. */
-export function findArticle(node: TreeNode, nodeId: number): { article: TreeNode; groups: TreeNode[] } | null {
+/** The article `nodeId` in the subtree of `node`, or null when the visitor cannot see it. */
+export function findArticle(node: TreeNode, nodeId: number): TreeNode | null {
   for (const child of node.children) {
-    if (child.id === nodeId && child.category === "article") return { article: child, groups: [node] };
+    if (child.id === nodeId && child.category === "article") return child;
     const found = isGroup(child) ? findArticle(child, nodeId) : null;
-    if (found) return { article: found.article, groups: [node, ...found.groups] };
+    if (found) return found;
   }
   return null;
 }

@@ -185,9 +185,9 @@ function PromotionCodes({ basket, error }: { basket: BasketDetail | null; error:
 /** A basket line's quantity field with Update, and Remove: one plain form, so it works without JavaScript. */
 function LineQuantity({ line, tree, bounds }: { line: BasketLine; tree: Tree; bounds: QuantityBounds }) {
   const { t } = useTranslation();
-  const found = tree.root && line.nodeId !== null ? findArticle(tree.root, line.nodeId) : null;
+  const article = tree.root && line.nodeId !== null ? findArticle(tree.root, line.nodeId) : null;
   // The line's own items plus what one more add of the article may take.
-  const max = line.quantity + (found ? quantityMax(found.article, found.groups, bounds) : 0);
+  const max = line.quantity + (article ? quantityMax(article, bounds) : 0);
   const fieldId = `line-quantity-${line.key}`;
   return (
     <Form method="post" className="line-quantity" key={line.quantity}>
@@ -227,7 +227,7 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
       ? { nodeId: actionData.nodeId, errors: actionData.errors }
       : null;
   const bounds: QuantityBounds = {
-    heldNodeIds: basket?.items.flatMap((item) => (item.nodeId === null ? [] : [item.nodeId])) ?? [],
+    heldCount: basket?.items.length ?? 0,
     maxItemsPerBasket: event.maxItemsPerBasket,
   };
   return (
