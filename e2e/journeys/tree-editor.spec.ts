@@ -4,7 +4,7 @@
 // a buyer then sees exactly the expected elements and prices, with and without the code, and the third ticket
 // is refused.
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect, mailLinks, ORGANISER, test, uniquePath } from "../fixtures.ts";
+import { expect, mailLinks, ORGANISER, test, typeDateTime, uniquePath } from "../fixtures.ts";
 import { dataDir } from "../playwright.config.ts";
 import { approveThroughApi } from "./ticket-office/office.ts";
 
@@ -70,6 +70,33 @@ interface BuyerNode {
 
 const flatten = (node: BuyerNode): BuyerNode[] => [node, ...node.children.flatMap(flatten)];
 
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Issue 14: on every row of the tree that shows a price, the price and each of the row's buttons are apart. */
+async function expectPricesClearOfButtons(tree: Locator) {
+  let priced = 0;
+  for (const row of await tree.getByRole("listitem").all()) {
+    const price = row.getByLabel(/^Price of /);
+    if ((await price.count()) === 0) continue;
+    priced += 1;
+    const priceBox = await price.boundingBox();
+    expect(priceBox).not.toBeNull();
+    const buttons = await row.getByRole("button", { name: /^(Add to|Move|Duplicate|Delete) / }).all();
+    expect(buttons.length).toBeGreaterThanOrEqual(4);
+    for (const button of buttons) {
+      const buttonBox = await button.boundingBox();
+      expect(buttonBox).not.toBeNull();
+      expect(
+        overlap(priceBox as Box, buttonBox as Box),
+        `${await price.textContent()} over "${await button.getAttribute("aria-label")}"`,
+      ).toBe(false);
+    }
+  }
+  expect(priced).toBe(4);
+}
+
 async function buyerTree(api: APIRequestContext, eventId: number, token: string, basketId?: number) {
   const query = basketId ? `?basket_id=${basketId}` : "";
   const answer = await api.get(`/api/v1/frontend/events/${eventId}/tree${query}`, {
@@ -98,18 +125,19 @@ test("an organiser builds a tree in the editor; buyers see its elements and pric
   await admin.getByRole("textbox", { name: "Private name", exact: true }).fill("Summer festival (internal)");
   await admin.getByRole("textbox", { name: "Public name", exact: true }).fill("Summer Festival");
   await admin.getByRole("textbox", { name: "Ticket office path", exact: true }).fill(path);
-  await admin.getByRole("textbox", { name: "Start", exact: true }).fill("2030-07-01T18:00");
-  await admin.getByRole("textbox", { name: "End", exact: true }).fill("2030-07-01T23:00");
+  await typeDateTime(admin, "Start", "07012030 0600PM");
+  await typeDateTime(admin, "End", "07012030 1100PM");
   await admin.getByRole("button", { name: /^save$/i }).click();
   await expect(admin.getByRole("tab", { name: "Display" })).toHaveAttribute("aria-selected", "true");
   const eventId = Number(admin.url().match(/events\/(\d+)/)?.[1]);
 
-  // Properties: trusted-email logins too (the members' article is for @example.org addresses).
-  await admin.getByRole("tab", { name: "Properties" }).click();
+  // Sign-in settings: trusted-email logins too (the members' article is for @example.org addresses).
+  await admin.goto(`/admin/events/${eventId}/settings/auth`);
   await admin.getByRole("checkbox", { name: "Trusted email" }).check();
   await admin.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(admin.getByText(/updated|saved/i).first()).toBeVisible();
+  await expect(admin.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
 
+  await admin.goto(`/admin/events/${eventId}/edit`);
   await admin.getByRole("tab", { name: "Configuration" }).click();
   const tree = admin.getByRole("list", { name: "Elements" });
   await expect(tree).toBeVisible();
@@ -190,6 +218,16 @@ test("an organiser builds a tree in the editor; buyers see its elements and pric
   await expect(tree.getByRole("listitem").filter({ hasText: DAY })).toContainText("40.00");
   await expect(tree.getByRole("listitem").filter({ hasText: WEEKEND })).toContainText("70.00");
   await expect(tree.getByRole("listitem").filter({ hasText: LUNCH })).toContainText("15.00");
+  await expect(tree.getByRole("listitem").filter({ hasText: DINNER })).toContainText("50.00");
+  // The rows' prices stay clear of their buttons at the usual desktop sizes (screenshots in test-results).
+  for (const [width, height] of [
+    [1400, 900],
+    [1920, 1080],
+  ] as const) {
+    await admin.setViewportSize({ width, height });
+    await admin.screenshot({ path: test.info().outputPath(`tree-editor-${width}x${height}.png`), fullPage: true });
+    await expectPricesClearOfButtons(tree);
+  }
 
   // The editor's price preview for a member with the code.
   await admin.getByRole("textbox", { name: "Visitor's email" }).fill("ann@example.org");
@@ -201,12 +239,11 @@ test("an organiser builds a tree in the editor; buyers see its elements and pric
 
   // Going public: moderation through the API (issue 3's journey covers its screens), status in the UI.
   await approveThroughApi(api, eventId);
-  await admin.reload();
-  await admin.getByRole("tab", { name: "Display" }).click();
+  await admin.goto(`/admin/events/${eventId}/settings/status`);
   await admin.getByRole("combobox", { name: "Status" }).click();
   await admin.getByRole("option", { name: "Public" }).click();
   await admin.getByRole("button", { name: /^save$/i }).click();
-  await expect(admin.getByText(/updated|saved/i).first()).toBeVisible();
+  await expect(admin.getByRole("button", { name: /^save$/i })).toBeDisabled();
 
   // The buyer. The storefront shows the groups; the prices with a code and the email-restricted article depend
   // on storefront work in progress (promotion codes in groups, trusted-email login), so they are asserted

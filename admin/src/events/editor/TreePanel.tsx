@@ -230,64 +230,11 @@ export const TreePanel = ({
               onDragLeave={() => setOver((current) => (current?.id === node.id ? null : current))}
               onDrop={(event: DragEvent<HTMLElement>) => onDrop(event, node)}
               sx={{ boxShadow: indicator, opacity: dragged === node.id ? 0.5 : 1 }}
-              secondaryAction={
-                readOnly ? undefined : (
-                  <Box sx={{ display: "flex" }}>
-                    {canHaveChildren(node.configuration.category) && (
-                      <Tooltip title={translate("admin.editor.tree.addIn", { title })}>
-                        <IconButton
-                          size="small"
-                          aria-label={translate("admin.editor.tree.addIn", { title })}
-                          onClick={(event) => setMenu({ anchor: event.currentTarget, parent: node })}
-                        >
-                          <AddIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    )}
-                    {!isRoot && (
-                      <>
-                        <IconButton
-                          size="small"
-                          aria-label={translate("admin.editor.moveUpNamed", { name: title })}
-                          disabled={!stepTarget(root, node.id, -1)}
-                          onClick={() => move(node, stepTarget(root, node.id, -1))}
-                        >
-                          <ArrowUpwardIcon fontSize="small" />
-                        </IconButton>
-                        <IconButton
-                          size="small"
-                          aria-label={translate("admin.editor.moveDownNamed", { name: title })}
-                          disabled={!stepTarget(root, node.id, 1)}
-                          onClick={() => move(node, stepTarget(root, node.id, 1))}
-                        >
-                          <ArrowDownwardIcon fontSize="small" />
-                        </IconButton>
-                        <IconButton
-                          size="small"
-                          aria-label={translate("admin.editor.tree.duplicate", { title })}
-                          onClick={() =>
-                            editor.run(() => editor.dataProvider.duplicateNode(node.id), "admin.editor.tree.duplicated")
-                          }
-                        >
-                          <ContentCopyIcon fontSize="small" />
-                        </IconButton>
-                        <IconButton
-                          size="small"
-                          aria-label={translate("admin.editor.deleteNamed", { name: title })}
-                          onClick={() => setDeleting(node)}
-                        >
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </>
-                    )}
-                  </Box>
-                )
-              }
             >
               <ListItemButton
                 selected={node.id === selectedId}
                 onClick={() => onSelect(node.id)}
-                sx={{ pl: 1 + node.depth * 3, pr: readOnly ? 2 : 26 }}
+                sx={{ pl: 1 + node.depth * 3, minWidth: 0 }}
               >
                 {!readOnly && !isRoot && (
                   <DragIndicatorIcon
@@ -317,6 +264,59 @@ export const TreePanel = ({
                   </Typography>
                 )}
               </ListItemButton>
+              {/* The row's buttons follow its title and price in the flow (not MUI's absolutely placed
+                  secondaryAction, which the price ran under): a narrow panel wraps the title instead. */}
+              {!readOnly && (
+                <Box sx={{ display: "flex", flex: "none", alignItems: "center", pr: 1 }}>
+                  {canHaveChildren(node.configuration.category) && (
+                    <Tooltip title={translate("admin.editor.tree.addIn", { title })}>
+                      <IconButton
+                        size="small"
+                        aria-label={translate("admin.editor.tree.addIn", { title })}
+                        onClick={(event) => setMenu({ anchor: event.currentTarget, parent: node })}
+                      >
+                        <AddIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                  {!isRoot && (
+                    <>
+                      <IconButton
+                        size="small"
+                        aria-label={translate("admin.editor.moveUpNamed", { name: title })}
+                        disabled={!stepTarget(root, node.id, -1)}
+                        onClick={() => move(node, stepTarget(root, node.id, -1))}
+                      >
+                        <ArrowUpwardIcon fontSize="small" />
+                      </IconButton>
+                      <IconButton
+                        size="small"
+                        aria-label={translate("admin.editor.moveDownNamed", { name: title })}
+                        disabled={!stepTarget(root, node.id, 1)}
+                        onClick={() => move(node, stepTarget(root, node.id, 1))}
+                      >
+                        <ArrowDownwardIcon fontSize="small" />
+                      </IconButton>
+                      <IconButton
+                        size="small"
+                        aria-label={translate("admin.editor.tree.duplicate", { title })}
+                        onClick={() =>
+                          editor.run(() => editor.dataProvider.duplicateNode(node.id), "admin.editor.tree.duplicated")
+                        }
+                      >
+                        <ContentCopyIcon fontSize="small" />
+                      </IconButton>
+                      <IconButton
+                        size="small"
+                        aria-label={translate("admin.editor.deleteNamed", { name: title })}
+                        onClick={() => setDeleting(node)}
+                      >
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </>
+                  )}
+                </Box>
+              )}
             </ListItem>
           );
         })}
