@@ -209,6 +209,19 @@ test("an organiser builds a tree in the editor; buyers see its elements and pric
   await pick(admin, opened, "Statement 1: comparison", "matches the domain");
   await opened.getByRole("textbox", { name: "Statement 1: value" }).fill("@example.org");
   await saveDialog(opened);
+  // On sale from a past day: the dialog's dates are the back office's date-time inputs (typed in English here).
+  await admin.getByRole("button", { name: "New: Availability" }).click();
+  opened = await dialog(admin);
+  await opened.getByRole("textbox", { name: "Availability name" }).fill("Dinner sales");
+  await typeDateTime(admin, "From", "01012025 0900AM");
+  await typeDateTime(admin, "To", "12312030 1100PM");
+  await saveDialog(opened);
+  await admin.getByRole("button", { name: "Edit Dinner sales" }).click();
+  opened = await dialog(admin);
+  await expect(opened.getByRole("group", { name: "From", exact: true })).toContainText(/01.*01.*2025.*09.*00.*AM/);
+  await expect(opened.getByRole("group", { name: "To", exact: true })).toContainText(/12.*31.*2030.*11.*00.*PM/);
+  await opened.getByRole("button", { name: "Cancel" }).click();
+  await expect(opened).toBeHidden();
 
   // The promotion code, and the tree's base prices.
   await admin.getByRole("textbox", { name: "Reference name" }).fill("Early bird");

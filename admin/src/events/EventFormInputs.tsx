@@ -16,12 +16,6 @@ export function validateEndAfterStart(endDate: unknown, values: Record<string, u
 }
 
 /**
- * `datetime-local` gives the browser's local time without a zone (`2026-12-24T18:00`); the wire
- * takes ISO 8601 in UTC (docs/api.md).
- */
-export const localDateTimeToIso = (value: string): string | null => (value ? new Date(value).toISOString() : null);
-
-/**
  * The inputs shared by the create and edit forms (labels come from resources.events.fields.*);
  * `readOnly` when the event is locked for the user (SPEC 4).
  */

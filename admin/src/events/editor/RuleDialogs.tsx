@@ -11,10 +11,11 @@ import {
 import type { NodeAccess, NodeAvailability, NodeLimit, NodePriceRule } from "@ticketing/shared/schemas/catalogue";
 import { type ReactNode, useState } from "react";
 import { useTranslate } from "react-admin";
+import { DateTimePickerField } from "../../fields/DateTimeInput.tsx";
+import { validateDateTime } from "../../fields/dateTime.ts";
 import { ConditionBuilder, dropImplicitCondition, saveCondition } from "./ConditionBuilder.tsx";
 import { type ConditionDraft, draftFromCondition, isDraftValid } from "./conditionDraft.ts";
 import { ConfirmDialog, FormDialog } from "./Dialogs.tsx";
-import { isoToLocalInput, localInputToIso } from "./dates.ts";
 import { type Linked, useEditor } from "./EditorContext.tsx";
 import type { RuleDialogProps } from "./LinkedSection.tsx";
 import { nextOrder } from "./tree.ts";
@@ -249,8 +250,8 @@ export const AvailabilityDialog = (props: RuleDialogProps<NodeAvailability>) => 
   const { readOnly, catalogue } = useEditor();
   const { row } = props;
   const [name, setName] = useState(row?.name ?? "");
-  const [startsAt, setStartsAt] = useState(isoToLocalInput(row?.startsAt));
-  const [endsAt, setEndsAt] = useState(isoToLocalInput(row?.endsAt));
+  const [startsAt, setStartsAt] = useState<unknown>(row?.startsAt ?? null);
+  const [endsAt, setEndsAt] = useState<unknown>(row?.endsAt ?? null);
   const [condition, setCondition] = useState(() =>
     draftFromCondition(catalogue.conditions.find((c) => c.id === row?.conditionId)),
   );
@@ -259,9 +260,15 @@ export const AvailabilityDialog = (props: RuleDialogProps<NodeAvailability>) => 
   const write = useRuleWriter("node-availabilities", props, setErrors);
   const submit = async () => {
     setSubmitted(true);
+    // A bound still being typed is refused here, before anything is written.
+    const typing = Object.entries({ startsAt, endsAt }).filter(([, value]) => validateDateTime(value));
+    if (typing.length > 0) {
+      setErrors(Object.fromEntries(typing.map(([field]) => [field, translate("admin.dateTimeInput.invalid")])));
+      return;
+    }
     if (!isDraftValid(condition)) return;
     await write(
-      { name: name.trim(), startsAt: localInputToIso(startsAt), endsAt: localInputToIso(endsAt) },
+      { name: name.trim(), startsAt: startsAt as string | null, endsAt: endsAt as string | null },
       { draft: condition, name: name.trim() },
     );
   };
@@ -279,25 +286,21 @@ export const AvailabilityDialog = (props: RuleDialogProps<NodeAvailability>) => 
         onChange={(e) => setName(e.target.value)}
         disabled={readOnly}
       />
-      <TextField
-        type="datetime-local"
+      <DateTimePickerField
         label={translate("admin.editor.availabilities.startsAt")}
         value={startsAt}
-        onChange={(e) => setStartsAt(e.target.value)}
+        onChange={setStartsAt}
         disabled={readOnly}
         error={!!errors.startsAt}
         helperText={errors.startsAt}
-        slotProps={{ inputLabel: { shrink: true } }}
       />
-      <TextField
-        type="datetime-local"
+      <DateTimePickerField
         label={translate("admin.editor.availabilities.endsAt")}
         value={endsAt}
-        onChange={(e) => setEndsAt(e.target.value)}
+        onChange={setEndsAt}
         disabled={readOnly}
         error={!!errors.endsAt}
         helperText={errors.endsAt}
-        slotProps={{ inputLabel: { shrink: true } }}
       />
       <ConditionBuilder value={condition} onChange={setCondition} showErrors={isSubmitted} readOnly={readOnly} />
     </RuleDialog>
