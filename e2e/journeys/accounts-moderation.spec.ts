@@ -89,8 +89,8 @@ test("registration, moderation and publication; another organiser sees none of i
   await moderator.getByRole("button", { name: "Approve" }).click();
   await expect(moderator.getByText("Validated")).toBeVisible();
 
-  // The organiser publishes.
-  await organiser.reload();
+  // The organiser publishes, on the status settings (the editor has no status select).
+  await organiser.goto(`/admin/events/${eventId}/settings/status`);
   await organiser.getByRole("combobox", { name: "Status" }).click();
   await organiser.getByRole("option", { name: "Public" }).click();
   await organiser.getByRole("button", { name: /^save$/i }).click();

@@ -70,9 +70,10 @@ test("an organiser puts one ticket on sale; the first buyer (no JavaScript) gets
       })
     ).status(),
   ).toBe(200);
-  await admin.reload();
+  // Published on the status settings (the editor has no status select).
+  await admin.goto(`/admin/events/${eventId}/settings/status`);
 
-  await admin.getByLabel("Status").click();
+  await admin.getByRole("combobox", { name: "Status" }).click();
   await admin.getByRole("option", { name: "Public" }).click();
   await admin
     .getByRole("button", { name: /^save$/i })

@@ -3,14 +3,20 @@ import { Button } from "@mui/material";
 import type { Event } from "@ticketing/shared/schemas/events";
 import { useRecordContext, useTranslate } from "react-admin";
 
+type TicketOffice = Pick<Event, "status" | "ticketOfficeUrl" | "ticketOfficeTestingUrl">;
+
 /**
- * The event's public ticket office (`ticketOfficeUrl`), offered only while the event is public (a draft's answers
- * 404 to buyers, a closed or archived one sells nothing), or with `preview` its testing variant, which the event's staff may always open.
+ * Where the link goes: the public ticket office only while the event is public (a draft's answers 404 to buyers, a
+ * closed or archived one sells nothing); its testing variant (`preview`), which the event's staff may always open.
  */
+export const ticketOfficeHref = (event: TicketOffice | undefined, preview: boolean): string | undefined =>
+  preview ? event?.ticketOfficeTestingUrl : event?.status === "public" ? event.ticketOfficeUrl : undefined;
+
+/** The record's ticket office, or with `preview` its testing variant; nothing when it is not to be offered. */
 export const TicketOfficeLink = ({ preview = false }: { preview?: boolean }) => {
-  const record = useRecordContext<Pick<Event, "status" | "ticketOfficeUrl" | "ticketOfficeTestingUrl">>();
+  const record = useRecordContext<TicketOffice>();
   const translate = useTranslate();
-  const href = preview ? record?.ticketOfficeTestingUrl : record?.status === "public" && record.ticketOfficeUrl;
+  const href = ticketOfficeHref(record, preview);
   if (!href) return null;
   return (
     <Button
