@@ -2,7 +2,7 @@
 // dates, auth and payment, saves, reloads, and the value stays (in the form and in the API); an unknown sub-path of
 // an event is the back office's 404 page, never another page.
 import type { Page } from "@playwright/test";
-import { expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
+import { expect, ORGANISER, test, typeDateTime, uniquePath } from "../fixtures.ts";
 import { approveThroughApi, asStaff } from "./ticket-office/office.ts";
 
 async function signIn(page: Page) {
@@ -17,12 +17,6 @@ async function save(page: Page) {
   await page.getByRole("button", { name: /^save$/i }).click();
   // Saved: the form is pristine again.
   await expect(page.getByRole("button", { name: /^save$/i })).toBeDisabled();
-}
-
-/** Types a moment into the date-time picker labelled `label` (English: MM/DD/YYYY hh:mm AM), section by section. */
-async function typeDateTime(page: Page, label: string, typed: string) {
-  await page.getByRole("group", { name: label }).getByRole("spinbutton").first().click();
-  await page.keyboard.type(typed);
 }
 
 const settingsNav = (page: Page) => page.getByRole("navigation", { name: "The event's settings" });

@@ -68,7 +68,7 @@ export const DisplayInputs = ({ readOnly }: { readOnly: boolean }) => (
   </>
 );
 
-/** The settings page of what the Properties tab used to hold (dates, sign-in, payment). */
+/** The way to the event's settings pages: the status, dates, sign-in and payment are set there, not here. */
 const SettingsNote = () => {
   const translate = useTranslate();
   const createPath = useCreatePath();
