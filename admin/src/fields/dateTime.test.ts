@@ -1,7 +1,7 @@
 import { format, parse } from "date-fns";
 import { enUS, frCH } from "date-fns/locale";
 import { describe, expect, it } from "vitest";
-import { isoToPickerValue, PICKER_FORMATS, pickerValueToIso, validateDateTime } from "./dateTime.ts";
+import { isoToPickerValue, PICKER_FORMATS, pickerValueToIso, TO_THE_MINUTE, validateDateTime } from "./dateTime.ts";
 
 describe("date-time input values", () => {
   it("sends a picked date as ISO 8601 in UTC and a cleared one as null", () => {
@@ -30,6 +30,11 @@ describe("date-time formats", () => {
   it("writes and reads French dates as dd.mm.yyyy HH:mm", () => {
     expect(format(christmasEve, PICKER_FORMATS.fr, { locale: frCH })).toBe("24.12.2026 18:05");
     expect(parse("24.12.2026 18:05", PICKER_FORMATS.fr, new Date(), { locale: frCH })).toEqual(christmasEve);
+  });
+
+  it("shows moments in lists as the pickers write them", () => {
+    expect(christmasEve.toLocaleString("fr-CH", TO_THE_MINUTE)).toBe("24.12.2026 18:05");
+    expect(christmasEve.toLocaleString("en-US", TO_THE_MINUTE)).toBe("12/24/2026, 06:05 PM");
   });
 
   it("writes English dates as en-US does", () => {

@@ -9,6 +9,18 @@ export const PICKER_FORMATS = {
   fr: "dd.MM.yyyy HH:mm",
 } as const satisfies Record<Language, string>;
 
+/**
+ * How lists show a moment: to the minute, as the pickers write it (24.12.2026 18:00 in fr-CH, 12/24/2026, 06:00 PM
+ * in en-US); seconds mean nothing in a schedule.
+ */
+export const TO_THE_MINUTE: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+};
+
 /** The picker's value of a wire value (ISO 8601); null when empty. An unreadable string stays an invalid date. */
 export function isoToPickerValue(value: unknown): Date | null {
   if (value instanceof Date) return value;
