@@ -22,6 +22,8 @@ import { loadTicketKeys, verifyTicketCode } from "./ticket-codes.ts";
 import { addArticles, createTestDatabase, hasCommand, seedOrder, type TestDatabase } from "./tickets.fixtures.ts";
 
 const { mailOutbox } = schema;
+/** The signed order link's token (lib/order-tokens.ts): basket id, expiry, HMAC. */
+const ORDER_TOKEN = String.raw`\d+\.\d+\.[0-9a-f]{64}`;
 /** A worker of another machine: whether it lives cannot be told from here. */
 const OTHER_MACHINE_WORKER = "4242.a1b2c3@other-host#other-kernel";
 
@@ -161,12 +163,12 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
       );
     }
 
-    const completion = `http://localhost:3000/tickets/winter-ball-`;
+    const orderPage = `http://localhost:3000/tickets/winter-ball-`;
     expect(log).toHaveBeenCalledTimes(1);
     const line = String(log.mock.calls[0]?.[0]);
     expect(line).toContain("Your tickets for Winter Ball 2026");
     expect(line).toContain("zoe@example.org");
-    expect(line).toMatch(new RegExp(`${completion}[a-z0-9]+/completion$`));
+    expect(line).toMatch(new RegExp(`${orderPage}[a-z0-9]+/orders/${ORDER_TOKEN}$`));
 
     const row = await outboxRow(database, mail.id);
     expect(row).toMatchObject({
@@ -324,7 +326,7 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
     expect(mail.text).toContain("commande de test");
     expect(mail.text).toMatch(/- Dinner and ball : 88\.00\sCHF/);
     expect(mail.text).toMatch(/Total : 123\.00\sCHF/);
-    expect(mail.text).toMatch(/http:\/\/localhost:3000\/tickets\/preview\/winter-ball-[a-z0-9]+\/completion/);
+    expect(mail.text).toMatch(/http:\/\/localhost:3000\/tickets\/preview\/winter-ball-[a-z0-9]+\/orders\/\d+\.\d+\.[0-9a-f]{64}/);
     expect(mail.html).toContain("Zoé Müller");
   });
 
@@ -373,7 +375,7 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
     expect(sent.text).toMatch(
       /Your 2['’]500 tickets are too many to attach to an email: download them from your order page below/,
     );
-    expect(sent.text).toMatch(/Download your tickets: http:\/\/localhost:3000\/tickets\/winter-ball-\w+\/completion/);
+    expect(sent.text).toMatch(/Download your tickets: http:\/\/localhost:3000\/tickets\/winter-ball-\w+\/orders\/\d+\.\d+\.[0-9a-f]{64}/);
     expect(sent.html).toContain(">Download your tickets</a>");
   });
 
@@ -407,7 +409,7 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
       `Vos ${MAX_ATTACHED_TICKETS + 1} billets sont trop nombreux pour être joints à un e-mail : téléchargez-les`,
     );
     expect(linked.text).toMatch(
-      /Télécharger vos billets : http:\/\/localhost:3000\/tickets\/winter-ball-\w+\/completion/,
+      /Télécharger vos billets : http:\/\/localhost:3000\/tickets\/winter-ball-\w+\/orders\/\d+\.\d+\.[0-9a-f]{64}/,
     );
   });
 
