@@ -273,6 +273,47 @@ export function movesPerLimit(links: { limitId: number; isTesting: boolean }[]) 
 }
 
 /**
+ * Takes what `moves` needs from every stock counter, or nothing when one of them has no room (false): each counter
+ * is checked first, in the write transaction that then moves them by a guarded `used + n <= maximum`, as an add
+ * does. The transaction is the only writer, so the check holds; should a move still fail, it throws and the whole
+ * transaction rolls back (never oversold).
+ */
+export function* takeStock(tx: Tx, moves: ReturnType<typeof movesPerLimit>): Generator<unknown, boolean, unknown> {
+  if (moves.size === 0) return true;
+  const limits = yield* run(
+    tx
+      .select()
+      .from(schema.nodeLimits)
+      .where(inArray(schema.nodeLimits.id, [...moves.keys()]))
+      .all(),
+  );
+  const hasRoom = limits.every((limit) => {
+    const wanted = moves.get(limit.id) ?? { used: 0, testingUsed: 0 };
+    return limit.used + wanted.used <= limit.maximum && limit.testingUsed + wanted.testingUsed <= limit.maximum;
+  });
+  if (limits.length !== moves.size || !hasRoom) return false;
+  const { used, testingUsed, maximum } = schema.nodeLimits;
+  for (const [limitId, wanted] of moves) {
+    const moved = yield* run(
+      tx
+        .update(schema.nodeLimits)
+        .set({ used: sql`${used} + ${wanted.used}`, testingUsed: sql`${testingUsed} + ${wanted.testingUsed}` })
+        .where(
+          and(
+            eq(schema.nodeLimits.id, limitId),
+            sql`${used} + ${wanted.used} <= ${maximum}`,
+            sql`${testingUsed} + ${wanted.testingUsed} <= ${maximum}`,
+          ),
+        )
+        .returning({ id: schema.nodeLimits.id })
+        .get(),
+    );
+    if (!moved) throw conflict("errors.sold_out", { title: "" });
+  }
+  return true;
+}
+
+/**
  * Releases held selected nodes and gives their stock back, exactly once each (inside a transaction); `status` is
  * what they become: `released`, `expired` when their reservation time ran out, or `refunded` by a refund.
  */

@@ -1,7 +1,7 @@
 // A basket whose reservation time ran out (DESIGN.md 4 "Basket lifecycle"): its lines are given back to the stock
 // as `expired`, not `released`, so that when the buyer returns the ticket office can hold them again, each article
 // with its options, and its form answers, which hang off the same lines. The billing information stays on the basket.
-import { and, type Database, type Db, eq, inArray, run, schema, sql } from "@ticketing/db";
+import { and, type Database, eq, inArray, run, schema } from "@ticketing/db";
 import { selectionErrors } from "@ticketing/shared/groups";
 import { conflict } from "../lib/errors.ts";
 import type { Event } from "./access.ts";
@@ -15,6 +15,7 @@ import {
   movesPerLimit,
   releaseExpiredHolds,
   repriceBasket,
+  takeStock,
   visitorOf,
 } from "./baskets.ts";
 import { type Catalogue, getCatalogue, isVisible, selectionTree } from "./catalogue.ts";
@@ -136,44 +137,4 @@ export async function holdExpiredAgain(
     restored: (held.get(basket.id)?.items ?? []).filter((item) => outcome.restored.includes(item.id)),
     unavailable: (released.get(basket.id)?.items ?? []).filter((item) => outcome.unavailable.includes(item.id)),
   };
-}
-
-/**
- * Moves every stock counter by what an article needs, or none when one of them has no room: each counter is
- * checked first, in the write transaction that then moves them (it is the only writer, so the check holds).
- */
-function* takeStock(tx: Db, moves: ReturnType<typeof movesPerLimit>): Generator<unknown, boolean, unknown> {
-  if (moves.size === 0) return true;
-  const limits = yield* run(
-    tx
-      .select()
-      .from(schema.nodeLimits)
-      .where(inArray(schema.nodeLimits.id, [...moves.keys()]))
-      .all(),
-  );
-  const hasRoom = limits.every((limit) => {
-    const wanted = moves.get(limit.id) ?? { used: 0, testingUsed: 0 };
-    return limit.used + wanted.used <= limit.maximum && limit.testingUsed + wanted.testingUsed <= limit.maximum;
-  });
-  if (limits.length !== moves.size || !hasRoom) return false;
-  const { used, testingUsed, maximum } = schema.nodeLimits;
-  for (const [limitId, wanted] of moves) {
-    const moved = yield* run(
-      tx
-        .update(schema.nodeLimits)
-        .set({ used: sql`${used} + ${wanted.used}`, testingUsed: sql`${testingUsed} + ${wanted.testingUsed}` })
-        .where(
-          and(
-            eq(schema.nodeLimits.id, limitId),
-            sql`${used} + ${wanted.used} <= ${maximum}`,
-            sql`${testingUsed} + ${wanted.testingUsed} <= ${maximum}`,
-          ),
-        )
-        .returning({ id: schema.nodeLimits.id })
-        .get(),
-    );
-    // Checked just above in the same transaction; should it ever fail, the whole re-hold rolls back.
-    if (!moved) throw conflict("errors.sold_out", { title: "" });
-  }
-  return true;
 }

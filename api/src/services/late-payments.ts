@@ -1,11 +1,10 @@
 // A payment that arrives after its invoice was cancelled (docs/decisions/0010-late-payments.md): accepted when the
 // articles it paid for can all be held again, otherwise paid back. These run inside resolvePayment's transaction;
 // the money goes back outside it (payments/late-refunds.ts).
-import { and, type Db, eq, inArray, run, schema, sql } from "@ticketing/db";
+import { and, type Db, eq, inArray, run, schema } from "@ticketing/db";
 import { GIVEN_BACK_STATUSES, isGivenBack, type PaymentModule as PaymentModuleKey } from "@ticketing/shared/constants";
-import { conflict } from "../lib/errors.ts";
 import { apiTranslator } from "../lib/i18n.ts";
-import { type Basket, movesPerLimit } from "./baskets.ts";
+import { type Basket, movesPerLimit, takeStock } from "./baskets.ts";
 import { type Invoice, writeInvoice } from "./invoice-writing.ts";
 
 /**
@@ -17,7 +16,7 @@ export const LATE_PAYMENT_MODULES: readonly PaymentModuleKey[] = ["stripe"];
 /**
  * Holds the invoice's articles again, when the buyer has not started again (the basket is `new` and holds
  * nothing), none of them is held elsewhere and every stock they count in has room for them; true when it did.
- * Each stock moves by a guarded `used + n <= maximum`, as when the articles were added (baskets.ts).
+ * The stock is taken as when the articles were added (takeStock in baskets.ts).
  */
 export function* holdAgain(tx: Db, basket: Basket, invoice: Invoice): Generator<unknown, boolean, unknown> {
   if (basket.status !== "new") return false;
@@ -49,41 +48,7 @@ export function* holdAgain(tx: Db, basket: Basket, invoice: Invoice): Generator<
   const links = yield* run(
     tx.select().from(schema.selectedNodeLimits).where(inArray(schema.selectedNodeLimits.selectedNodeId, ids)).all(),
   );
-  const perLimit = movesPerLimit(links);
-  if (perLimit.size) {
-    // The write transaction is the only writer: what it reads now is what its updates will find.
-    const limits = yield* run(
-      tx
-        .select()
-        .from(schema.nodeLimits)
-        .where(inArray(schema.nodeLimits.id, [...perLimit.keys()]))
-        .all(),
-    );
-    const room = limits.every((limit) => {
-      const wanted = perLimit.get(limit.id) ?? { used: 0, testingUsed: 0 };
-      return limit.used + wanted.used <= limit.maximum && limit.testingUsed + wanted.testingUsed <= limit.maximum;
-    });
-    if (limits.length !== perLimit.size || !room) return false;
-  }
-  for (const [limitId, wanted] of perLimit) {
-    const { used, testingUsed } = schema.nodeLimits;
-    const moved = yield* run(
-      tx
-        .update(schema.nodeLimits)
-        .set({ used: sql`${used} + ${wanted.used}`, testingUsed: sql`${testingUsed} + ${wanted.testingUsed}` })
-        .where(
-          and(
-            eq(schema.nodeLimits.id, limitId),
-            sql`${used} + ${wanted.used} <= ${schema.nodeLimits.maximum}`,
-            sql`${testingUsed} + ${wanted.testingUsed} <= ${schema.nodeLimits.maximum}`,
-          ),
-        )
-        .returning({ id: schema.nodeLimits.id })
-        .get(),
-    );
-    // Checked just above in the same transaction; should it ever fail, the whole payment rolls back.
-    if (!moved) throw conflict("errors.sold_out", { title: "" });
-  }
+  if (!(yield* takeStock(tx, movesPerLimit(links)))) return false;
   yield* run(
     tx
       .update(schema.selectedNodes)
