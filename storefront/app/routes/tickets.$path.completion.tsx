@@ -2,7 +2,7 @@ import type { InvoiceRow } from "@ticketing/shared/schemas/invoices";
 import type { ConfirmationPage } from "@ticketing/shared/schemas/ticket-office";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { BasketSummary } from "../components/basket-summary";
+import { OrderDownloads } from "../components/order-downloads";
 import { useOffice } from "../components/use-office";
 import { ongoingPaymentIntent } from "../lib/basket-rules";
 import { loadCompletedBasket, loadOpenBasket } from "../lib/baskets.server";
@@ -55,46 +55,12 @@ export default function Completion({ loaderData: { basket, page, invoices } }: R
       {page?.text?.split(/\n{2,}/).map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
-      <section className="card" aria-labelledby="order-title">
-        <h2 id="order-title">{t("completion.order", { id: basket.id })}</h2>
-        {basket.items.length > 1 && (
-          <p>
-            {/* One file for the whole order: what a confirmation mail with too many tickets to attach links to. */}
-            <a href={`${base}/baskets/${basket.id}/tickets`} download data-turbo="false" className="button">
-              {t("completion.downloadAllTickets")}
-            </a>
-          </p>
-        )}
-        <BasketSummary
-          basket={basket}
-          itemAction={(item) => (
-            // A plain link: the PDF is a download, not a page of this app.
-            <a
-              href={`${base}/baskets/${basket.id}/tickets/${item.id}`}
-              download={`ticket-${item.id}.pdf`}
-              data-turbo="false"
-              className="button button-small"
-            >
-              {t("completion.downloadTicket")}
-              <span className="visually-hidden"> – {item.title}</span>
-            </a>
-          )}
-        />
-        {invoices.length > 0 && (
-          <ul className="inline-list">
-            {invoices.map((invoice) => (
-              <li key={invoice.id}>
-                {/* A plain link, like the tickets: the storefront fetches the PDF with the visitor's login. */}
-                <a href={`${base}/invoices/${invoice.id}/pdf`} download data-turbo="false" className="button">
-                  {invoice.isRefund
-                    ? t("completion.downloadCreditNote", { number: invoice.displayNumber })
-                    : t("completion.downloadInvoice", { number: invoice.displayNumber })}
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <OrderDownloads
+        basket={basket}
+        invoices={invoices}
+        ticketsHref={`${base}/baskets/${basket.id}/tickets`}
+        invoicesHref={`${base}/invoices`}
+      />
       <p>
         {page?.redirectUrl ? (
           <a href={page.redirectUrl} className="button" data-turbo="false">

@@ -1,7 +1,7 @@
 import type { OrderView } from "@ticketing/shared/schemas/orders";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { BasketSummary } from "../components/basket-summary";
+import { OrderDownloads } from "../components/order-downloads";
 import { useOffice } from "../components/use-office";
 import { downloadableInvoices } from "../lib/invoices";
 import { TicketOffice } from "../lib/ticket-office.server";
@@ -25,7 +25,6 @@ export default function Order({ loaderData: { order, token } }: Route.ComponentP
   const { base } = useOffice();
   const { basket } = order;
   const files = `${base}/orders/${encodeURIComponent(token)}`;
-  const isPaid = basket.status === "validated";
   return (
     <section className="narrow">
       <title>{t("order.title")}</title>
@@ -36,49 +35,13 @@ export default function Order({ loaderData: { order, token } }: Route.ComponentP
       <p>
         {t("order.status.label")}: <strong>{t(`order.status.${basket.status}`)}</strong>
       </p>
-      <section className="card" aria-labelledby="order-title">
-        <h2 id="order-title">{t("completion.order", { id: basket.id })}</h2>
-        {isPaid && basket.items.length > 1 && (
-          <p>
-            <a href={`${files}/tickets`} download data-turbo="false" className="button">
-              {t("completion.downloadAllTickets")}
-            </a>
-          </p>
-        )}
-        <BasketSummary
-          basket={basket}
-          itemAction={
-            isPaid
-              ? (item) => (
-                  // A plain link: the PDF is a download, not a page of this app.
-                  <a
-                    href={`${files}/tickets/${item.id}`}
-                    download={`ticket-${item.id}.pdf`}
-                    data-turbo="false"
-                    className="button button-small"
-                  >
-                    {t("completion.downloadTicket")}
-                    <span className="visually-hidden"> – {item.title}</span>
-                  </a>
-                )
-              : undefined
-          }
-        />
-        {!isPaid && <p className="muted">{t("order.ticketsLater")}</p>}
-        {order.invoices.length > 0 && (
-          <ul className="inline-list">
-            {order.invoices.map((invoice) => (
-              <li key={invoice.id}>
-                <a href={`${files}/invoices/${invoice.id}/pdf`} download data-turbo="false" className="button">
-                  {invoice.isRefund
-                    ? t("completion.downloadCreditNote", { number: invoice.displayNumber })
-                    : t("completion.downloadInvoice", { number: invoice.displayNumber })}
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <OrderDownloads
+        basket={basket}
+        invoices={order.invoices}
+        ticketsHref={`${files}/tickets`}
+        invoicesHref={`${files}/invoices`}
+        areTicketsReady={basket.status === "validated"}
+      />
       <p className="muted">{t("order.bookmark")}</p>
     </section>
   );
