@@ -24,15 +24,44 @@ export interface PreviewProps {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * A preview of the form's settled values in the language chosen (English first), the last one kept while the next
+ * loads; `key` names what else it depends on.
+ */
+function usePreview<T>(
+  values: Partial<Communication>,
+  key: unknown[],
+  fetch: (
+    dataProvider: TicketingDataProvider,
+    eventId: string,
+    input: { language: Language; values: Partial<Communication> },
+  ) => Promise<{ data: T }>,
+) {
+  const { id } = useParams<{ id: string }>();
+  const dataProvider = useDataProvider<TicketingDataProvider>();
+  const [language, setLanguage] = useState<Language>("en");
+  const settled = useSettledValues(values);
+  const preview = useQuery({
+    queryKey: ["communication", id, ...key, language, settled],
+    queryFn: async () => (await fetch(dataProvider, id as string, { language, values: settled })).data,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  return { language, setLanguage, preview };
+}
+
 const PreviewFrame = ({
   title,
   language,
   onLanguage,
+  error,
   children,
 }: {
   title: string;
   language: Language;
   onLanguage: (language: Language) => void;
+  /** Why the preview could not be made (a placeholder the text may not use), shown above it. */
+  error: unknown;
   children: ReactNode;
 }) => {
   const translate = useTranslate();
@@ -58,6 +87,7 @@ const PreviewFrame = ({
           <ToggleButton value="fr">{translate("admin.communication.languages.fr")}</ToggleButton>
         </ToggleButtonGroup>
       </Box>
+      {error ? <Alert severity="warning">{translate(errorText(error), { _: errorText(error) })}</Alert> : null}
       {children}
     </Paper>
   );
@@ -94,22 +124,19 @@ const TestMailButton = ({ mail, language }: { mail: CommunicationMail; language:
 
 /** The mail as it will be sent: its subject, and its HTML in a sandboxed frame (no script, no same origin). */
 export const MailPreviewPanel = ({ mail, ...props }: PreviewProps & { mail: CommunicationMail }) => {
-  const { id } = useParams<{ id: string }>();
-  const dataProvider = useDataProvider<TicketingDataProvider>();
   const translate = useTranslate();
-  const [language, setLanguage] = useState<Language>("en");
-  const values = useSettledValues(props.values);
-  const preview = useQuery({
-    queryKey: ["communication", id, "mail-preview", mail, language, values],
-    queryFn: async () => (await dataProvider.previewCommunicationMail(id as string, { mail, language, values })).data,
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  const { language, setLanguage, preview } = usePreview(
+    props.values,
+    ["mail-preview", mail],
+    (dataProvider, eventId, input) => dataProvider.previewCommunicationMail(eventId, { mail, ...input }),
+  );
   return (
-    <PreviewFrame title={translate("admin.communication.mailPreview")} language={language} onLanguage={setLanguage}>
-      {preview.error && (
-        <Alert severity="warning">{translate(errorText(preview.error), { _: errorText(preview.error) })}</Alert>
-      )}
+    <PreviewFrame
+      title={translate("admin.communication.mailPreview")}
+      language={language}
+      onLanguage={setLanguage}
+      error={preview.error}
+    >
       {preview.data && (
         <>
           <Typography variant="body2" data-testid="mail-preview-subject">
@@ -131,17 +158,12 @@ export const MailPreviewPanel = ({ mail, ...props }: PreviewProps & { mail: Comm
 
 /** The PDF ticket of the sample order, as the browser's own PDF viewer shows it. */
 export const TicketPreviewPanel = (props: PreviewProps) => {
-  const { id } = useParams<{ id: string }>();
-  const dataProvider = useDataProvider<TicketingDataProvider>();
   const translate = useTranslate();
-  const [language, setLanguage] = useState<Language>("en");
-  const values = useSettledValues(props.values);
-  const preview = useQuery({
-    queryKey: ["communication", id, "pdf-ticket-preview", language, values],
-    queryFn: async () => (await dataProvider.previewCommunicationTicket(id as string, { language, values })).data,
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  const { language, setLanguage, preview } = usePreview(
+    props.values,
+    ["pdf-ticket-preview"],
+    (dataProvider, eventId, input) => dataProvider.previewCommunicationTicket(eventId, input),
+  );
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!preview.data) return;
@@ -150,10 +172,12 @@ export const TicketPreviewPanel = (props: PreviewProps) => {
     return () => URL.revokeObjectURL(objectUrl);
   }, [preview.data]);
   return (
-    <PreviewFrame title={translate("admin.communication.ticketPreview")} language={language} onLanguage={setLanguage}>
-      {preview.error && (
-        <Alert severity="warning">{translate(errorText(preview.error), { _: errorText(preview.error) })}</Alert>
-      )}
+    <PreviewFrame
+      title={translate("admin.communication.ticketPreview")}
+      language={language}
+      onLanguage={setLanguage}
+      error={preview.error}
+    >
       {url && (
         <Box
           component="iframe"
