@@ -20,7 +20,7 @@ for (const javaScriptEnabled of [false, true]) {
     }) => {
       const staff = await asStaff(request, MODERATOR);
       await staff.put(`/events/${DEMO_EVENT_ID}/communication`, {
-        confirmation_page_text: "Doors open at 17:00.\n\nBring this ticket on your phone.",
+        confirmation_page_text_en: "Doors open at 17:00.\n\nBring this ticket on your phone.",
         confirmation_redirect_url: "https://example.org/jazz",
       });
       await ensureDemoArticle(request, { title: "Open rehearsal", price: 0, stock: 500 });
@@ -39,7 +39,7 @@ for (const javaScriptEnabled of [false, true]) {
       );
       await expect(page.getByRole("link", { name: /Download ticket/ })).toBeVisible();
       await staff.put(`/events/${DEMO_EVENT_ID}/communication`, {
-        confirmation_page_text: null,
+        confirmation_page_text_en: null,
         confirmation_redirect_url: null,
       });
     });
