@@ -4,15 +4,7 @@
 // new text in the data folder; the PDF ticket's preview answers a PDF.
 import type { Page } from "@playwright/test";
 import { expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
-import { asStaff, newestMailTo } from "./ticket-office/office.ts";
-
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Email").fill(ORGANISER.email);
-  await page.getByLabel("Password").fill(ORGANISER.password);
-  await page.getByRole("button", { name: /sign in|log in/i }).click();
-  await expect(page.getByRole("table")).toBeVisible();
-}
+import { asStaff, createEventThroughApi, newestMailTo, signInToBackOffice } from "./ticket-office/office.ts";
 
 async function save(page: Page) {
   await page.getByRole("button", { name: /^save$/i }).click();
@@ -36,9 +28,7 @@ test("an organiser edits each communication page, previews the mail and the PDF 
 }) => {
   const path = uniquePath("communication");
   const organiser = await asStaff(request, ORGANISER);
-  const units = await organiser.get("/units");
-  const event = await organiser.post("/events", {
-    unit_id: units[0].id,
+  const event = await createEventThroughApi(organiser, {
     name: `Communication ${path}`,
     frontend_title: "Spring Gala",
     frontend_path: path,
@@ -48,7 +38,7 @@ test("an organiser edits each communication page, previews the mail and the PDF 
   await organiser.post(`/events/${event.id}/articles`, { title: "Gala dinner", price: 9500, stock: 50 });
 
   const admin = await openPage();
-  await signIn(admin);
+  await signInToBackOffice(admin);
   await admin.goto(`/admin/events/${event.id}/communication`);
   await expect(admin).toHaveURL(new RegExp(`/admin/events/${event.id}/communication/general$`));
   const eventNav = admin.getByRole("navigation", { name: "The event's pages" });

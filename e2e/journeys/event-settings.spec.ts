@@ -3,15 +3,7 @@
 // an event is the back office's 404 page, never another page.
 import type { Page } from "@playwright/test";
 import { expect, ORGANISER, test, typeDateTime, uniquePath } from "../fixtures.ts";
-import { approveThroughApi, asStaff } from "./ticket-office/office.ts";
-
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Email").fill(ORGANISER.email);
-  await page.getByLabel("Password").fill(ORGANISER.password);
-  await page.getByRole("button", { name: /sign in|log in/i }).click();
-  await expect(page.getByRole("table")).toBeVisible();
-}
+import { approveThroughApi, asStaff, createEventThroughApi, signInToBackOffice } from "./ticket-office/office.ts";
 
 async function save(page: Page) {
   await page.getByRole("button", { name: /^save$/i }).click();
@@ -29,7 +21,7 @@ test("an organiser changes each settings page of an event, and unknown sub-paths
   const organiser = await asStaff(request, ORGANISER);
   // A unit of its own: its Stripe account is set below without touching the demo unit's.
   const unit = await organiser.post("/units", { name: `Settings ${path}`, address: "Avenue de Rhodanie 2, Lausanne" });
-  const event = await organiser.post("/events", {
+  const event = await createEventThroughApi(organiser, {
     unit_id: unit.id,
     name: `Settings ${path}`,
     frontend_title: "Autumn Fair",
@@ -41,7 +33,7 @@ test("an organiser changes each settings page of an event, and unknown sub-paths
 
   // Zurich's time: the pickers show local time, the wire is UTC.
   const admin = await openPage({ timezoneId: "Europe/Zurich" });
-  await signIn(admin);
+  await signInToBackOffice(admin);
 
   // The event's address opens the editor; its navigation leads to the settings, which open on the status page.
   await admin.goto(`/admin/events/${event.id}`);

@@ -4,10 +4,11 @@
 import { expect, ORGANISER, reachConfirmation, test, uniquePath } from "../fixtures.ts";
 import {
   addArticle,
-  approveThroughApi,
   asStaff,
+  createEventThroughApi,
   fillBillingInformation,
   guestOnBuyPage,
+  putOnSaleThroughApi,
   remainingStock,
 } from "./ticket-office/office.ts";
 
@@ -23,9 +24,7 @@ test("a buyer whose reservation expired gets the articles back with their answer
   test.setTimeout(240_000);
   const path = uniquePath("hold");
   const organiser = await asStaff(request, ORGANISER);
-  const [unit] = await organiser.get("/units");
-  const event = await organiser.post("/events", {
-    unit_id: unit.id,
+  const event = await createEventThroughApi(organiser, {
     name: `Hold ${path}`,
     frontend_title: "Spring Festival",
     frontend_path: path,
@@ -48,8 +47,7 @@ test("a buyer whose reservation expired gets the articles back with their answer
     type: "text",
   });
   await organiser.put(`/events/${event.id}`, { reservation_minutes: 1 });
-  await approveThroughApi(request, event.id);
-  await organiser.put(`/events/${event.id}`, { status: "public" });
+  await putOnSaleThroughApi(request, event.id);
 
   const page = await openPage({ javaScriptEnabled: false });
   const base = `/tickets/${path}`;

@@ -4,7 +4,7 @@
 // shown as dd.mm.yyyy HH:mm, sent as ISO 8601 UTC.
 import type { Locator, Page } from "@playwright/test";
 import { expect, MODERATOR, ORGANISER, test, typeDateTime, uniquePath } from "../fixtures.ts";
-import { asStaff } from "./ticket-office/office.ts";
+import { asStaff, createEventThroughApi } from "./ticket-office/office.ts";
 
 async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto("/admin");
@@ -37,7 +37,7 @@ test("a moderator approves an event from the moderation queue and its count goes
   const organiser = await asStaff(request, ORGANISER);
   const moderatorApi = await asStaff(request, MODERATOR);
   const unit = await organiser.post("/units", { name: `Queue ${path}`, address: "Rue de Genève 1, Lausanne" });
-  const event = await organiser.post("/events", {
+  const event = await createEventThroughApi(organiser, {
     unit_id: unit.id,
     name: `Queue ${path}`,
     frontend_title: "Harvest Fair",

@@ -5,10 +5,11 @@ import { expect, mailLinks, ORGANISER, reachConfirmation, test, uniquePath } fro
 import { dataDir } from "../playwright.config.ts";
 import {
   addArticle,
-  approveThroughApi,
   asStaff,
+  createEventThroughApi,
   fillBillingInformation,
   guestOnBuyPage,
+  putOnSaleThroughApi,
 } from "./ticket-office/office.ts";
 
 const CONCERT = "Evening concert";
@@ -19,9 +20,7 @@ test("the order link opens the order on any device; another buyer's download is 
 }) => {
   const path = uniquePath("order");
   const organiser = await asStaff(request, ORGANISER);
-  const [unit] = await organiser.get("/units");
-  const event = await organiser.post("/events", {
-    unit_id: unit.id,
+  const event = await createEventThroughApi(organiser, {
     name: `Order ${path}`,
     frontend_title: "Autumn Concert",
     frontend_path: path,
@@ -29,8 +28,7 @@ test("the order link opens the order on any device; another buyer's download is 
     end_date: "2030-10-12T23:00:00.000Z",
   });
   await organiser.post(`/events/${event.id}/articles`, { title: CONCERT, price: 3000, stock: 10 });
-  await approveThroughApi(request, event.id);
-  await organiser.put(`/events/${event.id}`, { status: "public" });
+  await putOnSaleThroughApi(request, event.id);
 
   const base = `/tickets/${path}`;
   const email = `ada-${path}@example.org`;

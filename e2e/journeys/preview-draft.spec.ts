@@ -2,7 +2,13 @@
 // back office, signs in on the preview's staff sign-in and buys with the demo payment up to the confirmation;
 // nobody else sees anything of the draft: its public URL is the 404 page, its preview only the staff sign-in.
 import { expect, ORGANISER, reachConfirmation, test, uniquePath } from "../fixtures.ts";
-import { addArticle, asStaff, fillBillingInformation } from "./ticket-office/office.ts";
+import {
+  addArticle,
+  asStaff,
+  createEventThroughApi,
+  fillBillingInformation,
+  signInToBackOffice,
+} from "./ticket-office/office.ts";
 
 const TITLE = "Spring Rehearsal";
 
@@ -12,9 +18,7 @@ test("an organiser previews a draft event and buys in the preview; signed-out vi
 }) => {
   const path = uniquePath("rehearsal");
   const organiser = await asStaff(request, ORGANISER);
-  const [unit] = await organiser.get("/units");
-  const event = await organiser.post("/events", {
-    unit_id: unit.id,
+  const event = await createEventThroughApi(organiser, {
     name: `Rehearsal ${path}`,
     frontend_title: TITLE,
     frontend_path: path,
@@ -39,11 +43,7 @@ test("an organiser previews a draft event and buys in the preview; signed-out vi
 
   // The organiser, in the back office (a react-admin SPA: JavaScript on), opens the preview of the draft.
   const admin = await openPage();
-  await admin.goto("/admin");
-  await admin.getByLabel("Email").fill(ORGANISER.email);
-  await admin.getByLabel("Password").fill(ORGANISER.password);
-  await admin.getByRole("button", { name: /sign in|log in/i }).click();
-  await expect(admin.getByRole("table")).toBeVisible();
+  await signInToBackOffice(admin);
   await admin.goto(`/admin/events/${event.id}/edit`);
   const [preview] = await Promise.all([
     admin.context().waitForEvent("page"),

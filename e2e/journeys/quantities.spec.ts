@@ -4,10 +4,11 @@
 import type { Page } from "@playwright/test";
 import { expect, ORGANISER, reachConfirmation, test, uniquePath } from "../fixtures.ts";
 import {
-  approveThroughApi,
   asStaff,
+  createEventThroughApi,
   fillBillingInformation,
   guestOnBuyPage,
+  putOnSaleThroughApi,
   remainingStock,
 } from "./ticket-office/office.ts";
 
@@ -22,9 +23,7 @@ for (const javaScriptEnabled of [false, true]) {
   }) => {
     const path = uniquePath(javaScriptEnabled ? "fair-js" : "fair");
     const organiser = await asStaff(request, ORGANISER);
-    const [unit] = await organiser.get("/units");
-    const event = await organiser.post("/events", {
-      unit_id: unit.id,
+    const event = await createEventThroughApi(organiser, {
       name: `Fair ${path}`,
       frontend_title: "Book Fair",
       frontend_path: path,
@@ -46,8 +45,7 @@ for (const javaScriptEnabled of [false, true]) {
       type: "date",
       is_required: true,
     });
-    await approveThroughApi(request, event.id);
-    await organiser.put(`/events/${event.id}`, { status: "public" });
+    await putOnSaleThroughApi(request, event.id);
 
     const page = await openPage({ javaScriptEnabled });
     await guestOnBuyPage(page, `/tickets/${path}`);

@@ -6,18 +6,20 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Download, Page } from "@playwright/test";
+import type { Download } from "@playwright/test";
 import Stripe from "stripe";
 import { decodeTicketQr, expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
 import { baseURL, stripePort } from "../playwright.config.ts";
 import {
   addArticle,
-  approveThroughApi,
   asStaff,
+  createEventThroughApi,
   fillBillingInformation,
   guestOnBuyPage,
   newestMailTo,
+  putOnSaleThroughApi,
   remainingStock,
+  signInToBackOffice,
 } from "./ticket-office/office.ts";
 
 const CONCERT = "Orchestra seat";
@@ -34,14 +36,6 @@ function pdfText(pdf: Buffer): string {
   const file = join(mkdtempSync(join(tmpdir(), "invoice-")), "invoice.pdf");
   writeFileSync(file, pdf);
   return execFileSync("pdftotext", ["-layout", file, "-"]).toString();
-}
-
-async function signInToBackOffice(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Email").fill(ORGANISER.email);
-  await page.getByLabel("Password").fill(ORGANISER.password);
-  await page.getByRole("button", { name: /sign in|log in/i }).click();
-  await expect(page.getByRole("table")).toBeVisible();
 }
 
 for (const javaScriptEnabled of [false, true]) {
@@ -73,7 +67,7 @@ for (const javaScriptEnabled of [false, true]) {
     await admin.getByRole("button", { name: "Save the Stripe account" }).click();
     await expect(admin.getByText("The unit's Stripe account is set")).toBeVisible();
 
-    const event = await organiser.post("/events", {
+    const event = await createEventThroughApi(organiser, {
       unit_id: unit.id,
       name: `Symphony ${path}`,
       frontend_title: "Symphony Night",
@@ -84,8 +78,7 @@ for (const javaScriptEnabled of [false, true]) {
     await organiser.post(`/events/${event.id}/articles`, { title: CONCERT, price: 4500, stock: 10 });
     await organiser.post(`/events/${event.id}/articles`, { title: WORKSHOP, price: 2000, stock: 10 });
     await organiser.put(`/events/${event.id}`, { online_payment_module: "stripe" });
-    await approveThroughApi(request, event.id);
-    await organiser.put(`/events/${event.id}`, { status: "public" });
+    await putOnSaleThroughApi(request, event.id);
 
     // The buyer.
     const buyer = await openPage({ javaScriptEnabled, acceptDownloads: true });

@@ -5,7 +5,15 @@
 import type { Download, Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { expect, ORGANISER, reachConfirmation, test, uniquePath } from "../fixtures.ts";
-import { addArticle, approveThroughApi, asStaff, guestOnBuyPage, newestMailTo } from "./ticket-office/office.ts";
+import {
+  addArticle,
+  asStaff,
+  createEventThroughApi,
+  guestOnBuyPage,
+  newestMailTo,
+  putOnSaleThroughApi,
+  signInToBackOffice,
+} from "./ticket-office/office.ts";
 
 const DINNER = "Gala dinner";
 
@@ -58,9 +66,7 @@ test("support staff follow an event's sales: baskets, resend, mark paid, stocks,
 }) => {
   const path = uniquePath("gala");
   const organiser = await asStaff(request, ORGANISER);
-  const [unit] = await organiser.get("/units");
-  const event = await organiser.post("/events", {
-    unit_id: unit.id,
+  const event = await createEventThroughApi(organiser, {
     name: `Gala ${path}`,
     frontend_title: "Winter Gala",
     frontend_path: path,
@@ -70,8 +76,7 @@ test("support staff follow an event's sales: baskets, resend, mark paid, stocks,
   await organiser.post(`/events/${event.id}/articles`, { title: DINNER, price: 8000, stock: 20 });
   await organiser.put(`/events/${event.id}`, { is_point_of_sale_enabled: true });
   await organiser.post("/points-of-sale", { event_id: event.id, title: "Front desk", location: "Main hall" });
-  await approveThroughApi(request, event.id);
-  await organiser.put(`/events/${event.id}`, { status: "public" });
+  await putOnSaleThroughApi(request, event.id);
 
   const noScript = { javaScriptEnabled: false };
   const ada = { firstName: "Ada", lastName: "Lovelace", email: `ada-${path}@example.org` };
@@ -82,11 +87,7 @@ test("support staff follow an event's sales: baskets, resend, mark paid, stocks,
 
   // The back office.
   const admin = await openPage({ acceptDownloads: true });
-  await admin.goto("/admin");
-  await admin.getByLabel("Email").fill(ORGANISER.email);
-  await admin.getByLabel("Password").fill(ORGANISER.password);
-  await admin.getByRole("button", { name: /sign in|log in/i }).click();
-  await expect(admin.getByRole("table")).toBeVisible();
+  await signInToBackOffice(admin);
 
   // The baskets, filtered by the buyer's name: only Grace's, still being paid.
   await admin.goto(`/admin/events/${event.id}/baskets`);

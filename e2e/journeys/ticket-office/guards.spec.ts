@@ -1,7 +1,14 @@
 // Issue 5 (SPEC 2.3, 5, 8): the ticket office's guards hold on the server, with JavaScript off and on.
 import type { Page } from "@playwright/test";
 import { expect, ORGANISER, reachConfirmation, test, uniquePath } from "../../fixtures.ts";
-import { addArticle, approveThroughApi, asStaff, fillBillingInformation, guestOnBuyPage } from "./office.ts";
+import {
+  addArticle,
+  asStaff,
+  createEventThroughApi,
+  fillBillingInformation,
+  guestOnBuyPage,
+  putOnSaleThroughApi,
+} from "./office.ts";
 
 const notFound = async (page: Page, url: string) => {
   const response = await page.goto(url);
@@ -77,10 +84,8 @@ for (const javaScriptEnabled of [false, true]) {
       // An event of its own: its dates are changed during the test.
       const organiser = await asStaff(request, ORGANISER);
       const moderator = await asStaff(request);
-      const [unit] = await organiser.get("/units");
       const path = uniquePath("windows");
-      const event = await organiser.post("/events", {
-        unit_id: unit.id,
+      const event = await createEventThroughApi(organiser, {
         name: `Windows ${path}`,
         frontend_title: "Payments Later Festival",
         frontend_path: path,
@@ -89,8 +94,7 @@ for (const javaScriptEnabled of [false, true]) {
         payments_start_date: "2030-01-01T00:00:00.000Z",
       });
       await organiser.post(`/events/${event.id}/articles`, { title: "Entry", price: 2000, stock: 10 });
-      await approveThroughApi(request, event.id);
-      await organiser.put(`/events/${event.id}`, { status: "public" });
+      await putOnSaleThroughApi(request, event.id);
 
       await guestOnBuyPage(page, `/tickets/${path}`);
       await addArticle(page, "Entry");

@@ -47,6 +47,33 @@ export async function approveThroughApi(request: APIRequestContext, eventId: num
   await (await asStaff(request)).post(`/events/${eventId}/moderation/approve`, {});
 }
 
+/** Puts the event on sale: approved through the API (approveThroughApi), then made public by the organiser. */
+export async function putOnSaleThroughApi(request: APIRequestContext, eventId: number) {
+  await approveThroughApi(request, eventId);
+  await (await asStaff(request, ORGANISER)).put(`/events/${eventId}`, { status: "public" });
+}
+
+/**
+ * A new (draft) event through the API, as `organiser` (from asStaff): `fields` are its wire fields, in the
+ * organiser's first unit unless they name another.
+ */
+export async function createEventThroughApi(
+  organiser: Awaited<ReturnType<typeof asStaff>>,
+  fields: { unit_id?: number; name: string; frontend_title: string; frontend_path: string; [field: string]: unknown },
+) {
+  const unitId = fields.unit_id ?? (await organiser.get("/units"))[0].id;
+  return organiser.post("/events", { ...fields, unit_id: unitId });
+}
+
+/** Signs in to the back office (a react-admin SPA: JavaScript on) as `who`, the organiser unless said. */
+export async function signInToBackOffice(page: Page, who: { email: string; password: string } = ORGANISER) {
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: /sign in|log in/i }).click();
+  await expect(page.getByRole("table")).toBeVisible();
+}
+
 /** The real (not testing) stock left of an article of an event (the demo one unless said), from the buyer's tree. */
 export async function remainingStock(
   request: APIRequestContext,
