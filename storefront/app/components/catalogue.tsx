@@ -15,6 +15,7 @@ import {
 } from "../lib/catalogue";
 import { formatMoney } from "../lib/format";
 import { ErrorMessages } from "./error-messages";
+import { QuantityInput } from "./quantity-input";
 
 interface CatalogueProps {
   canAdd: boolean;
@@ -151,17 +152,7 @@ function ArticleCard({ article, canAdd, formKey, error, basket }: CatalogueProps
           ))}
           <div className="field field-quantity">
             <label htmlFor={`quantity-${article.id}`}>{t("buy.quantity")}</label>
-            <input
-              id={`quantity-${article.id}`}
-              name="quantity"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={max}
-              step={1}
-              defaultValue={1}
-              required
-            />
+            <QuantityInput id={`quantity-${article.id}`} max={max} defaultValue={1} />
           </div>
           <button type="submit" name="intent" value="add" className="button button-primary">
             {t("buy.add")}

@@ -5,6 +5,7 @@ import { BasketSummary } from "../components/basket-summary";
 import { CatalogueBranch } from "../components/catalogue";
 import { ErrorMessages } from "../components/error-messages";
 import { HoldNoticeMessage } from "../components/hold-notice";
+import { QuantityInput } from "../components/quantity-input";
 import { useOffice } from "../components/use-office";
 import { getFixedT } from "../i18n.server";
 import { type ApiClient, ApiError } from "../lib/api.server";
@@ -195,17 +196,7 @@ function LineQuantity({ line, tree, bounds }: { line: BasketLine; tree: Tree; bo
       <label htmlFor={fieldId} className="visually-hidden">
         {t("basket.quantityOf", { title: line.title })}
       </label>
-      <input
-        id={fieldId}
-        name="quantity"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={max}
-        step={1}
-        defaultValue={line.quantity}
-        required
-      />
+      <QuantityInput id={fieldId} max={max} defaultValue={line.quantity} />
       <button type="submit" name="intent" value="updateLine" className="button button-small">
         {t("basket.update")}
       </button>
