@@ -1,55 +1,15 @@
 // The frame of the event's communication pages: the event's navigation, the communication's own pages, and
 // react-admin's Edit of the event's communication settings (the `communication` resource, by the event's id)
 // around the page's form.
-import { Box } from "@mui/material";
 import type { Event } from "@ticketing/shared/schemas/events";
 import type { ReactNode } from "react";
-import {
-  Button,
-  Edit,
-  LinkBase,
-  RecordContextProvider,
-  SaveButton,
-  Toolbar,
-  useCreatePath,
-  useGetIdentity,
-  useGetOne,
-  useParams,
-  useTranslate,
-} from "react-admin";
+import { Edit, RecordContextProvider, useGetIdentity, useGetOne, useParams, useTranslate } from "react-admin";
 import { HttpErrorPage } from "../../layout/ErrorPages.tsx";
 import { useVisitedView } from "../../layout/useVisitedView.ts";
 import { EditingLockedNotice } from "../EventLock.tsx";
 import { EventNav } from "../EventNav.tsx";
+import { EventSubPageNav } from "../EventSubPages.tsx";
 import { COMMUNICATION_PAGES, type CommunicationPage, communicationPageLabel } from "./communicationPages.ts";
-
-const CommunicationNav = ({ current, eventPath }: { current: CommunicationPage; eventPath: string }) => {
-  const translate = useTranslate();
-  return (
-    <Box
-      component="nav"
-      aria-label={translate("admin.communication.navigation")}
-      sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, px: 2, pt: 1 }}
-    >
-      {COMMUNICATION_PAGES.map((page) => (
-        <Button
-          key={page}
-          component={LinkBase}
-          to={`${eventPath}/communication/${page}`}
-          label={communicationPageLabel(page)}
-          variant={page === current ? "outlined" : "text"}
-          aria-current={page === current ? "page" : undefined}
-        />
-      ))}
-    </Box>
-  );
-};
-
-export const CommunicationToolbar = () => (
-  <Toolbar>
-    <SaveButton />
-  </Toolbar>
-);
 
 /**
  * One communication page (SPEC.md 2.2): `children` renders its form, read-only when the event is locked (not a
@@ -66,7 +26,6 @@ export const CommunicationFrame = ({
   useVisitedView("Communications");
   const { id } = useParams<{ id: string }>();
   const translate = useTranslate();
-  const createPath = useCreatePath();
   const { identity } = useGetIdentity();
   const { data: event } = useGetOne<Event>("events", { id: Number(id) }, { enabled: id !== undefined, retry: false });
   const isLocked = event !== undefined && event.status !== "draft" && identity?.isSuperuser !== true;
@@ -87,7 +46,13 @@ export const CommunicationFrame = ({
         queryOptions={{ onError: () => undefined }}
         error={<HttpErrorPage />}
       >
-        <CommunicationNav current={page} eventPath={createPath({ resource: "events", id, type: "edit" })} />
+        <EventSubPageNav
+          area="communication"
+          pages={COMMUNICATION_PAGES}
+          current={page}
+          label="admin.communication.navigation"
+          pageLabel={communicationPageLabel}
+        />
         {event && (
           <RecordContextProvider value={event}>
             <EditingLockedNotice />

@@ -3,7 +3,8 @@ import { Box } from "@mui/material";
 import type { Communication, CommunicationMail } from "@ticketing/shared/schemas/events";
 import type { ReactNode } from "react";
 import { BooleanInput, FormDataConsumer, SimpleForm, TextInput } from "react-admin";
-import { CommunicationFrame, CommunicationToolbar } from "./CommunicationFrame.tsx";
+import { SaveToolbar } from "../EventSubPages.tsx";
+import { CommunicationFrame } from "./CommunicationFrame.tsx";
 import { TextInLanguages } from "./CommunicationInputs.tsx";
 import type { CommunicationPage } from "./communicationPages.ts";
 import { MAIL_OF_PAGE } from "./communicationPages.ts";
@@ -20,7 +21,7 @@ const FormWithPreview = ({
   children: ReactNode;
 }) => (
   // Locked: nothing here may change, so there is nothing to save.
-  <SimpleForm toolbar={isLocked ? false : <CommunicationToolbar />}>
+  <SimpleForm toolbar={isLocked ? false : <SaveToolbar />}>
     <Box sx={{ display: "grid", gridTemplateColumns: { lg: "minmax(0, 1fr) minmax(0, 1fr)" }, gap: 3, width: "100%" }}>
       <Box>{children}</Box>
       <FormDataConsumer<Partial<Communication>>>{({ formData }) => preview(formData)}</FormDataConsumer>
@@ -86,7 +87,7 @@ export const PaymentReminderCommunication = () => <MailCommunication page="payme
 export const ConfirmationPageCommunication = () => (
   <CommunicationFrame page="order-confirmation-page">
     {(isLocked) => (
-      <SimpleForm toolbar={isLocked ? false : <CommunicationToolbar />}>
+      <SimpleForm toolbar={isLocked ? false : <SaveToolbar />}>
         <TextInLanguages text="confirmationPageText" isMultiline readOnly={isLocked} />
         <TextInput
           source="confirmationRedirectUrl"

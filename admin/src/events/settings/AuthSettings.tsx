@@ -2,7 +2,8 @@ import { ACCESS_METHODS } from "@ticketing/shared/constants";
 import type { Event } from "@ticketing/shared/schemas/events";
 import { CheckboxGroupInput, FormDataConsumer, SimpleForm, TextInput } from "react-admin";
 import { useIsLocked } from "../EventLock.tsx";
-import { SettingsFrame, SettingsToolbar } from "./SettingsFrame.tsx";
+import { SaveToolbar } from "../EventSubPages.tsx";
+import { SettingsFrame } from "./SettingsFrame.tsx";
 
 const accessMethodChoices = ACCESS_METHODS.map((method) => ({ id: method, name: `admin.accessMethods.${method}` }));
 
@@ -13,7 +14,7 @@ export const validateAccessMethods = (value: unknown) =>
 const AuthForm = () => {
   const isLocked = useIsLocked();
   return (
-    <SimpleForm toolbar={isLocked ? false : <SettingsToolbar />}>
+    <SimpleForm toolbar={isLocked ? false : <SaveToolbar />}>
       <CheckboxGroupInput
         source="accessMethods"
         choices={accessMethodChoices}

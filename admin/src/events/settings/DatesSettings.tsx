@@ -1,7 +1,8 @@
 import { NumberInput, required, SimpleForm, type Validator } from "react-admin";
 import { DateTimeInput } from "../../fields/DateTimeInput.tsx";
 import { useIsLocked } from "../EventLock.tsx";
-import { SettingsFrame, SettingsToolbar } from "./SettingsFrame.tsx";
+import { SaveToolbar } from "../EventSubPages.tsx";
+import { SettingsFrame } from "./SettingsFrame.tsx";
 import { endNotBefore } from "./settingsPages.ts";
 
 const DatesForm = () => {
@@ -11,7 +12,7 @@ const DatesForm = () => {
   );
   return (
     // Locked: nothing here may change, so there is nothing to save.
-    <SimpleForm toolbar={isLocked ? false : <SettingsToolbar />}>
+    <SimpleForm toolbar={isLocked ? false : <SaveToolbar />}>
       {dateInput("startDate", required())}
       {dateInput("endDate", [required(), endNotBefore("startDate")])}
       {dateInput("registrationsStartDate")}

@@ -1,16 +1,17 @@
 import type { Event } from "@ticketing/shared/schemas/events";
 import { BooleanInput, NumberInput, SimpleForm, useRecordContext } from "react-admin";
 import { useIsLocked } from "../EventLock.tsx";
+import { SaveToolbar } from "../EventSubPages.tsx";
 import { OnlinePaymentInput } from "../OnlinePaymentInput.tsx";
 import { PointsOfSalePanel } from "./PointsOfSalePanel.tsx";
-import { SettingsFrame, SettingsToolbar } from "./SettingsFrame.tsx";
+import { SettingsFrame } from "./SettingsFrame.tsx";
 
 const PaymentForm = () => {
   const isLocked = useIsLocked();
   const record = useRecordContext<Event>();
   return (
     <>
-      <SimpleForm toolbar={isLocked ? false : <SettingsToolbar />}>
+      <SimpleForm toolbar={isLocked ? false : <SaveToolbar />}>
         <OnlinePaymentInput readOnly={isLocked} />
         <NumberInput source="paymentTermMinutes" min={5} max={10080} step={1} readOnly={isLocked} />
         <BooleanInput source="isPointOfSaleEnabled" readOnly={isLocked} disabled={isLocked} />

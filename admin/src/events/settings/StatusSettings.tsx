@@ -1,9 +1,10 @@
 import type { Event } from "@ticketing/shared/schemas/events";
 import { required, SelectInput, SimpleForm, useRecordContext } from "react-admin";
+import { SaveToolbar } from "../EventSubPages.tsx";
 import { eventStatusChoices } from "../eventStatus.ts";
 import { ModerationPanel } from "../moderation/ModerationPanel.tsx";
 import { allowedStatuses } from "../moderation/statusTransitions.ts";
-import { SettingsFrame, SettingsToolbar } from "./SettingsFrame.tsx";
+import { SettingsFrame } from "./SettingsFrame.tsx";
 
 /**
  * SPEC 4: the select offers only the allowed transitions (the API answers 409 otherwise); a locked event's status
@@ -20,7 +21,7 @@ const StatusInput = () => {
 export const StatusSettings = () => (
   <SettingsFrame page="status">
     <ModerationPanel />
-    <SimpleForm toolbar={<SettingsToolbar />}>
+    <SimpleForm toolbar={<SaveToolbar />}>
       <StatusInput />
     </SimpleForm>
   </SettingsFrame>
