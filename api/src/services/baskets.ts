@@ -404,22 +404,24 @@ export async function removeSelectedNode(
  * Returns how many lines were released.
  */
 export async function releaseExpiredHolds(database: Database, now: Date, basketId?: number): Promise<number> {
+  const expiredLines = (db: Db) =>
+    db
+      .select({ id: schema.selectedNodes.id })
+      .from(schema.selectedNodes)
+      .innerJoin(schema.baskets, eq(schema.baskets.id, schema.selectedNodes.basketId))
+      .where(
+        and(
+          basketId === undefined ? undefined : eq(schema.baskets.id, basketId),
+          eq(schema.baskets.status, "new"),
+          lt(schema.baskets.expiresAt, now.toISOString()),
+          eq(schema.selectedNodes.status, "held"),
+        ),
+      );
+  // A plain read first: a basket already expired, read again by its buyer, and a sweep that finds nothing take no
+  // write lock. The transaction reads again, so a line released meanwhile is not given back twice.
+  if (!(await expiredLines(database.db).limit(1).get())) return 0;
   return database.transaction(function* (tx) {
-    const rows = yield* run(
-      tx
-        .select({ id: schema.selectedNodes.id })
-        .from(schema.selectedNodes)
-        .innerJoin(schema.baskets, eq(schema.baskets.id, schema.selectedNodes.basketId))
-        .where(
-          and(
-            basketId === undefined ? undefined : eq(schema.baskets.id, basketId),
-            eq(schema.baskets.status, "new"),
-            lt(schema.baskets.expiresAt, now.toISOString()),
-            eq(schema.selectedNodes.status, "held"),
-          ),
-        )
-        .all(),
-    );
+    const rows = yield* run(expiredLines(tx).all());
     return yield* releaseSelectedNodes(
       tx,
       rows.map((r) => r.id),
