@@ -76,8 +76,10 @@ export async function readBuyerBasket(
   database: Database,
   input: { loginIds: number[]; basketId: number; now: Date },
 ): Promise<BasketDetail> {
-  await expireIfDue(database, await findOwnedBasket(database.db, input.loginIds, input.basketId), input.now);
-  return getBuyerBasket(database.db, input.loginIds, input.basketId);
+  const basket = await findOwnedBasket(database.db, input.loginIds, input.basketId);
+  // Expiry changes its lines, not the basket row: the row read is the one to present.
+  await expireIfDue(database, basket, input.now);
+  return presentBasketDetail(database.db, basket);
 }
 
 /** Holds the caller's expired articles again where the stock allows (expired-holds.ts), and says which. */
