@@ -25,6 +25,13 @@ export class ApiError extends Error {
   }
 }
 
+/** The status of a refusal the API client threw: an ApiError (400, 409) or a 403/404 page response. */
+export function refusedStatus(error: unknown): number | null {
+  if (error instanceof ApiError) return error.status;
+  const init = (error as { init?: ResponseInit | null } | null)?.init;
+  return typeof init?.status === "number" ? init.status : null;
+}
+
 /** How a client acting for a ticket-office login finds, renews and gives up its tokens. */
 export interface LoginAuth {
   tokens(): TokenPair | null;

@@ -6,7 +6,7 @@ import type { PublicInfos } from "@ticketing/shared/schemas/events";
 import { type AppLoadContext, data, redirect } from "react-router";
 import type { Language } from "../i18n";
 import { getLanguage } from "../i18n.server";
-import { type ApiClient, createApiClient } from "./api.server";
+import { type ApiClient, createApiClient, refusedStatus } from "./api.server";
 import { currentPath } from "./next-url";
 import { locateOffice, type OfficeLocation, type OfficeStep, officeHref } from "./office-paths";
 import { loginKey, sessionStorage, type TicketOfficeSession } from "./session.server";
@@ -37,10 +37,6 @@ function sharedSession(request: Request) {
   }
   return shared;
 }
-
-/** A 404 the API client threw (as the matching error page). */
-const isNotFound = (error: unknown) =>
-  typeof error === "object" && error !== null && (error as { init?: ResponseInit }).init?.status === 404;
 
 interface VisitParts {
   request: Request;
@@ -141,7 +137,7 @@ export class OfficeVisit {
     try {
       return await this.api.get<PublicInfos>("/events/public-infos", { path });
     } catch (error) {
-      if (isNotFound(error)) return null;
+      if (refusedStatus(error) === 404) return null;
       throw error;
     }
   }
@@ -157,7 +153,7 @@ export class OfficeVisit {
     try {
       event = await staff.get<PublicInfos>("/events/public-infos", { path: this.location.path, testing: true });
     } catch (error) {
-      if (isNotFound(error)) return false;
+      if (refusedStatus(error) === 404) return false;
       throw error;
     }
     const login = await staff.post<TokenPair>("/auth/anonymous-login", {

@@ -2,7 +2,7 @@
 // that is not theirs and 409 for one not paid yet), or with an order link's token, and streamed through, never
 // kept in a cache. A refusal is the storefront's own error page (HTML), as for any page, not the API's JSON.
 import { type AppLoadContext, data } from "react-router";
-import { ApiError } from "./api.server";
+import { ApiError, refusedStatus } from "./api.server";
 import { TicketOffice } from "./ticket-office.server";
 
 declare module "react-router" {
@@ -21,13 +21,6 @@ interface Args {
   request: Request;
   params: { path?: string };
   context: AppLoadContext;
-}
-
-/** The status of a refusal the API client threw: an ApiError (400, 409) or a 403/404 page response. */
-function refusedStatus(error: unknown): number | null {
-  if (error instanceof ApiError) return error.status;
-  const init = (error as { init?: ResponseInit | null } | null)?.init;
-  return typeof init?.status === "number" ? init.status : null;
 }
 
 /**
