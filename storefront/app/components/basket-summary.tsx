@@ -25,9 +25,7 @@ export function BasketSummary({
         {basketLines(basket.items).map((line) => (
           <li key={line.key}>
             <div className="line">
-              <span className="line-title">
-                {line.quantity > 1 ? t("basket.lineTitle", { count: line.quantity, title: line.title }) : line.title}
-              </span>
+              <span className="line-title">{t("basket.lineTitle", { count: line.quantity, title: line.title })}</span>
               <span className="line-price">{money(line.price)}</span>
             </div>
             {line.options.length > 0 && (

@@ -9,8 +9,7 @@ function Lines({ items }: { items: BasketItem[] }) {
   return (
     <ul>
       {basketLines(items).map((line) => {
-        const title =
-          line.quantity > 1 ? t("basket.lineTitle", { count: line.quantity, title: line.title }) : line.title;
+        const title = t("basket.lineTitle", { count: line.quantity, title: line.title });
         const options = line.options.map((option) => option.title).join(", ");
         return <li key={line.key}>{options ? `${title} (${options})` : title}</li>;
       })}
