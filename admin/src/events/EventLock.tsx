@@ -3,14 +3,18 @@
 import { Alert, Link } from "@mui/material";
 import type { Event } from "@ticketing/shared/schemas/events";
 import { useEffect, useRef } from "react";
-import { useGetIdentity, useNotify, useRecordContext, useTranslate } from "react-admin";
+import { type UserIdentity, useGetIdentity, useNotify, useRecordContext, useTranslate } from "react-admin";
 import { useSupportEmail } from "../supportEmail.ts";
+
+/** Whether `event` is locked for the signed-in user (`identity`); not while the event is still loading. */
+export const isLockedFor = (event: Event | undefined, identity: UserIdentity | undefined): boolean =>
+  event !== undefined && event.status !== "draft" && identity?.isSuperuser !== true;
 
 /** Whether the record's event is locked for the signed-in user. */
 export function useIsLocked(): boolean {
   const record = useRecordContext<Event>();
   const { identity } = useGetIdentity();
-  return record !== undefined && record.status !== "draft" && identity?.isSuperuser !== true;
+  return isLockedFor(record, identity);
 }
 
 /** SPEC 2.2: the locked event's toast, once per event, and an alert with a link to support. */

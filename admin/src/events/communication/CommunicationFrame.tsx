@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { Edit, RecordContextProvider, useGetIdentity, useGetOne, useParams, useTranslate } from "react-admin";
 import { HttpErrorPage } from "../../layout/ErrorPages.tsx";
 import { useVisitedView } from "../../layout/useVisitedView.ts";
-import { EditingLockedNotice } from "../EventLock.tsx";
+import { EditingLockedNotice, isLockedFor } from "../EventLock.tsx";
 import { EventNav } from "../EventNav.tsx";
 import { EventSubPageNav } from "../EventSubPages.tsx";
 import { COMMUNICATION_PAGES, type CommunicationPage, communicationPageLabel } from "./communicationPages.ts";
@@ -28,7 +28,7 @@ export const CommunicationFrame = ({
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   const { data: event } = useGetOne<Event>("events", { id: Number(id) }, { enabled: id !== undefined, retry: false });
-  const isLocked = event !== undefined && event.status !== "draft" && identity?.isSuperuser !== true;
+  const isLocked = isLockedFor(event, identity);
   const title = translate("admin.communication.title", {
     page: translate(communicationPageLabel(page)),
     name: event?.name ?? "",
