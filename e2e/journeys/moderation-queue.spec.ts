@@ -4,15 +4,7 @@
 // shown as dd.mm.yyyy HH:mm, sent as ISO 8601 UTC.
 import type { Locator, Page } from "@playwright/test";
 import { expect, MODERATOR, ORGANISER, test, typeDateTime, uniquePath } from "../fixtures.ts";
-import { asStaff, createEventThroughApi } from "./ticket-office/office.ts";
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto("/admin");
-  await page.getByLabel(/^E-?mail/).fill(who.email);
-  await page.getByLabel(/^(Password|Mot de passe)/).fill(who.password);
-  await page.getByRole("button", { name: /sign in|connexion/i }).click();
-  await expect(page.getByRole("table")).toBeVisible();
-}
+import { asStaff, createEventThroughApi, signInToBackOffice } from "./ticket-office/office.ts";
 
 /** What a date-time input shows, without the invisible marks that keep its sections left to right. */
 const shownDateTime = async (page: Page, label: string) =>
@@ -52,7 +44,7 @@ test("a moderator approves an event from the moderation queue and its count goes
     );
 
   const moderator = await openPage();
-  await signIn(moderator, MODERATOR);
+  await signInToBackOffice(moderator, MODERATOR);
   const entry = moderator.getByRole("menuitem", { name: /^Moderation/ });
   await expect(entry).toBeVisible();
   /**
@@ -99,7 +91,7 @@ test("a moderator approves an event from the moderation queue and its count goes
 
   // Organisers moderate nothing: no such entry for them.
   const organiserPage = await openPage();
-  await signIn(organiserPage, ORGANISER);
+  await signInToBackOffice(organiserPage, ORGANISER);
   await expect(organiserPage.getByRole("menuitem", { name: /^Events/ })).toBeVisible();
   await expect(organiserPage.getByRole("menuitem", { name: /^Moderation/ })).toHaveCount(0);
 });
@@ -112,7 +104,7 @@ test("in French, the back office's titles read as French and dates are typed and
   const organiser = await asStaff(request, ORGANISER);
   const page = await openPage({ timezoneId: "Europe/Zurich" });
   await page.addInitScript(() => window.localStorage.setItem("language", "fr"));
-  await signIn(page, ORGANISER);
+  await signInToBackOffice(page, ORGANISER);
   await expect(page.getByText("Liste des événements").first()).toBeVisible();
 
   await page.getByRole("link", { name: "Créer" }).click();

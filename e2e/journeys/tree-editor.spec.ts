@@ -4,9 +4,9 @@
 // a buyer then sees exactly the expected elements and prices, with and without the code, and the third ticket
 // is refused.
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect, mailLinks, ORGANISER, test, typeDateTime, uniquePath } from "../fixtures.ts";
+import { expect, mailLinks, test, typeDateTime, uniquePath } from "../fixtures.ts";
 import { dataDir } from "../playwright.config.ts";
-import { approveThroughApi } from "./ticket-office/office.ts";
+import { approveThroughApi, signInToBackOffice } from "./ticket-office/office.ts";
 
 const PASS = "Festival pass";
 const DAY = "Day pass";
@@ -116,11 +116,7 @@ test("an organiser builds a tree in the editor; buyers see its elements and pric
   const admin = await openPage();
   const api = admin.request;
 
-  await admin.goto("/admin");
-  await admin.getByLabel("Email").fill(ORGANISER.email);
-  await admin.getByLabel("Password").fill(ORGANISER.password);
-  await admin.getByRole("button", { name: "Sign in" }).click();
-  await expect(admin.getByRole("table")).toBeVisible();
+  await signInToBackOffice(admin);
   await admin.getByRole("link", { name: "Create" }).click();
   await admin.getByRole("textbox", { name: "Private name", exact: true }).fill("Summer festival (internal)");
   await admin.getByRole("textbox", { name: "Public name", exact: true }).fill("Summer Festival");

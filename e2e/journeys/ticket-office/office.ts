@@ -65,12 +65,15 @@ export async function createEventThroughApi(
   return organiser.post("/events", { ...fields, unit_id: unitId });
 }
 
-/** Signs in to the back office (a react-admin SPA: JavaScript on) as `who`, the organiser unless said. */
+/**
+ * Signs in to the back office (a react-admin SPA: JavaScript on) as `who`, the organiser unless said, in English or
+ * in French.
+ */
 export async function signInToBackOffice(page: Page, who: { email: string; password: string } = ORGANISER) {
   await page.goto("/admin");
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: /sign in|log in/i }).click();
+  await page.getByLabel(/^E-?mail/).fill(who.email);
+  await page.getByLabel(/^(Password|Mot de passe)/).fill(who.password);
+  await page.getByRole("button", { name: /sign in|log in|connexion/i }).click();
   await expect(page.getByRole("table")).toBeVisible();
 }
 
