@@ -48,13 +48,7 @@ const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="status" source="status" choices={eventStatusChoices} alwaysOn />,
   <SelectInput key="activity" source="activity" label={<ActivityLabel />} choices={activityChoices} alwaysOn />,
-  <SelectInput
-    key="moderationStatus"
-    source="moderationStatus"
-    label="admin.events.filters.moderationStatus"
-    choices={moderationStatusChoices}
-    alwaysOn
-  />,
+  <SelectInput key="moderationStatus" source="moderationStatus" choices={moderationStatusChoices} alwaysOn />,
 ];
 
 /**
