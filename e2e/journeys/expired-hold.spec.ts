@@ -1,13 +1,14 @@
 // DONE-WHEN (issue 14), expired holds: a buyer (JavaScript off) of an event with a one-minute reservation time
 // puts two articles in the basket, answers the form and gives billing information, goes away past the hold, comes
 // back, is told what was put back, and finishes the purchase without typing anything again.
-import { expect, ORGANISER, reachConfirmation, test, uniquePath } from "../fixtures.ts";
+import { expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
 import {
   addArticle,
   asStaff,
   createEventThroughApi,
   fillBillingInformation,
   guestOnBuyPage,
+  payOnDemoPage,
   putOnSaleThroughApi,
   remainingStock,
 } from "./ticket-office/office.ts";
@@ -86,9 +87,6 @@ test("a buyer whose reservation expired gets the articles back with their answer
   await expect(page.getByLabel("Email")).toHaveValue(`grace-${path}@example.org`);
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { name: "Payment method" })).toBeVisible();
-  await page.getByRole("checkbox", { name: "I accept the terms of service" }).check();
-  await page.getByRole("button", { name: "Pay now" }).click();
-  await page.getByRole("button", { name: /^Pay CHF\s*50\.00$/ }).click();
-  await reachConfirmation(page);
+  await payOnDemoPage(page, "50.00");
   await expect(page.getByRole("region", { name: /Order/ })).toContainText(WORKSHOP);
 });

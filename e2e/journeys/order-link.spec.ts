@@ -1,7 +1,7 @@
 // DONE-WHEN (issue 14), the order link: the confirmation mail's "View your order" link, opened in a new browser
 // context (no cookies, JavaScript off), shows the order and downloads its ticket; a tampered link is the 404 page;
 // a ticket download of one buyer's order opened with another buyer's login is the 404 page (HTML), not JSON.
-import { expect, mailLinks, ORGANISER, reachConfirmation, test, uniquePath } from "../fixtures.ts";
+import { expect, mailLinks, ORGANISER, test, uniquePath } from "../fixtures.ts";
 import { dataDir } from "../playwright.config.ts";
 import {
   addArticle,
@@ -9,6 +9,7 @@ import {
   createEventThroughApi,
   fillBillingInformation,
   guestOnBuyPage,
+  payOnDemoPage,
   putOnSaleThroughApi,
 } from "./ticket-office/office.ts";
 
@@ -37,10 +38,7 @@ test("the order link opens the order on any device; another buyer's download is 
   await addArticle(buyer, CONCERT);
   await buyer.getByRole("link", { name: "Checkout" }).click();
   await fillBillingInformation(buyer, email);
-  await buyer.getByRole("checkbox", { name: "I accept the terms of service" }).check();
-  await buyer.getByRole("button", { name: "Pay now" }).click();
-  await buyer.getByRole("button", { name: /^Pay CHF\s*30\.00$/ }).click();
-  await reachConfirmation(buyer);
+  await payOnDemoPage(buyer, "30.00");
   const ticketPath = await buyer.getByRole("link", { name: /Download ticket/ }).getAttribute("href");
   expect(ticketPath).toMatch(new RegExp(`^${base}/baskets/\\d+/tickets/\\d+$`));
 

@@ -2,17 +2,8 @@
 // with JavaScript disabled buys it and downloads a PDF whose QR code decodes to a ticket code the API
 // verifies; a second buyer is refused when the stock is exhausted.
 import type { Page } from "@playwright/test";
-import {
-  decodeTicketQr,
-  expect,
-  MODERATOR,
-  ORGANISER,
-  reachConfirmation,
-  test,
-  typeDateTime,
-  uniquePath,
-} from "../fixtures.ts";
-import { signInToBackOffice } from "./ticket-office/office.ts";
+import { decodeTicketQr, expect, MODERATOR, ORGANISER, test, typeDateTime, uniquePath } from "../fixtures.ts";
+import { payOnDemoPage, signInToBackOffice } from "./ticket-office/office.ts";
 
 async function guestOnBuyPage(page: Page, path: string) {
   await page.goto(`/tickets/${path}/buy`);
@@ -107,10 +98,7 @@ test("an organiser puts one ticket on sale; the first buyer (no JavaScript) gets
   await first.getByLabel("City").fill("Lausanne");
   await first.getByLabel("Country").fill("Switzerland");
   await first.getByRole("button", { name: "Continue" }).click();
-  await first.getByRole("checkbox", { name: "I accept the terms of service" }).check();
-  await first.getByRole("button", { name: "Pay now" }).click();
-  await first.getByRole("button", { name: /^Pay CHF\s*35\.00$/ }).click();
-  await reachConfirmation(first);
+  await payOnDemoPage(first, "35.00");
 
   const downloading = first.waitForEvent("download");
   await first.getByRole("link", { name: /Download ticket/ }).click();

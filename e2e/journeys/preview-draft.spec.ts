@@ -1,12 +1,13 @@
 // DONE-WHEN (issue 14), the preview of a draft: an organiser opens "Preview ticket office" of a draft event from the
 // back office, signs in on the preview's staff sign-in and buys with the demo payment up to the confirmation;
 // nobody else sees anything of the draft: its public URL is the 404 page, its preview only the staff sign-in.
-import { expect, ORGANISER, reachConfirmation, test, uniquePath } from "../fixtures.ts";
+import { expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
 import {
   addArticle,
   asStaff,
   createEventThroughApi,
   fillBillingInformation,
+  payOnDemoPage,
   signInToBackOffice,
 } from "./ticket-office/office.ts";
 
@@ -71,10 +72,7 @@ test("an organiser previews a draft event and buys in the preview; signed-out vi
   await preview.getByRole("link", { name: "Checkout" }).click();
   await fillBillingInformation(preview, `preview-${path}@example.org`);
   await expect(preview).toHaveURL(`/tickets/preview/${path}/checkout/payment-method`);
-  await preview.getByRole("checkbox", { name: "I accept the terms of service" }).check();
-  await preview.getByRole("button", { name: "Pay now" }).click();
-  await preview.getByRole("button", { name: /^Pay CHF\s*12\.00$/ }).click();
-  await reachConfirmation(preview);
+  await payOnDemoPage(preview, "12.00");
   await expect(preview).toHaveURL(`/tickets/preview/${path}/completion`);
 
   // Still a draft: the public URL stays the 404 page.

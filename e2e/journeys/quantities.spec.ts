@@ -2,12 +2,13 @@
 // pays for 2; the stock goes down by 2. With JavaScript off (plain forms), and on. On the way, each ticket's form
 // field reads as its question, never its internal name.
 import type { Page } from "@playwright/test";
-import { expect, ORGANISER, reachConfirmation, test, uniquePath } from "../fixtures.ts";
+import { expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
 import {
   asStaff,
   createEventThroughApi,
   fillBillingInformation,
   guestOnBuyPage,
+  payOnDemoPage,
   putOnSaleThroughApi,
   remainingStock,
 } from "./ticket-office/office.ts";
@@ -82,10 +83,7 @@ for (const javaScriptEnabled of [false, true]) {
     await birthDates.nth(1).fill("1992-03-04");
     await page.getByRole("button", { name: "Continue" }).click();
     await fillBillingInformation(page, `fair-${path}@example.org`);
-    await page.getByRole("checkbox", { name: "I accept the terms of service" }).check();
-    await page.getByRole("button", { name: "Pay now" }).click();
-    await page.getByRole("button", { name: /^Pay CHF\s*40\.00$/ }).click();
-    await reachConfirmation(page);
+    await payOnDemoPage(page, "40.00");
     await expect(page.getByRole("main")).toContainText(`2 × ${PASS}`);
     expect(await remainingStock(request, PASS, event.id)).toBe(8);
   });

@@ -11,6 +11,7 @@ import {
   createEventThroughApi,
   guestOnBuyPage,
   newestMailTo,
+  payOnDemoPage,
   putOnSaleThroughApi,
   signInToBackOffice,
 } from "./ticket-office/office.ts";
@@ -148,10 +149,7 @@ test("support staff follow an event's sales: baskets, resend, mark paid, stocks,
   await addArticle(previewer, DINNER);
   await previewer.getByRole("link", { name: "Checkout" }).click();
   await billing(previewer, { firstName: "Pre", lastName: "View", email: `preview-${path}@example.org` });
-  await previewer.getByRole("checkbox", { name: "I accept the terms of service" }).check();
-  await previewer.getByRole("button", { name: "Pay now" }).click();
-  await previewer.getByRole("button", { name: /^Pay CHF\s*80\.00$/ }).click();
-  await reachConfirmation(previewer);
+  await payOnDemoPage(previewer, "80.00");
 
   await admin.goto(`/admin/events/${event.id}/baskets`);
   await expect(admin.getByRole("row")).toHaveCount(4);

@@ -1,8 +1,15 @@
 // Issue 5: an article with groups of options (a single choice and a ranged multiple choice) and a form with
 // every field type of SPEC 9, bought with JavaScript off and on.
 import type { APIRequestContext } from "@playwright/test";
-import { expect, reachConfirmation, test } from "../../fixtures.ts";
-import { asStaff, DEMO_EVENT_ID, expectAccessible, fillBillingInformation, guestOnBuyPage } from "./office.ts";
+import { expect, test } from "../../fixtures.ts";
+import {
+  asStaff,
+  DEMO_EVENT_ID,
+  expectAccessible,
+  fillBillingInformation,
+  guestOnBuyPage,
+  payOnDemoPage,
+} from "./office.ts";
 
 const ARTICLE = "Camping pass";
 
@@ -153,10 +160,7 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole("button", { name: "Continue" }).click();
 
       await fillBillingInformation(page, "camper@example.org");
-      await page.getByRole("checkbox", { name: "I accept the terms of service" }).check();
-      await page.getByRole("button", { name: "Pay now" }).click();
-      await page.getByRole("button", { name: /^Pay CHF\s*30\.00$/ }).click();
-      await reachConfirmation(page);
+      await payOnDemoPage(page, "30.00");
     });
   });
 }

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { MODERATOR, ORGANISER } from "../../fixtures.ts";
+import { MODERATOR, ORGANISER, reachConfirmation } from "../../fixtures.ts";
 import { dataDir } from "../../playwright.config.ts";
 
 export const DEMO_EVENT_ID = 1;
@@ -118,6 +118,17 @@ export async function fillBillingInformation(page: Page, email = "grace@example.
   await page.getByLabel("Country").fill("Switzerland");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { name: "Payment method" })).toBeVisible();
+}
+
+/**
+ * On the payment step: accepts the terms, pays `amount` (as the demo provider's button shows it, "40.00") and
+ * reaches the confirmation.
+ */
+export async function payOnDemoPage(page: Page, amount: string) {
+  await page.getByRole("checkbox", { name: "I accept the terms of service" }).check();
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await page.getByRole("button", { name: new RegExp(`^Pay CHF\\s*${amount.replace(".", "\\.")}$`) }).click();
+  await reachConfirmation(page);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Issue 5 (DESIGN 4 "Testing mode"): staff preview the ticket office under /tickets/preview/demo; every step
 // keeps the preview segment, and a preview purchase leaves the real stock untouched.
-import { expect, ORGANISER, reachConfirmation, test } from "../../fixtures.ts";
-import { addArticle, expectAccessible, fillBillingInformation, remainingStock } from "./office.ts";
+import { expect, ORGANISER, test } from "../../fixtures.ts";
+import { addArticle, expectAccessible, fillBillingInformation, payOnDemoPage, remainingStock } from "./office.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`preview with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -32,10 +32,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page).toHaveURL("/tickets/preview/demo/checkout/billing-information");
       await fillBillingInformation(page, "preview@example.org");
       await expect(page).toHaveURL("/tickets/preview/demo/checkout/payment-method");
-      await page.getByRole("checkbox", { name: "I accept the terms of service" }).check();
-      await page.getByRole("button", { name: "Pay now" }).click();
-      await page.getByRole("button", { name: /^Pay CHF\s*130\.00$/ }).click();
-      await reachConfirmation(page);
+      await payOnDemoPage(page, "130.00");
       await expect(page).toHaveURL("/tickets/preview/demo/completion");
       await page.goto("/tickets/preview/demo/checkout/payment-method");
       await expect(page).toHaveURL("/tickets/preview/demo/completion");
