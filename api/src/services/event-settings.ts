@@ -2,10 +2,7 @@
 // the previews and test mails of its communication.
 import { type Database, type Db, eq, run, schema } from "@ticketing/db";
 import { toSnake } from "@ticketing/shared/case";
-import { LANGUAGES, type Language } from "@ticketing/shared/constants";
-import en from "@ticketing/shared/i18n/en/email.json" with { type: "json" };
-import fr from "@ticketing/shared/i18n/fr/email.json" with { type: "json" };
-import { createTranslator } from "@ticketing/shared/i18n/translate";
+import { LANGUAGES } from "@ticketing/shared/constants";
 import {
   type AddedArticle,
   type Article,
@@ -29,8 +26,8 @@ import { assertEditable, getVisibleEvent, type User } from "./access.ts";
 import { addArticle, type CatalogueNode, getCatalogue, listArticles, nodePrice } from "./catalogue.ts";
 import { communicationOf } from "./events.ts";
 import { enqueueMail } from "./mail.ts";
-import { renderOrderMail } from "./mail-templates.ts";
-import { pdfInputOf, renderTicketsPdf, sampleOrder, ticketDataOf } from "./tickets.ts";
+import { renderOrderMail, sampleOrderOf } from "./mail-templates.ts";
+import { pdfInputOf, renderTicketsPdf, ticketDataOf } from "./tickets.ts";
 
 /** The articles of an event the caller may see, with their price and stock. */
 export async function listEventArticles(db: Db, user: User, eventId: number): Promise<Article[]> {
@@ -107,18 +104,6 @@ function assertKnownPlaceholders(changes: CommunicationUpdate) {
   if (first) throw invalid(first, fieldErrors);
 }
 
-/** What the form says (unsaved), over what is saved: what a preview shows. */
-async function editedCommunication(db: Db, eventId: number, changes: CommunicationUpdate) {
-  const saved = await db
-    .select()
-    .from(schema.communicationSettings)
-    .where(eq(schema.communicationSettings.eventId, eventId))
-    .get();
-  return saved ? { ...saved, ...changes } : null;
-}
-
-const sampleBuyer = (language: Language) => createTranslator({ en, fr }, language)("sample_buyer");
-
 /**
  * A mail of the event as it would be sent, in the chosen language, from the form's unsaved values and a sample
  * order of the event (its first articles, a placeholder buyer).
@@ -130,18 +115,12 @@ export async function previewCommunicationMail(
   { mail, language, changes }: CommunicationPreview,
 ): Promise<MailPreview> {
   const event = await getVisibleEvent(database.db, user, eventId);
-  const communication = await editedCommunication(database.db, event.id, changes);
-  const order = await sampleOrder(database, {
-    eventId: event.id,
-    communication,
-    isTesting: false,
-    buyerName: sampleBuyer(language),
-  });
+  const order = await sampleOrderOf(database, { eventId: event.id, language, isTesting: false, changes });
   // The text the buyer reads; the tickets attached to the real mail are previewed on their own page.
   const { subject, text, html } = await renderOrderMail(
     { database, config },
     language,
-    { ...order, communication: communication && { ...communication, isPdfTicketEnabled: false } },
+    { ...order, communication: order.communication && { ...order.communication, isPdfTicketEnabled: false } },
     mail,
   );
   return { subject, text, html };
@@ -158,13 +137,7 @@ export async function previewCommunicationTicket(
   { language, changes }: CommunicationPreview,
 ): Promise<Buffer> {
   const event = await getVisibleEvent(database.db, user, eventId);
-  const communication = await editedCommunication(database.db, event.id, changes);
-  const order = await sampleOrder(database, {
-    eventId: event.id,
-    communication,
-    isTesting: true,
-    buyerName: sampleBuyer(language),
-  });
+  const order = await sampleOrderOf(database, { eventId: event.id, language, isTesting: true, changes });
   const [ticket] = ticketDataOf(order);
   if (!ticket) throw conflict("errors.communication_no_articles");
   return renderTicketsPdf([pdfInputOf(ticketKeys, language)(ticket)]);

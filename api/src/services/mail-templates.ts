@@ -5,7 +5,12 @@ import en from "@ticketing/shared/i18n/en/email.json" with { type: "json" };
 import fr from "@ticketing/shared/i18n/fr/email.json" with { type: "json" };
 import { createTranslator, type Translate } from "@ticketing/shared/i18n/translate";
 import { formatMoney } from "@ticketing/shared/money";
-import { type CommunicationMail, communicationField, fillPlaceholders } from "@ticketing/shared/schemas/events";
+import {
+  type CommunicationMail,
+  type CommunicationUpdate,
+  communicationField,
+  fillPlaceholders,
+} from "@ticketing/shared/schemas/events";
 import { ticketOfficeUrl } from "@ticketing/shared/ticket-office";
 import { z } from "zod";
 import type { Config } from "../env.ts";
@@ -89,7 +94,11 @@ export async function renderMail(
       const order =
         "basket_id" in payload
           ? await loadOrder(context.database, payload.basket_id)
-          : await sampleOrderOf(context.database, payload.event_id, mail.language);
+          : await sampleOrderOf(context.database, {
+              eventId: payload.event_id,
+              language: mail.language,
+              isTesting: true,
+            });
       if (!order) throw new Error(`basket ${"basket_id" in payload ? payload.basket_id : "?"} not found`);
       const rendered = await renderOrderMail(context, mail.language, order, mail.kind);
       return "basket_id" in payload ? rendered : asTestMail(t, rendered);
@@ -248,15 +257,25 @@ async function reminderLink(database: Database, publicUrl: string, t: Translate,
   };
 }
 
-/** The sample order a test mail is about, with the event's saved texts and a placeholder buyer. */
-async function sampleOrderOf(database: Database, eventId: number, language: Language): Promise<Order> {
-  const communication = await database.db
+/**
+ * The sample order a test mail or a preview is about: the event's saved texts under the form's unsaved `changes`
+ * (none for a test mail), and a placeholder buyer in `language`.
+ */
+export async function sampleOrderOf(
+  database: Database,
+  sample: { eventId: number; language: Language; isTesting: boolean; changes?: CommunicationUpdate },
+): Promise<Order> {
+  const saved = await database.db
     .select()
     .from(schema.communicationSettings)
-    .where(eq(schema.communicationSettings.eventId, eventId))
+    .where(eq(schema.communicationSettings.eventId, sample.eventId))
     .get();
-  const buyerName = createTranslator({ en, fr }, language)("sample_buyer");
-  return sampleOrder(database, { eventId, communication: communication ?? null, isTesting: true, buyerName });
+  return sampleOrder(database, {
+    eventId: sample.eventId,
+    communication: saved ? { ...saved, ...sample.changes } : null,
+    isTesting: sample.isTesting,
+    buyerName: createTranslator({ en, fr }, sample.language)("sample_buyer"),
+  });
 }
 
 /** A test mail says so in its subject and first line; its order is a sample (see `sampleOrder`). */
@@ -273,7 +292,7 @@ function asTestMail(t: Translate, mail: RenderedMail): RenderedMail {
 /**
  * The order confirmation or payment reminder of `order`, in `language`: the organiser's subject and opening in
  * that language (communication settings) or ours, the articles, the link, the signature. Also the back office's
- * preview (`previewOrderMail`), from a sample order.
+ * preview (`previewCommunicationMail`), from a sample order.
  */
 export async function renderOrderMail(
   { database, config, signal }: MailTemplateContext,
