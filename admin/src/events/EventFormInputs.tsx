@@ -1,19 +1,13 @@
 import { ReferenceInput, required, SelectInput, TextInput } from "react-admin";
 import { DateTimeInput } from "../fields/DateTimeInput.tsx";
 import { validateFrontendPath } from "./frontendPath.ts";
+import { endNotBefore } from "./settings/settingsPages.ts";
 
 /** The units the user belongs to, first one first (the create form defaults to it). */
 export const UNIT_LIST_PARAMS = { sort: { field: "id", order: "ASC" as const }, pagination: { page: 1, perPage: 100 } };
 
-/**
- * The end must not be before the start. An input-level validator, not a form-level one: react-admin
- * ignores input validators once a form has a `validate` prop.
- */
-export function validateEndAfterStart(endDate: unknown, values: Record<string, unknown>): string | undefined {
-  const { startDate } = values;
-  if (!startDate || !endDate) return undefined;
-  return new Date(endDate as string) < new Date(startDate as string) ? "admin.validation.endBeforeStart" : undefined;
-}
+/** The event's end must not be before its start. */
+export const validateEndAfterStart = endNotBefore("startDate");
 
 /**
  * The inputs shared by the create and edit forms (labels come from resources.events.fields.*);
