@@ -8,6 +8,7 @@ import { action as loginAction, loader as loginLoader } from "./tickets.$path.lo
 import { loader as verifyLoader } from "./tickets.$path.login.verify.$loginPk.$token";
 
 const BUY = "/tickets/demo/buy";
+const PREVIEW_BUY = "/tickets/preview/demo/buy";
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 const publicInfos = {
   id: 1,
@@ -17,11 +18,15 @@ const publicInfos = {
 };
 const tokens = { access_token: "a1", refresh_token: "r1", login: { id: 9, event_id: 1, testing: false } };
 
-/** An API that accepts every login, and records the bodies it was sent by path. */
-function fakeApi() {
+/**
+ * An API that accepts every login, and records the bodies it was sent by path. A draft's infos are only given to
+ * its staff (testing=true), as the API does.
+ */
+function fakeApi({ isDraft = false } = {}) {
   const sent: Record<string, Record<string, unknown>> = {};
   const apiFetch = async (path: string, init: RequestInit = {}) => {
-    if (path.startsWith("/events/public-infos")) return json(200, publicInfos);
+    if (path.startsWith("/events/public-infos"))
+      return isDraft && !path.includes("testing=true") ? json(404, { errors: ["Not found"] }) : json(200, publicInfos);
     sent[path] = JSON.parse(String(init.body));
     return path === "/auth/trusted-email-login" ? json(201, { detail: "sent" }) : json(200, tokens);
   };
@@ -78,6 +83,26 @@ describe.each(OFF_SITE_TARGETS)("a redirect target that leaves the site: %s", (_
     const to = await location(loginAction({ request, params: { path: "demo" }, context } as never));
     expect(sent["/auth/trusted-email-login"]?.next_url).toBe(BUY);
     expect(to).toBe(`/tickets/demo/login?${new URLSearchParams({ emailSent: "1", nextUrl: BUY })}`);
+  });
+
+  it.each([
+    ["a public event", false],
+    ["a draft", true],
+  ])("POST /tickets/preview/demo/login (staff sign-in, %s): goes to the preview's basket", async (_, isDraft) => {
+    const { context } = fakeApi({ isDraft });
+    const request = post("http://localhost/tickets/preview/demo/login", {
+      email: "organiser@example.org",
+      password: "secret",
+      nextUrl: target,
+    });
+    expect(await location(loginAction({ request, params: { path: "demo" }, context } as never))).toBe(PREVIEW_BUY);
+  });
+
+  it("GET /tickets/preview/demo/login of a draft, signed out: the staff form carries the preview's basket", async () => {
+    const { context } = fakeApi({ isDraft: true });
+    const request = new Request(`http://localhost/tickets/preview/demo/login?${query}`);
+    const page = (await loginLoader({ request, params: { path: "demo" }, context } as never)) as { nextUrl: string };
+    expect(page.nextUrl).toBe(PREVIEW_BUY);
   });
 
   it("GET /tickets/demo/login/verify/…: the emailed link goes to the basket", async () => {
