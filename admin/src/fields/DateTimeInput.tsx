@@ -17,7 +17,7 @@ const PICKER_TEXTS = {
 } as const satisfies Record<Language, unknown>;
 
 /** A date-time picker outside react-admin's forms (a dialog's own state): the value is ISO 8601 UTC or null. */
-export interface DateTimePickerFieldProps {
+interface DateTimePickerFieldProps {
   value: unknown;
   /** ISO 8601 UTC, null when cleared, an invalid Date while half typed (validateDateTime refuses it) */
   onChange: (value: string | Date | null) => void;
@@ -89,7 +89,7 @@ export const DateTimePickerField = ({
   );
 };
 
-export interface DateTimeInputProps {
+interface DateTimeInputProps {
   source: string;
   /** Defaults to resources.<resource>.fields.<source>, like react-admin's inputs. */
   label?: string;

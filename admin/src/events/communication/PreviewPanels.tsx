@@ -18,7 +18,7 @@ function useSettledValues(values: Partial<Communication>): Partial<Communication
 }
 
 /** The form's values as they stand (unsaved), which a preview shows. */
-export interface PreviewProps {
+interface PreviewProps {
   values: Partial<Communication>;
 }
 
