@@ -63,10 +63,11 @@ async function changeLine(office: TicketOffice, api: ApiClient, lineKey: string,
   const { basket } = await loadOpenBasket(office, api);
   const line = basket && basketLines(basket.items).find((candidate) => candidate.key === lineKey);
   // A line gone meanwhile (another tab, an expired hold): the page shows the basket as it is.
-  if (!basket || !line || line.nodeId === null) return;
+  if (!basket || !line) return;
   const { remove, add } = lineChange(line, quantity);
   for (const itemId of remove) await api.delete(`/frontend/selected-nodes/${itemId}`);
-  if (add > 0)
+  // An article whose element is gone can still be removed, not added again.
+  if (add > 0 && line.nodeId !== null)
     await api.post("/frontend/selected-nodes", {
       basketId: basket.id,
       nodeId: line.nodeId,
