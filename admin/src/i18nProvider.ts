@@ -40,7 +40,7 @@ const messages = {
 
 export function createI18nProvider(language: Language): I18nProvider {
   return polyglotI18nProvider(
-    (locale) => messages[isLanguage(locale) ? locale : "en"],
+    (locale) => messages[languageOf(locale)],
     language,
     LANGUAGES.map((locale) => ({ locale, name: messages[locale].admin.language[locale] })),
   );
