@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import { expect, MODERATOR, mailLinks, ORGANISER, test, typeDateTime, uniquePath } from "../fixtures.ts";
 import { dataDir } from "../playwright.config.ts";
+import { saveBackOfficeForm } from "./ticket-office/office.ts";
 
 async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto("/admin/auth/login");
@@ -79,9 +80,7 @@ test("registration, moderation and publication; another organiser sees none of i
   await organiser.reload();
   await expect(organiser.getByText("Please add the venue's address.")).toBeVisible();
   await organiser.getByRole("textbox", { name: "Location", exact: true }).fill("Parc de Mon-Repos, Lausanne");
-  await organiser.getByRole("button", { name: /^save$/i }).click();
-  // Saved: the form is pristine again.
-  await expect(organiser.getByRole("button", { name: /^save$/i })).toBeDisabled();
+  await saveBackOfficeForm(organiser);
   await organiser.getByRole("button", { name: "Submit for moderation" }).click();
   await expect(organiser.getByText("Pending moderation")).toBeVisible();
 

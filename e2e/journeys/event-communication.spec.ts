@@ -4,12 +4,13 @@
 // new text in the data folder; the PDF ticket's preview answers a PDF.
 import type { Page } from "@playwright/test";
 import { expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
-import { asStaff, createEventThroughApi, newestMailTo, signInToBackOffice } from "./ticket-office/office.ts";
-
-async function save(page: Page) {
-  await page.getByRole("button", { name: /^save$/i }).click();
-  await expect(page.getByRole("button", { name: /^save$/i })).toBeDisabled();
-}
+import {
+  asStaff,
+  createEventThroughApi,
+  newestMailTo,
+  saveBackOfficeForm,
+  signInToBackOffice,
+} from "./ticket-office/office.ts";
 
 const communicationNav = (page: Page) => page.getByRole("navigation", { name: "The event's communication" });
 
@@ -17,7 +18,7 @@ const communicationNav = (page: Page) => page.getByRole("navigation", { name: "T
 async function changeAndKeep(page: Page, link: string, label: string, value: string) {
   await communicationNav(page).getByRole("link", { name: link }).click();
   await page.getByLabel(label).fill(value);
-  await save(page);
+  await saveBackOfficeForm(page);
   await page.reload();
   await expect(page.getByLabel(label)).toHaveValue(value);
 }
@@ -45,7 +46,7 @@ test("an organiser edits each communication page, previews the mail and the PDF 
   await expect(eventNav.getByRole("link", { name: "Communication" })).toHaveAttribute("aria-current", "page");
 
   await admin.getByLabel("Sender name").fill("Spring Gala team");
-  await save(admin);
+  await saveBackOfficeForm(admin);
   await admin.reload();
   await expect(admin.getByLabel("Sender name")).toHaveValue("Spring Gala team");
 
@@ -71,7 +72,7 @@ test("an organiser edits each communication page, previews the mail and the PDF 
   await expect(
     admin.frameLocator('iframe[title="Preview of the email"]').getByText("We saved you a seat at Spring Gala."),
   ).toBeVisible();
-  await save(admin);
+  await saveBackOfficeForm(admin);
   await admin.reload();
   await expect(admin.getByLabel("Subject (English)")).toHaveValue("Your gala seats, {{name}}");
 

@@ -3,13 +3,13 @@
 // an event is the back office's 404 page, never another page.
 import type { Page } from "@playwright/test";
 import { expect, ORGANISER, test, typeDateTime, uniquePath } from "../fixtures.ts";
-import { approveThroughApi, asStaff, createEventThroughApi, signInToBackOffice } from "./ticket-office/office.ts";
-
-async function save(page: Page) {
-  await page.getByRole("button", { name: /^save$/i }).click();
-  // Saved: the form is pristine again.
-  await expect(page.getByRole("button", { name: /^save$/i })).toBeDisabled();
-}
+import {
+  approveThroughApi,
+  asStaff,
+  createEventThroughApi,
+  saveBackOfficeForm,
+  signInToBackOffice,
+} from "./ticket-office/office.ts";
 
 const settingsNav = (page: Page) => page.getByRole("navigation", { name: "The event's settings" });
 
@@ -52,7 +52,7 @@ test("an organiser changes each settings page of an event, and unknown sub-paths
   await expect(admin).toHaveURL(/\/settings\/dates$/);
   await typeDateTime(admin, "Registrations open", "060120300900AM");
   await typeDateTime(admin, "Registrations close", "091020300630PM");
-  await save(admin);
+  await saveBackOfficeForm(admin);
   await admin.reload();
   await expect(admin.getByRole("group", { name: "Registrations open" })).toContainText(/06.*01.*2030.*09.*00.*AM/);
   await expect(admin.getByRole("group", { name: "Registrations close" })).toContainText(/09.*10.*2030.*06.*30.*PM/);
@@ -65,7 +65,7 @@ test("an organiser changes each settings page of an event, and unknown sub-paths
   await settingsNav(admin).getByRole("link", { name: "Sign-in" }).click();
   await expect(admin.getByRole("checkbox", { name: "Anonymous (guest)" })).toBeChecked();
   await admin.getByRole("checkbox", { name: "Trusted email" }).check();
-  await save(admin);
+  await saveBackOfficeForm(admin);
   await admin.reload();
   await expect(admin.getByRole("checkbox", { name: "Trusted email" })).toBeChecked();
   expect((await stored()).access_methods).toEqual(["anonymous", "trusted_email"]);
@@ -85,7 +85,7 @@ test("an organiser changes each settings page of an event, and unknown sub-paths
   await admin.getByRole("combobox", { name: "Online payment" }).click();
   await admin.getByRole("option", { name: "Stripe" }).click();
   await admin.getByLabel("Point-of-sale payment enabled").check();
-  await save(admin);
+  await saveBackOfficeForm(admin);
   const points = admin.getByRole("region", { name: "Points of sale" });
   await points.getByRole("textbox", { name: "Point of sale", exact: true }).fill("Front desk");
   await points.getByRole("textbox", { name: "Point of sale location" }).fill("Main hall");
@@ -103,7 +103,7 @@ test("an organiser changes each settings page of an event, and unknown sub-paths
   await admin.reload();
   await admin.getByRole("combobox", { name: "Status" }).click();
   await admin.getByRole("option", { name: "Public" }).click();
-  await save(admin);
+  await saveBackOfficeForm(admin);
   await admin.reload();
   await expect(admin.getByRole("combobox", { name: "Status" })).toHaveText("Public");
   expect((await stored()).status).toBe("public");

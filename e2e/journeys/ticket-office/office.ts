@@ -77,6 +77,12 @@ export async function signInToBackOffice(page: Page, who: { email: string; passw
   await expect(page.getByRole("table")).toBeVisible();
 }
 
+/** Saves a back-office form (react-admin's Save) and waits until it is saved: the form is pristine again. */
+export async function saveBackOfficeForm(page: Page) {
+  await page.getByRole("button", { name: /^save$/i }).click();
+  await expect(page.getByRole("button", { name: /^save$/i })).toBeDisabled();
+}
+
 /** The real (not testing) stock left of an article of an event (the demo one unless said), from the buyer's tree. */
 export async function remainingStock(
   request: APIRequestContext,
