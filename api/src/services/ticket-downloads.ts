@@ -4,8 +4,7 @@ import type { Readable } from "node:stream";
 import type { Database } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
 import { conflict, notFound } from "../lib/errors.ts";
-import type { Basket } from "./baskets.ts";
-import { findBuyerBasket } from "./buyer-baskets.ts";
+import { type Basket, findOwnedBasket } from "./baskets.ts";
 import type { TicketKeys } from "./ticket-codes.ts";
 import { loadTicketData, pdfInputOf, renderTicketPdf, streamBasketTickets, ticketsFileName } from "./tickets.ts";
 
@@ -19,9 +18,7 @@ function paid(basket: Basket) {
 }
 
 /** The caller's basket; 404 for anyone else's. */
-async function ownBasket(database: Database, input: Download) {
-  return (await findBuyerBasket(database.db, input.loginIds, input.basketId)).basket;
-}
+const ownBasket = (database: Database, input: Download) => findOwnedBasket(database.db, input.loginIds, input.basketId);
 
 /** One article's ticket of a validated basket, as a PDF. */
 export async function renderBasketTicket(
