@@ -23,7 +23,7 @@ export const TextInLanguages = ({
           key={language}
           source={communicationField(text, language)}
           label={translate(`admin.communication.fields.${text}`, {
-            language: translate(`admin.communication.languages.${language}`),
+            language: translate(`admin.languages.${language}`),
           })}
           helperText={translate("admin.communication.placeholders", { list: placeholdersOf(text) })}
           multiline={isMultiline}

@@ -83,8 +83,8 @@ const PreviewFrame = ({
           onChange={(_, chosen: Language | null) => chosen && onLanguage(chosen)}
           aria-label={translate("admin.communication.previewLanguage")}
         >
-          <ToggleButton value="en">{translate("admin.communication.languages.en")}</ToggleButton>
-          <ToggleButton value="fr">{translate("admin.communication.languages.fr")}</ToggleButton>
+          <ToggleButton value="en">{translate("admin.languages.en")}</ToggleButton>
+          <ToggleButton value="fr">{translate("admin.languages.fr")}</ToggleButton>
         </ToggleButtonGroup>
       </Box>
       {error ? <Alert severity="warning">{translate(errorText(error), { _: errorText(error) })}</Alert> : null}

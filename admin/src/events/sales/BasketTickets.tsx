@@ -46,7 +46,7 @@ export const BasketTickets = ({ basket }: { basket: BasketDetail }) => {
           >
             {LANGUAGES.map((choice) => (
               <ToggleButton key={choice} value={choice}>
-                {translate(`admin.basketDetail.tickets.languages.${choice}`)}
+                {translate(`admin.languages.${choice}`)}
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
