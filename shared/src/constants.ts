@@ -144,4 +144,6 @@ export const DEFAULT_PAYMENT_TERM_MINUTES = 30;
 export const PAYMENT_TERM_EXPIRED = "payment_term_expired";
 /** How many articles (options not counted) one basket may hold. */
 export const DEFAULT_MAX_ITEMS_PER_BASKET = 20;
+/** The highest item maximum an event may set, and so the most articles one add may ask for. */
+export const MAX_ITEMS_PER_BASKET = 500;
 export const CURRENCY = "CHF";

@@ -7,6 +7,7 @@ import {
   EVENT_STATUSES,
   LANGUAGES,
   type Language,
+  MAX_ITEMS_PER_BASKET,
   MODERATION_STATUSES,
   ONLINE_PAYMENT_MODULES,
 } from "../constants.ts";
@@ -41,7 +42,7 @@ const EventFields = {
     .min(5)
     .max(7 * 24 * 60)
     .optional(),
-  maxItemsPerBasket: z.number().int().min(1).max(500).optional(),
+  maxItemsPerBasket: z.number().int().min(1).max(MAX_ITEMS_PER_BASKET).optional(),
   isPointOfSaleEnabled: z.boolean().optional(),
   /** Who takes the online payments: the built-in demo page, or Stripe (its unit's account must be set). */
   onlinePaymentModule: z.enum(ONLINE_PAYMENT_MODULES).optional(),

@@ -1,7 +1,7 @@
 // The ticket office's requests (`/frontend/…`, the ticket check): what a buyer sends, camelCase. What the API
 // answers is in ticket-office.ts.
 import { z } from "zod";
-import { PAYMENT_METHODS } from "../constants.ts";
+import { MAX_ITEMS_PER_BASKET, PAYMENT_METHODS } from "../constants.ts";
 import { zBooleanFlag, zId } from "./common.ts";
 
 /**
@@ -53,7 +53,7 @@ export const SelectedNodeCreate = z.strictObject({
   nodeId: zId,
   optionNodeIds: z.array(zId).max(100).default([]),
   /** How many identical lines (same article, same options) to add at once: all of them or none. */
-  quantity: z.number().int().min(1).max(500).default(1), // 500: the highest max items per basket
+  quantity: z.number().int().min(1).max(MAX_ITEMS_PER_BASKET).default(1),
 });
 export type SelectedNodeCreate = z.output<typeof SelectedNodeCreate>;
 
