@@ -37,7 +37,9 @@ export async function startServer(
   dataDir: string = mkdtempSync(join(tmpdir(), "ticketing-bench-")),
 ): Promise<ChildServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, file)], {
+  // BENCH_SERVER_ARGS passes Node flags to the servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them.
+  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", join(root, file)], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_MAILS: "false", ...env },
     stdio: ["ignore", "ignore", "inherit"],

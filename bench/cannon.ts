@@ -1,0 +1,81 @@
+// Sustained load with autocannon: many connections kept busy for a fixed time, the figures a load test reports.
+import autocannon from "autocannon";
+import { round } from "./lib.ts";
+
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+export interface LoadFigures {
+  requests: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers by status code. */
+  statuses: Record<string, number>;
+  /** Socket errors, timeouts and answers outside `expected`. */
+  errors: number;
+  seconds: number;
+  connections: number;
+}
+
+export interface Shot {
+  method?: "GET" | "POST" | "PUT";
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * Drives `url` with `connections` connections for `seconds` seconds; `next` gives each request (called for every
+ * request, so that each can be a different buyer). Answers whose status is not in `expected` count as errors.
+ */
+export async function cannon(
+  url: string,
+  next: () => Shot,
+  options: { expected?: number[]; connections?: number; seconds?: number; warmupSeconds?: number } = {},
+): Promise<LoadFigures> {
+  const expected = new Set(options.expected ?? [200]);
+  const connections = options.connections ?? CONNECTIONS;
+  const seconds = options.seconds ?? SECONDS;
+  const run = (duration: number) =>
+    autocannon({
+      url,
+      connections,
+      duration,
+      requests: [
+        {
+          setupRequest: (request) => {
+            const shot = next();
+            return {
+              ...request,
+              method: shot.method ?? "GET",
+              path: shot.path,
+              headers: { ...shot.headers },
+              body: shot.body,
+            };
+          },
+        },
+      ],
+    });
+  if (options.warmupSeconds) await run(options.warmupSeconds);
+  const result = await run(seconds);
+  const statuses: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = count;
+  const unexpected = Object.entries(statuses)
+    .filter(([code]) => !expected.has(Number(code)))
+    .reduce((sum, [, n]) => sum + n, 0);
+  const answered = Object.values(statuses).reduce((a, b) => a + b, 0);
+  return {
+    requests: answered,
+    requestsPerSecond: round(answered / result.duration, 0),
+    p50Ms: round(result.latency.p50),
+    p99Ms: round(result.latency.p99),
+    statuses,
+    errors: unexpected + result.errors + result.timeouts,
+    seconds: round(result.duration, 1),
+    connections,
+  };
+}
+
+/** How many answers had this status. */
+export const answeredWith = (figures: LoadFigures, status: number) => figures.statuses[String(status)] ?? 0;
