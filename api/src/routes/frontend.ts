@@ -28,15 +28,17 @@ eventPageRoutes.get(
       query: VisitorTreeQuery,
       answer: Tree,
     },
+    // Written as JSON by the service, already snake_case: the tree is too large to convert on every request.
     async (c, { query }) =>
-      answer(
-        c,
+      c.body(
         await showVisitorTree(c.get("deps").database.db, {
           eventId: idParam(c),
           loginIds: c.get("auth")?.frontendLoginIds ?? [],
           query,
           now: now(c),
         }),
+        200,
+        { "Content-Type": "application/json" },
       ),
   ),
 );

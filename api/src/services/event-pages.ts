@@ -4,11 +4,11 @@ import { type Db, eq, schema } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
 import { communicationField, fillPlaceholders } from "@ticketing/shared/schemas/events";
 import type { VisitorTreeQuery } from "@ticketing/shared/schemas/frontend";
-import type { ConfirmationPage, PointOfSale, Tree } from "@ticketing/shared/schemas/ticket-office";
+import type { ConfirmationPage, PointOfSale } from "@ticketing/shared/schemas/ticket-office";
 import { notFound } from "../lib/errors.ts";
 import type { Event } from "./access.ts";
 import { findLogin, findOwnedBasket, visitorOf } from "./baskets.ts";
-import { buildVisitorTree, getCatalogue, withFreshStock } from "./catalogue.ts";
+import { getCatalogue, withFreshStock, writeVisitorTree } from "./catalogue.ts";
 import { communicationOf } from "./events.ts";
 
 /** The event, whatever its status; otherwise 404. */
@@ -20,12 +20,13 @@ export async function getEvent(db: Db, eventId: number): Promise<Event> {
 
 /**
  * What the visitor may see of a public or closed event's tree, priced for them (their login's email and the
- * codes of the basket they name). The testing tree is only for a caller with a testing login to the event.
+ * codes of the basket they name), as the JSON of a `Tree`. The testing tree is only for a caller with a testing
+ * login to the event.
  */
 export async function showVisitorTree(
   db: Db,
   input: { eventId: number; loginIds: number[]; query: VisitorTreeQuery; now: Date },
-): Promise<Tree> {
+): Promise<string> {
   const { loginIds, query } = input;
   const event = await getEvent(db, input.eventId);
   const testing = query.testing ?? false;
@@ -35,7 +36,7 @@ export async function showVisitorTree(
   const basket = query.basketId ? await findOwnedBasket(db, loginIds, query.basketId) : null;
   const visitor = login ? await visitorOf(db, login, basket) : { email: null, promotionCodes: [] };
   const catalogue = await withFreshStock(db, await getCatalogue(db, event.id));
-  return { eventId: event.id, root: buildVisitorTree(catalogue, visitor, testing, input.now) };
+  return writeVisitorTree(catalogue, visitor, testing, input.now);
 }
 
 export async function listPointsOfSale(db: Db, eventId: number): Promise<PointOfSale[]> {

@@ -222,6 +222,19 @@ export const nodeConfigurationPriceRules = configurationLink(
   () => nodePriceRules.id,
 );
 
+/**
+ * A number per event that every write to the event's element tree and its rules moves on, by the triggers of
+ * migration 0006 (not the stock counters `used`/`testing_used`, which move on every add): a process caching the
+ * tree compares it with one indexed read and sees any other process's or replica's change at once
+ * (docs/decisions/0019).
+ */
+export const catalogueVersions = sqliteTable("catalogue_versions", {
+  eventId: integer("event_id")
+    .primaryKey()
+    .references(() => events.id, { onDelete: "cascade" }),
+  version: integer("version").notNull().default(0),
+});
+
 export const promotionCodes = sqliteTable(
   "promotion_codes",
   {
