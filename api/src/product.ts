@@ -168,7 +168,10 @@ async function mountStorefront(app: Hono, apiFetchFor: (env: unknown) => ApiFetc
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  app.use("*", serveStatic({ root: client }));
+  // Every file of the client build has an extension; a path without one is a page and skips the file-system
+  // look-up (a stat per page otherwise). A page path with a dot is still looked up, misses and goes on.
+  const serveClientFile = serveStatic({ root: client });
+  app.use("*", (c, next) => (FILE_NAME.test(c.req.path) ? serveClientFile(c, next) : next()));
   // The storefront calls the API in-process (it is a backend-for-frontend, DESIGN.md 2).
   // The nonce lets root.tsx's inline script (and Turbo's progress bar) run under the page's policy.
   app.all("*", (c) => {
@@ -186,3 +189,5 @@ async function mountStorefront(app: Hono, apiFetchFor: (env: unknown) => ApiFetc
 
 /** A path only the storefront's catch-all route matches. */
 const ERROR_PAGE_PATH = "/.error-page";
+/** A path whose last segment has an extension: maybe a file of the storefront's client build. */
+const FILE_NAME = /\.[^/]+$/;

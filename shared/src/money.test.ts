@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { centsToDecimal, decimalToCents, decimalToScaled, divideHalfUp, scaledToDecimal } from "./money.ts";
+import {
+  centsToDecimal,
+  decimalToCents,
+  decimalToScaled,
+  divideHalfUp,
+  formatMoney,
+  scaledToDecimal,
+} from "./money.ts";
 
 describe("money", () => {
   it("divides half-up in integers", () => {
@@ -37,5 +44,18 @@ describe("money", () => {
         expect(decimalToCents(centsToDecimal(value))).toBe(value);
       }),
     );
+  });
+});
+
+describe("formatMoney", () => {
+  it("writes Swiss francs in each language, whichever language came before", () => {
+    const [fr, en, frAgain, enAgain] = ["fr", "en", "fr", "en"].map((locale) => formatMoney(123456, locale));
+    expect(fr).toMatch(/^1\D234\.56\sCHF$/);
+    expect(en).toMatch(/^CHF\s1\D234\.56$/);
+    expect([frAgain, enAgain]).toEqual([fr, en]);
+  });
+
+  it("speaks English for any other locale", () => {
+    expect(formatMoney(50, "de")).toBe(formatMoney(50, "en"));
   });
 });

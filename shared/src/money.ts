@@ -42,9 +42,14 @@ export function scaledToDecimal(value: number, decimals: number): string {
   return `${sign}${Math.floor(abs / unit)}${fraction ? `.${fraction}` : ""}`;
 }
 
+// Built once per locale: building an Intl.NumberFormat costs far more than formatting with it, and a page shows
+// many prices.
+const moneyFormats = {
+  fr: new Intl.NumberFormat("fr-CH", { style: "currency", currency: "CHF" }),
+  en: new Intl.NumberFormat("en-CH", { style: "currency", currency: "CHF" }),
+};
+
 /** Formats cents for people: `CHF 12.50` / `12,50 CHF`. */
 export function formatMoney(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale === "fr" ? "fr-CH" : "en-CH", { style: "currency", currency: "CHF" }).format(
-    cents / 100,
-  );
+  return moneyFormats[locale === "fr" ? "fr" : "en"].format(cents / 100);
 }

@@ -1,12 +1,10 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
-import { i18nOptions } from "./i18n";
-import { getLanguage, resources } from "./i18n.server";
+import { getLanguage, i18nFor } from "./i18n.server";
 import { CspNonceContext } from "./lib/csp-nonce";
 
 export const streamTimeout = 5_000;
@@ -19,8 +17,7 @@ export default async function handleRequest(
   loadContext?: AppLoadContext,
 ) {
   const nonce = loadContext?.cspNonce;
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nOptions, lng: await getLanguage(request), resources });
+  const i18n = i18nFor(await getLanguage(request));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

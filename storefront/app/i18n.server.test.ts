@@ -1,5 +1,8 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { getLanguage, languageCookie } from "./i18n.server";
+import { getFixedT, getLanguage, i18nFor, languageCookie } from "./i18n.server";
 
 const request = async ({ cookie, acceptLanguage }: { cookie?: string; acceptLanguage?: string }) => {
   const headers = new Headers();
@@ -26,5 +29,25 @@ describe("language choice", () => {
   it("speaks English when nothing else is known", async () => {
     expect(await getLanguage(await request({}))).toBe("en");
     expect(await getLanguage(await request({ acceptLanguage: "de-DE" }))).toBe("en");
+  });
+});
+
+/** A component translated by the i18next instance its provider gives. */
+const SiteName = () => createElement("p", null, useTranslation().t("nav.siteName"));
+
+describe("translators made once per language", () => {
+  it("answer each of two requests at once, in en and in fr, in its own language", async () => {
+    const render = async (acceptLanguage: string) => {
+      const language = await getLanguage(await request({ acceptLanguage }));
+      return renderToString(createElement(I18nextProvider, { i18n: i18nFor(language) }, createElement(SiteName)));
+    };
+    const pages = await Promise.all(["fr-CH", "en-GB", "fr", "en"].map(render));
+    expect(pages).toEqual(["<p>Billetterie</p>", "<p>Ticket office</p>", "<p>Billetterie</p>", "<p>Ticket office</p>"]);
+  });
+
+  it("keep their language for messages built in actions", () => {
+    expect(getFixedT("fr")("nav.siteName")).toBe("Billetterie");
+    expect(getFixedT("en")("nav.siteName")).toBe("Ticket office");
+    expect(i18nFor("fr").language).toBe("fr");
   });
 });

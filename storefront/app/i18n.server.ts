@@ -1,10 +1,11 @@
-import { createInstance, type Resource } from "i18next";
+import { createInstance, type i18n as I18n, type Resource, type TFunction } from "i18next";
+import { initReactI18next } from "react-i18next";
 import { createCookie } from "react-router";
 import { LanguageDetector } from "remix-i18next/server";
 import { FALLBACK_LANGUAGE, i18nOptions, LANGUAGES, type Language, loadMessages, NAMESPACE } from "./i18n";
 
 const [en, fr] = await Promise.all([loadMessages.en(), loadMessages.fr()]);
-export const resources = { en: { [NAMESPACE]: en.default }, fr: { [NAMESPACE]: fr.default } } satisfies Resource;
+const resources = { en: { [NAMESPACE]: en.default }, fr: { [NAMESPACE]: fr.default } } satisfies Resource;
 
 /** The visitor's language choice, set by the footer's language switch. */
 export const languageCookie = createCookie("lng", {
@@ -27,9 +28,23 @@ const detector = new LanguageDetector({
 /** Language of a request: the `lng` cookie, else Accept-Language, else English. */
 export const getLanguage = (request: Request) => detector.detect(request) as Promise<Language>;
 
+/**
+ * One i18next instance per language, made and initialised once: creating one per request cost more than the
+ * rest of a simple page. Each stays in its language (nothing calls changeLanguage on the server), so concurrent
+ * requests in different languages share them safely; the request's language picks the instance.
+ */
+const instances = Object.fromEntries(
+  await Promise.all(
+    LANGUAGES.map(async (language) => {
+      const i18n = createInstance();
+      await i18n.use(initReactI18next).init({ ...i18nOptions, lng: language, resources });
+      return [language, i18n] as const;
+    }),
+  ),
+) as Record<Language, I18n>;
+
+/** The i18next instance that renders pages in this language. */
+export const i18nFor = (language: Language): I18n => instances[language];
+
 /** A translate function for messages built in actions (validation errors). */
-export async function getFixedT(language: Language) {
-  const i18n = createInstance();
-  await i18n.init({ ...i18nOptions, lng: language, resources });
-  return i18n.t;
-}
+export const getFixedT = (language: Language): TFunction => instances[language].getFixedT(language);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateRange } from "./format";
+import { formatDateRange, formatTime } from "./format";
 
 describe("formatDateRange", () => {
   it("writes both ends in the event's time zone with plain spaces around the dash", () => {
@@ -9,5 +9,21 @@ describe("formatDateRange", () => {
     expect(formatDateRange("2027-06-12T16:00:00Z", "2027-06-13T23:00:00Z", "fr")).toBe(
       "12 juin 2027 à 18:00 – 14 juin 2027 à 01:00",
     );
+  });
+});
+
+describe("formatters kept per language", () => {
+  it("answer each call in its own language, whichever language came before", () => {
+    const start = "2027-06-12T16:00:00Z";
+    const end = "2027-06-12T20:30:00Z";
+    const inTurn = ["fr", "en", "fr", "en"].map((language) => [
+      formatDateRange(start, end, language),
+      formatTime(end, language),
+    ]);
+    expect(inTurn[0]).toEqual(inTurn[2]);
+    expect(inTurn[1]).toEqual(inTurn[3]);
+    expect(inTurn[0]?.[0]).toContain("juin");
+    expect(inTurn[1]?.[0]).toContain("June");
+    expect(inTurn.map(([, time]) => time)).toEqual(["22:30", "22:30", "22:30", "22:30"]);
   });
 });

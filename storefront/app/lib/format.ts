@@ -4,22 +4,37 @@ import { formatMoney } from "@ticketing/shared/money";
 const TIME_ZONE = "Europe/Zurich";
 const dateLocale = (language: string) => (language === "fr" ? "fr-CH" : "en-GB");
 
+/**
+ * A formatter per locale, built on first use and kept: building an Intl formatter costs far more than formatting
+ * with it (it was the largest single cost of the welcome page). Two locales, so two entries per kind.
+ */
+function formatterCache(options: Intl.DateTimeFormatOptions) {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  return (language: string) => {
+    const locale = dateLocale(language);
+    let format = formats.get(locale);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone: TIME_ZONE });
+      formats.set(locale, format);
+    }
+    return format;
+  };
+}
+
+const dateTimeFormat = formatterCache({ dateStyle: "long", timeStyle: "short" });
+const timeFormat = formatterCache({ timeStyle: "short" });
+
 /** `12 June 2027, 18:00 – 13 June 2027, 02:00`, shortened by Intl when both ends share a day. */
 export function formatDateRange(start: string, end: string, language: string) {
-  const format = new Intl.DateTimeFormat(dateLocale(language), {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: TIME_ZONE,
-  });
   // ICU versions differ on the spaces around the dash (Node: thin spaces, Chromium: plain ones); one
   // spelling keeps the server's HTML and the browser's hydration identical.
-  return format.formatRange(new Date(start), new Date(end)).replace(/\u2009/g, " ");
+  return dateTimeFormat(language)
+    .formatRange(new Date(start), new Date(end))
+    .replace(/\u2009/g, " ");
 }
 
 export function formatTime(date: string, language: string) {
-  return new Intl.DateTimeFormat(dateLocale(language), { timeStyle: "short", timeZone: TIME_ZONE }).format(
-    new Date(date),
-  );
+  return timeFormat(language).format(new Date(date));
 }
 
 export { formatMoney };

@@ -93,12 +93,12 @@ export async function action(args: Route.ActionArgs) {
   const refuse = (errors: string[], status: number) =>
     office.data<BuyActionData>({ target, nodeId, errors }, { status });
   const refuseQuantity = async () => {
-    const t = await getFixedT(office.language);
+    const t = getFixedT(office.language);
     return refuse([t("buy.quantityInvalid", { max: office.event.maxItemsPerBasket })], 400);
   };
   try {
     if (!office.areBasketActionsAllowed) {
-      const t = await getFixedT(office.language);
+      const t = getFixedT(office.language);
       return refuse([t("welcome.registrationsClosed")], 409);
     }
     if (intent === "removeLine" && typeof lineKey === "string") {
@@ -110,7 +110,7 @@ export async function action(args: Route.ActionArgs) {
     } else if (intent === "addCode") {
       const value = String(form.get("promotionCode") ?? "").trim();
       if (!value) {
-        const t = await getFixedT(office.language);
+        const t = getFixedT(office.language);
         return refuse([t("forms.errors.required")], 400);
       }
       // A code may come before the first article: the basket is opened for it (prices then include it).

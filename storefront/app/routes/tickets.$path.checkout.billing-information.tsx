@@ -37,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
     string
   >;
 
-  const t = await getFixedT(office.language);
+  const t = getFixedT(office.language);
   const fieldErrors: Partial<Record<FieldName, string>> = {};
   for (const { name } of FIELDS) if (!values[name]) fieldErrors[name] = t("forms.errors.required");
   if (values.email && !EMAIL.test(values.email)) fieldErrors.email = t("forms.errors.email");

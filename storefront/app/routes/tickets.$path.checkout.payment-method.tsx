@@ -65,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
   const { office, api, basket } = await openStep(args);
   const form = await args.request.formData();
   if (form.get("intent") === "cancelPayment") return cancelPayment(office, api, basket, form);
-  const t = await getFixedT(office.language);
+  const t = getFixedT(office.language);
   if (!office.isPaymentAllowed)
     return office.data<ActionResult>({ errors: [t("checkout.payment.notAllowed")] }, { status: 409 });
   if (form.get("termsAccepted") !== "on") {

@@ -40,7 +40,7 @@ async function signInToPreview(office: OfficeVisit, form: FormData, nextUrl: str
       password: String(form.get("password") ?? ""),
     });
     if (!(await office.signInToPreview(accessToken))) {
-      const t = await getFixedT(office.language);
+      const t = getFixedT(office.language);
       return office.data<ActionResult>({ errors: [t("login.previewForbidden")] }, { status: 403 });
     }
   } catch (error) {
@@ -63,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
     if (form.get("intent") === "trustedEmail" && methods.includes("trusted_email")) {
       const email = String(form.get("email") ?? "").trim();
       if (!EMAIL.test(email)) {
-        const t = await getFixedT(office.language);
+        const t = getFixedT(office.language);
         const emailError = email ? t("forms.errors.email") : t("forms.errors.required");
         return office.data<ActionResult>({ errors: [], emailError, email }, { status: 400 });
       }
@@ -73,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
       return office.redirect(`${office.href("login")}?${sent}`);
     }
     if (!methods.includes("anonymous")) {
-      const t = await getFixedT(office.language);
+      const t = getFixedT(office.language);
       return office.data<ActionResult>({ errors: [t("login.unavailable")] }, { status: 409 });
     }
     const login = await office.api.post<AnonymousLogin>("/auth/anonymous-login", { activeModuleId, isTesting: false });
