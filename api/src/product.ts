@@ -34,12 +34,13 @@ export interface Product {
 /** Migrates (and seeds an empty database), then composes the three parts. */
 export async function createProduct(
   config: Config,
-  options: { seed?: boolean; mailIntervalMs?: number } = {},
+  options: { seed?: boolean; mailIntervalMs?: number; onStatement?: (sql: string) => void } = {},
 ): Promise<Product> {
   const database = createDatabase({
     url: config.databaseUrl,
     driver: config.dbDriver,
     authToken: config.databaseAuthToken,
+    onStatement: options.onStatement,
   });
   await database.migrate();
   const seeded = options.seed !== false && !(await isSeeded(database));
@@ -119,22 +120,47 @@ const pageBodyLimit = limitBody((c) => {
   );
 });
 
-function mountAdmin(app: Hono) {
-  const index = join(ADMIN_DIST, "index.html");
+/**
+ * Vite's hashed files (admin/dist/assets, storefront/build/client/assets): a new build gives new names, so browsers
+ * keep each for good; sent as the .br or .gz copy the build wrote beside it (scripts/precompress.ts) when the
+ * browser accepts it. `Vary` on every answer, the uncompressed ones too, so that a shared cache keeps them apart.
+ */
+function serveHashedAssets(root: string, rewriteRequestPath?: (path: string) => string): MiddlewareHandler {
+  const serve = serveStatic({ root, rewriteRequestPath, precompressed: true });
+  return async (c, next) => {
+    // The file's response, or (no such file) what the next handler gave. Its headers, not serveStatic's `onFound`:
+    // headers set on the context once the response is made do not reach it.
+    const response = await serve(c, next);
+    if (response instanceof Response) {
+      response.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+      response.headers.set("Vary", "Accept-Encoding");
+    }
+    return response;
+  };
+}
+
+/** The back office's single page, from `dist` (admin/dist unless a test gives another). */
+export function mountAdmin(app: Hono, dist = ADMIN_DIST) {
+  const index = join(dist, "index.html");
   if (!existsSync(index)) {
     app.get("/admin/*", (c) => c.text("The back office is not built: run `npm run build`.", 503));
     return;
   }
   // Read per request so a rebuild needs no restart; emotion (admin/src/main.tsx) gives its styles this nonce.
-  const page = (c: Context) =>
-    c.html(
+  // Never reused from a cache: it carries this request's nonce, and names the build's current assets.
+  const page = (c: Context) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(
       readFileSync(index, "utf8").replace("<head>", `<head>\n    <meta name="csp-nonce" content="${cspNonce(c)}" />`),
     );
+  };
+  const underAdmin = (path: string) => path.replace(/^\/admin/, "");
   app.get("/admin", (c) => c.redirect("/admin/"));
   app.get("/admin/", page);
   app.get("/admin/index.html", page);
-  app.use("/admin/*", serveStatic({ root: ADMIN_DIST, rewriteRequestPath: (path) => path.replace(/^\/admin/, "") }));
+  app.use("/admin/assets/*", serveHashedAssets(dist, underAdmin));
   app.get("/admin/assets/*", (c) => c.text("Not found", 404));
+  app.use("/admin/*", serveStatic({ root: dist, rewriteRequestPath: underAdmin }));
   // SPA fallback: react-admin routes are client-side.
   app.get("/admin/*", page);
 }
@@ -161,13 +187,7 @@ async function mountStorefront(app: Hono, apiFetchFor: (env: unknown) => ApiFetc
   const build = await import(pathToFileURL(serverEntry).href);
   const handle = createRequestHandler(build, process.env.NODE_ENV === "development" ? "development" : "production");
   const client = join(STOREFRONT_BUILD, "client");
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: client,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
+  app.use("/assets/*", serveHashedAssets(client));
   // Every file of the client build has an extension; a path without one is a page and skips the file-system
   // look-up (a stat per page otherwise). A page path with a dot is still looked up, misses and goes on.
   const serveClientFile = serveStatic({ root: client });

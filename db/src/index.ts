@@ -19,4 +19,5 @@ export {
   sum,
 } from "drizzle-orm";
 export * from "./client.ts";
+export * from "./prepared.ts";
 export * as schema from "./schema/index.ts";

@@ -1,13 +1,13 @@
 // Baskets and the atomic stock check (DESIGN.md 4 "Stock", "Basket lifecycle").
 import { randomBytes } from "node:crypto";
-import { and, asc, count, type Database, type Db, desc, eq, inArray, lt, run, schema, sql } from "@ticketing/db";
+import { and, asc, type Database, type Db, desc, eq, inArray, lt, prepared, run, schema, sql } from "@ticketing/db";
 import type { Visitor } from "@ticketing/shared/conditions";
 import { GROUP_CATEGORIES, type SelectedNodeStatus } from "@ticketing/shared/constants";
-import { GROUP_ERROR_MESSAGES, selectionErrors } from "@ticketing/shared/groups";
+import { GROUP_ERROR_MESSAGES, type SelectionNode, selectionErrors } from "@ticketing/shared/groups";
 import { eventWindows } from "@ticketing/shared/ticket-office";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import type { Event } from "./access.ts";
-import { getCatalogue, isVisible, nodePrice, optionsOf, selectionTree } from "./catalogue.ts";
+import { type CatalogueNode, getCatalogue, isVisible, nodePrice, optionsOf, selectionTree } from "./catalogue.ts";
 
 export type Basket = typeof schema.baskets.$inferSelect;
 export type FrontendLogin = typeof schema.frontendLogins.$inferSelect;
@@ -19,28 +19,41 @@ const newUnikey = () => Array.from(randomBytes(10), (b) => UNIKEY_ALPHABET[b % U
 export const holdUntil = (event: Event, now: Date) =>
   new Date(now.getTime() + event.reservationMinutes * 60_000).toISOString();
 
+const basketById = prepared((db) =>
+  db
+    .select()
+    .from(schema.baskets)
+    .where(eq(schema.baskets.id, sql.placeholder("id")))
+    .prepare(),
+);
+
 /** The basket if it belongs to one of the caller's frontend logins; otherwise 404. */
 export async function findOwnedBasket(db: Db, loginIds: number[], basketId: number): Promise<Basket> {
-  const basket = await db.select().from(schema.baskets).where(eq(schema.baskets.id, basketId)).get();
+  const basket = await basketById(db).get({ id: basketId });
   if (!basket || !loginIds.includes(basket.createdById)) throw notFound();
   return basket;
 }
 
-/** The caller's login for the event and testing flag, or 404. */
-export async function findLogin(db: Db, loginIds: number[], eventId: number, testing: boolean): Promise<FrontendLogin> {
-  const logins = await db
+// The caller's logins travel as a JSON array, so that one compiled statement serves any number of them.
+const newestLogin = prepared((db) =>
+  db
     .select()
     .from(schema.frontendLogins)
     .where(
       and(
-        inArray(schema.frontendLogins.id, loginIds),
-        eq(schema.frontendLogins.eventId, eventId),
-        eq(schema.frontendLogins.testing, testing),
+        sql`${schema.frontendLogins.id} in (select value from json_each(${sql.placeholder("ids")}))`,
+        eq(schema.frontendLogins.eventId, sql.placeholder("eventId")),
+        eq(schema.frontendLogins.testing, sql.placeholder("testing")),
       ),
     )
     .orderBy(desc(schema.frontendLogins.id))
-    .all();
-  const login = logins[0];
+    .limit(1)
+    .prepare(),
+);
+
+/** The caller's login for the event and testing flag, or 404. */
+export async function findLogin(db: Db, loginIds: number[], eventId: number, testing: boolean): Promise<FrontendLogin> {
+  const login = await newestLogin(db).get({ ids: JSON.stringify(loginIds), eventId, testing: Number(testing) });
   if (!login) throw notFound();
   return login;
 }
@@ -85,8 +98,8 @@ export async function createBasket(database: Database, event: Event, login: Fron
   });
 }
 
-export async function activePromotionCodes(db: Db, basketId: number) {
-  return db
+const promotionCodesOfBasket = prepared((db) =>
+  db
     .select({
       id: schema.selectedPromotionCodes.id,
       name: schema.promotionCodes.name,
@@ -94,9 +107,13 @@ export async function activePromotionCodes(db: Db, basketId: number) {
     })
     .from(schema.selectedPromotionCodes)
     .innerJoin(schema.promotionCodes, eq(schema.promotionCodes.id, schema.selectedPromotionCodes.promotionCodeId))
-    .where(eq(schema.selectedPromotionCodes.basketId, basketId))
+    .where(eq(schema.selectedPromotionCodes.basketId, sql.placeholder("basketId")))
     .orderBy(asc(schema.selectedPromotionCodes.id))
-    .all();
+    .prepare(),
+);
+
+export async function activePromotionCodes(db: Db, basketId: number) {
+  return promotionCodesOfBasket(db).all({ basketId });
 }
 
 export async function visitorOf(db: Db, login: FrontendLogin, basket: Basket | null): Promise<Visitor> {
@@ -150,37 +167,37 @@ export async function addSelectedNode(
     if (weight < group.cart.rangeMin)
       lineErrors.push({ kind: "below_min", nodeId: group.id, sum: weight, min: group.cart.rangeMin });
   }
-  // …and the basket as a whole must not exceed a group's maximum or a single choice (minimums wait for checkout).
-  const heldNodeIds = await heldNodeIdsOf(database.db, basket.id);
-  const added = Array.from({ length: quantity }, () => article.id);
-  const basketErrors = selectionErrors(selectionTree(catalogue.root), [...heldNodeIds, ...added]).filter(
-    (error) => error.kind === "above_max" || error.kind === "single_choice",
-  );
-  // The most telling message first: "only one" says more than "less".
-  const [groupError] = [...lineErrors, ...basketErrors].sort(
-    (a, b) => Number(b.kind === "single_choice") - Number(a.kind === "single_choice"),
-  );
-  if (groupError)
-    throw invalid(GROUP_ERROR_MESSAGES[groupError.kind].key, {
-      option_node_ids: GROUP_ERROR_MESSAGES[groupError.kind].key,
-    });
   const lines = [article, ...options].map((node) => ({
     node,
     price: nodePrice(catalogue, node, visitor),
     limits: catalogue.limitsByConfiguration.get(node.configurationId) ?? [],
   }));
-  const counter = basket.testing ? schema.nodeLimits.testingUsed : schema.nodeLimits.used;
+  const added = Array.from({ length: quantity }, () => article.id);
+  const moveCounter = basket.testing ? takeTestingStock : takeRealStock;
 
   return database.transaction(function* (tx) {
-    const current = yield* run(
-      tx.select({ status: schema.baskets.status }).from(schema.baskets).where(eq(schema.baskets.id, basket.id)).get(),
+    // The basket's lines are read in the transaction that adds: two adds at once cannot both pass its groups'
+    // maximums or its item maximum.
+    const held = yield* run(heldLines(tx).all({ basketId: basket.id }));
+    const heldNodeIds = held.flatMap((line) => (line.nodeId === null ? [] : [line.nodeId]));
+    // …and the basket as a whole must not exceed a group's maximum or a single choice (minimums wait for checkout).
+    const basketErrors = selectionErrors(selectionTreeOf(catalogue.root), [...heldNodeIds, ...added]).filter(
+      (error) => error.kind === "above_max" || error.kind === "single_choice",
     );
-    if (current?.status !== "new") throw conflict("errors.basket_not_modifiable");
-    // The item maximum is counted in the transaction that adds: two adds at once cannot both pass it.
-    const held = yield* run(
-      tx.select({ n: count() }).from(schema.selectedNodes).where(heldArticlesOf(basket.id)).get(),
+    // The most telling message first: "only one" says more than "less".
+    const [groupError] = [...lineErrors, ...basketErrors].sort(
+      (a, b) => Number(b.kind === "single_choice") - Number(a.kind === "single_choice"),
     );
-    const heldCount = held?.n ?? 0;
+    if (groupError)
+      throw invalid(GROUP_ERROR_MESSAGES[groupError.kind].key, {
+        option_node_ids: GROUP_ERROR_MESSAGES[groupError.kind].key,
+      });
+    // Renewing the hold is the check that the basket is still `new`.
+    const renewed = yield* run(
+      renewHold(tx).get({ id: basket.id, expiresAt: holdUntil(event, now), updatedAt: now.toISOString() }),
+    );
+    if (!renewed) throw conflict("errors.basket_not_modifiable");
+    const heldCount = held.filter((line) => line.isArticle).length;
     if (heldCount >= event.maxItemsPerBasket)
       throw conflict("errors.basket_item_limit", { max: event.maxItemsPerBasket });
     if (heldCount + quantity > event.maxItemsPerBasket)
@@ -194,46 +211,30 @@ export async function addSelectedNode(
       let articleRowId: number | null = null;
       for (const line of lines) {
         const row: (typeof rows)[number] = yield* run(
-          tx
-            .insert(schema.selectedNodes)
-            .values({
-              basketId: basket.id,
-              nodeId: line.node.id,
-              parentId: articleRowId,
-              configurationId: line.node.configurationId,
-              title: line.node.configuration.title,
-              isArticle: line.node === article,
-              isSubjectToLausanneTax: line.node.configuration.isSubjectToLausanneTax,
-              price: line.price,
-            })
-            .returning()
-            .get(),
+          insertLine(tx).get({
+            basketId: basket.id,
+            nodeId: line.node.id,
+            parentId: articleRowId,
+            configurationId: line.node.configurationId,
+            title: line.node.configuration.title,
+            isArticle: line.node === article,
+            isSubjectToLausanneTax: line.node.configuration.isSubjectToLausanneTax,
+            price: line.price,
+          }),
         );
         articleRowId ??= row.id;
         rows.push(row);
         for (const limit of line.limits) {
-          yield* run(
-            tx
-              .insert(schema.selectedNodeLimits)
-              .values({ selectedNodeId: row.id, limitId: limit.id, isTesting: basket.testing })
-              .run(),
-          );
+          yield* run(insertLineLimit(tx).run({ selectedNodeId: row.id, limitId: limit.id, isTesting: basket.testing }));
           const entry = taken.get(limit.id) ?? { count: 0, title: line.node.configuration.title };
           entry.count += 1;
           taken.set(limit.id, entry);
         }
       }
     }
+    const counter = basket.testing ? schema.nodeLimits.testingUsed : schema.nodeLimits.used;
     for (const [limitId, { count, title }] of taken) {
-      const moved = yield* run(
-        tx
-          .update(schema.nodeLimits)
-          .set({ [basket.testing ? "testingUsed" : "used"]: sql`${counter} + ${count}` })
-          .where(and(eq(schema.nodeLimits.id, limitId), sql`${counter} + ${count} <= ${schema.nodeLimits.maximum}`))
-          .returning({ id: schema.nodeLimits.id })
-          .get(),
-      );
-      if (moved) continue;
+      if (yield* run(moveCounter(tx).get({ id: limitId, count }))) continue;
       // Read in the same transaction, so the figure given is the one that refused.
       const limit = yield* run(
         tx
@@ -247,18 +248,87 @@ export async function addSelectedNode(
         ? conflict("errors.quantity_above_stock", { title, remaining })
         : conflict("errors.sold_out", { title });
     }
-    yield* run(
-      tx
-        .update(schema.baskets)
-        .set({ expiresAt: holdUntil(event, now), updatedAt: now.toISOString() })
-        .where(eq(schema.baskets.id, basket.id))
-        .run(),
-    );
     const [item] = shapeItems(rows);
     if (!item) throw invalid("errors.not_an_article");
     return item;
   });
 }
+
+/** The whole tree's ranges, built once per catalogue (a cached catalogue is one object until it changes). */
+const selectionTrees = new WeakMap<CatalogueNode, SelectionNode>();
+function selectionTreeOf(root: CatalogueNode): SelectionNode {
+  let tree = selectionTrees.get(root);
+  if (!tree) {
+    tree = selectionTree(root);
+    selectionTrees.set(root, tree);
+  }
+  return tree;
+}
+
+/** Renews a basket's hold if it is still `new`; no row for a basket past that. */
+const renewHold = prepared((db) =>
+  db
+    .update(schema.baskets)
+    .set({ expiresAt: sql`${sql.placeholder("expiresAt")}`, updatedAt: sql`${sql.placeholder("updatedAt")}` })
+    .where(and(eq(schema.baskets.id, sql.placeholder("id")), eq(schema.baskets.status, "new")))
+    .returning({ id: schema.baskets.id })
+    .prepare(),
+);
+
+const heldLines = prepared((db) =>
+  db
+    .select({ nodeId: schema.selectedNodes.nodeId, isArticle: schema.selectedNodes.isArticle })
+    .from(schema.selectedNodes)
+    .where(and(eq(schema.selectedNodes.basketId, sql.placeholder("basketId")), eq(schema.selectedNodes.status, "held")))
+    .prepare(),
+);
+
+const insertLine = prepared((db) =>
+  db
+    .insert(schema.selectedNodes)
+    .values({
+      basketId: sql.placeholder("basketId"),
+      nodeId: sql.placeholder("nodeId"),
+      parentId: sql.placeholder("parentId"),
+      configurationId: sql.placeholder("configurationId"),
+      title: sql.placeholder("title"),
+      isArticle: sql.placeholder("isArticle"),
+      isSubjectToLausanneTax: sql.placeholder("isSubjectToLausanneTax"),
+      price: sql.placeholder("price"),
+    })
+    .returning()
+    .prepare(),
+);
+
+const insertLineLimit = prepared((db) =>
+  db
+    .insert(schema.selectedNodeLimits)
+    .values({
+      selectedNodeId: sql.placeholder("selectedNodeId"),
+      limitId: sql.placeholder("limitId"),
+      isTesting: sql.placeholder("isTesting"),
+    })
+    .prepare(),
+);
+
+/** Moves one stock counter by `count` if it stays within the maximum (the guarded UPDATE); no row if not. */
+const guardedMove = (column: "used" | "testingUsed") =>
+  prepared((db) => {
+    const counter = schema.nodeLimits[column];
+    return db
+      .update(schema.nodeLimits)
+      .set({ [column]: sql`${counter} + ${sql.placeholder("count")}` })
+      .where(
+        and(
+          eq(schema.nodeLimits.id, sql.placeholder("id")),
+          sql`${counter} + ${sql.placeholder("count")} <= ${schema.nodeLimits.maximum}`,
+        ),
+      )
+      .returning({ id: schema.nodeLimits.id })
+      .prepare();
+  });
+const takeRealStock = guardedMove("used");
+const takeTestingStock = guardedMove("testingUsed");
 
 /** How far each stock counter moves for these links of selected nodes: real and testing counts apart. */
 export function movesPerLimit(links: { limitId: number; isTesting: boolean }[]) {

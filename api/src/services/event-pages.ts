@@ -1,6 +1,6 @@
 // The event as the ticket office shows it (`/frontend/events/:id/…`): the visitor's tree, where to pay at a
 // point of sale, what the confirmation page says.
-import { type Db, eq, schema } from "@ticketing/db";
+import { type Db, eq, prepared, schema, sql } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
 import { communicationField, fillPlaceholders } from "@ticketing/shared/schemas/events";
 import type { VisitorTreeQuery } from "@ticketing/shared/schemas/frontend";
@@ -8,12 +8,20 @@ import type { ConfirmationPage, PointOfSale } from "@ticketing/shared/schemas/ti
 import { notFound } from "../lib/errors.ts";
 import type { Event } from "./access.ts";
 import { findLogin, findOwnedBasket, visitorOf } from "./baskets.ts";
-import { getCatalogue, withFreshStock, writeVisitorTree } from "./catalogue.ts";
+import { getCatalogue, readStockCounters, writeVisitorTree } from "./catalogue.ts";
 import { communicationOf } from "./events.ts";
 
 /** The event, whatever its status; otherwise 404. */
+const eventById = prepared((db) =>
+  db
+    .select()
+    .from(schema.events)
+    .where(eq(schema.events.id, sql.placeholder("id")))
+    .prepare(),
+);
+
 export async function getEvent(db: Db, eventId: number): Promise<Event> {
-  const event = await db.select().from(schema.events).where(eq(schema.events.id, eventId)).get();
+  const event = await eventById(db).get({ id: eventId });
   if (!event) throw notFound("errors.event_not_found");
   return event;
 }
@@ -35,8 +43,8 @@ export async function showVisitorTree(
   if (testing && !login) throw notFound("errors.event_not_found");
   const basket = query.basketId ? await findOwnedBasket(db, loginIds, query.basketId) : null;
   const visitor = login ? await visitorOf(db, login, basket) : { email: null, promotionCodes: [] };
-  const catalogue = await withFreshStock(db, await getCatalogue(db, event.id));
-  return writeVisitorTree(catalogue, visitor, testing, input.now);
+  const catalogue = await getCatalogue(db, event.id);
+  return writeVisitorTree(catalogue, await readStockCounters(db, event.id), visitor, testing, input.now);
 }
 
 export async function listPointsOfSale(db: Db, eventId: number): Promise<PointOfSale[]> {
