@@ -119,6 +119,27 @@ describe("moderation and the edit lock", () => {
     expect((await ctx.call("GET", "/config")).body).toEqual({ support_email: "support@example.org" });
   });
 
+  it("gives a public event's infos by its path in any case, with its module and access methods, read afresh each time", async () => {
+    const event = await newEvent("Summer-Fest");
+    const infos = (path: string) => ctx.call("GET", `/events/public-infos?path=${path}`);
+    expect((await infos("summer-fest")).status).toBe(404);
+    await ctx.call("POST", `/events/${event.id}/moderation/request`, { token: organiser, body: {} });
+    await ctx.call("POST", `/events/${event.id}/moderation/approve`, { token: moderator, body: {} });
+    await ctx.call("PUT", `/events/${event.id}`, { token: organiser, body: { status: "public" } });
+    const seen = await infos("SUMMER-fest");
+    expect(seen.body).toMatchObject({ id: event.id, access_methods: event.access_methods });
+    expect(seen.body.registration_module_id).toEqual(expect.any(Number));
+    await ctx.call("PUT", `/events/${event.id}`, {
+      token: moderator,
+      body: { access_methods: ["anonymous", "trusted_email"] },
+    });
+    expect((await infos("summer-fest")).body.access_methods).toEqual(["anonymous", "trusted_email"]);
+    await ctx.call("PUT", `/events/${event.id}`, { token: organiser, body: { status: "closed" } });
+    expect((await infos("summer-fest")).body.id).toBe(event.id);
+    await ctx.call("PUT", `/events/${event.id}`, { token: moderator, body: { status: "draft" } });
+    expect((await infos("summer-fest")).status).toBe(404);
+  });
+
   it("locks the communication settings with the rest of the event once approved and public; superusers may still edit", async () => {
     const event = await newEvent("recital");
     const edit = (token: string, text: string) =>

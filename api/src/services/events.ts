@@ -12,6 +12,7 @@ import {
   lt,
   lte,
   or,
+  prepared,
   run,
   schema,
   sql,
@@ -201,27 +202,18 @@ export async function deleteEvent(database: Database, event: Event) {
   });
 }
 
-export async function eventExtras(db: Db, eventIds: number[]) {
-  if (eventIds.length === 0)
-    return new Map<
-      number,
-      {
-        registrationModuleId: number;
-        rootNodeId: number | null;
-        accessMethods: AccessMethod[];
-        thirdPartySecretKey: string | null;
-      }
-    >();
-  const modules = await db
-    .select()
-    .from(schema.registrationModules)
-    .where(inArray(schema.registrationModules.eventId, eventIds))
-    .all();
-  const methods = await db
-    .select()
-    .from(schema.eventAccessMethods)
-    .where(inArray(schema.eventAccessMethods.eventId, eventIds))
-    .all();
+interface EventExtras {
+  registrationModuleId: number;
+  rootNodeId: number | null;
+  accessMethods: AccessMethod[];
+  thirdPartySecretKey: string | null;
+}
+
+/** Each event's registration module and access methods, by event id. */
+function extrasByEvent(
+  modules: (typeof schema.registrationModules.$inferSelect)[],
+  methods: (typeof schema.eventAccessMethods.$inferSelect)[],
+): Map<number, EventExtras> {
   return new Map(
     modules.map((m) => [
       m.eventId,
@@ -234,6 +226,51 @@ export async function eventExtras(db: Db, eventIds: number[]) {
       },
     ]),
   );
+}
+
+export async function eventExtras(db: Db, eventIds: number[]) {
+  if (eventIds.length === 0) return new Map<number, EventExtras>();
+  const modules = await db
+    .select()
+    .from(schema.registrationModules)
+    .where(inArray(schema.registrationModules.eventId, eventIds))
+    .all();
+  const methods = await db
+    .select()
+    .from(schema.eventAccessMethods)
+    .where(inArray(schema.eventAccessMethods.eventId, eventIds))
+    .all();
+  return extrasByEvent(modules, methods);
+}
+
+// Every ticket-office page asks for its event's public infos: their queries are built once (prepared.ts).
+const eventByPath = prepared((db) =>
+  db
+    .select()
+    .from(schema.events)
+    .where(sql`lower(${schema.events.frontendPath}) = lower(${sql.placeholder("path")})`)
+    .prepare(),
+);
+const modulesOfEvent = prepared((db) =>
+  db
+    .select()
+    .from(schema.registrationModules)
+    .where(eq(schema.registrationModules.eventId, sql.placeholder("eventId")))
+    .prepare(),
+);
+const accessMethodsOfEvent = prepared((db) =>
+  db
+    .select()
+    .from(schema.eventAccessMethods)
+    .where(eq(schema.eventAccessMethods.eventId, sql.placeholder("eventId")))
+    .prepare(),
+);
+
+/** One event's extras (eventExtras for a single event, with prepared queries). */
+async function extrasOfEvent(db: Db, eventId: number): Promise<EventExtras | undefined> {
+  const modules = await modulesOfEvent(db).all({ eventId });
+  const methods = await accessMethodsOfEvent(db).all({ eventId });
+  return extrasByEvent(modules, methods).get(eventId);
 }
 
 /** The back-office shape of an event. */
@@ -348,7 +385,7 @@ export function presentPublicInfos(
 }
 
 export async function findEventByPath(db: Db, path: string): Promise<Event | undefined> {
-  return db.select().from(schema.events).where(sql`lower(${schema.events.frontendPath}) = lower(${path})`).get();
+  return eventByPath(db).get({ path });
 }
 
 export async function listPublicEvents(db: Db) {
@@ -481,6 +518,5 @@ export async function findPublicInfos(
     const user = await requireUser(db, auth);
     if (!(await canSeeUnit(db, user, event.unitId))) throw notFound("errors.event_not_found");
   } else if (event.status !== "public" && event.status !== "closed") throw notFound("errors.event_not_found");
-  const extras = await eventExtras(db, [event.id]);
-  return presentPublicInfos(event, extras.get(event.id), now);
+  return presentPublicInfos(event, await extrasOfEvent(db, event.id), now);
 }
