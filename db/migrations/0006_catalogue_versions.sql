@@ -2,7 +2,9 @@ CREATE TABLE `catalogue_versions` (
 	`event_id` integer PRIMARY KEY NOT NULL,
 	`version` integer DEFAULT 0 NOT NULL,
 	FOREIGN KEY (`event_id`) REFERENCES `events`(`id`) ON UPDATE no action ON DELETE cascade
-);--> statement-breakpoint
+);
+--> statement-breakpoint
+CREATE INDEX `node_limits_event` ON `node_limits` (`event_id`);--> statement-breakpoint
 -- A per-event number moved by every write to the tables the catalogue is loaded from (api/src/services/catalogue.ts),
 -- so that a cache in any process or replica knows with one indexed read whether its copy is current
 -- (docs/decisions/0019). The stock counters `used`/`testing_used` move on every add and are read fresh: updating only

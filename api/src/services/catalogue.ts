@@ -1,5 +1,5 @@
 // The element tree as the ticket office sees it: visible nodes with server-computed prices and stock display.
-import { and, asc, type Database, type Db, eq, run, schema, sql } from "@ticketing/db";
+import { and, asc, type Database, type Db, eq, prepared, run, schema, sql } from "@ticketing/db";
 import { type AccessRule, type AvailabilityWindow, isNodeShown } from "@ticketing/shared/availability";
 import { snakifyKeys } from "@ticketing/shared/case";
 import { type Condition, conditionHolds, type Visitor } from "@ticketing/shared/conditions";
@@ -61,34 +61,29 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
  */
 const catalogueCache = new WeakMap<Db, Map<number, { version: number; catalogue: Promise<Catalogue> }>>();
 
-/** The two reads made on every use of a cached catalogue, compiled once per database handle. */
-function prepareReads(db: Db) {
-  return {
-    version: db
-      .select({ version: schema.catalogueVersions.version })
-      .from(schema.catalogueVersions)
-      .where(eq(schema.catalogueVersions.eventId, sql.placeholder("eventId")))
-      .prepare(),
-    limits: db
-      .select()
-      .from(schema.nodeLimits)
-      .where(eq(schema.nodeLimits.eventId, sql.placeholder("eventId")))
-      .prepare(),
-  };
-}
-const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>();
-
-function readsOf(db: Db) {
-  let reads = preparedReads.get(db);
-  if (!reads) {
-    reads = prepareReads(db);
-    preparedReads.set(db, reads);
-  }
-  return reads;
-}
+// The reads made on every use of a cached catalogue, built once per connection.
+const catalogueVersion = prepared((db) =>
+  db
+    .select({ version: schema.catalogueVersions.version })
+    .from(schema.catalogueVersions)
+    .where(eq(schema.catalogueVersions.eventId, sql.placeholder("eventId")))
+    .prepare(),
+);
+const stockCounters = prepared((db) =>
+  db
+    .select({
+      id: schema.nodeLimits.id,
+      maximum: schema.nodeLimits.maximum,
+      used: schema.nodeLimits.used,
+      testingUsed: schema.nodeLimits.testingUsed,
+    })
+    .from(schema.nodeLimits)
+    .where(eq(schema.nodeLimits.eventId, sql.placeholder("eventId")))
+    .prepare(),
+);
 
 export async function getCatalogue(db: Db, eventId: number): Promise<Catalogue> {
-  const row = await readsOf(db).version.get({ eventId });
+  const row = await catalogueVersion(db).get({ eventId });
   // No version row: no such event, and nothing worth keeping (loading answers the 404).
   if (!row) return loadCatalogue(db, eventId);
   let perEvent = catalogueCache.get(db);
@@ -113,17 +108,28 @@ export function invalidateCatalogue(db: Db, eventId: number) {
   catalogueCache.get(db)?.delete(eventId);
 }
 
-/** The catalogue with the stock counters as they are now. */
+/** Each limit's maximum and counters, by id, as they are now. */
+export type StockCounters = Map<number, { maximum: number; used: number; testingUsed: number }>;
+
+export async function readStockCounters(db: Db, eventId: number): Promise<StockCounters> {
+  const rows = await stockCounters(db).all({ eventId });
+  return new Map(rows.map(({ id, ...counters }) => [id, counters]));
+}
+
+/**
+ * The catalogue with the stock counters (and maxima) as they are now; a limit deleted since is left out. The rest
+ * of a limit's row is the catalogue's, which its version keeps current.
+ */
 export async function withFreshStock(db: Db, catalogue: Catalogue): Promise<Catalogue> {
-  const limits = await readsOf(db).limits.all({ eventId: catalogue.eventId });
-  const byId = new Map(limits.map((l) => [l.id, l]));
+  const counters = await readStockCounters(db, catalogue.eventId);
+  const fresh = (limit: LimitRow) => {
+    const now = counters.get(limit.id);
+    return now && { ...limit, ...now };
+  };
   return {
     ...catalogue,
     limitsByConfiguration: new Map(
-      [...catalogue.limitsByConfiguration].map(([k, list]) => [
-        k,
-        list.map((l) => byId.get(l.id)).filter((l) => l !== undefined),
-      ]),
+      [...catalogue.limitsByConfiguration].map(([k, list]) => [k, list.map(fresh).filter((l) => l !== undefined)]),
     ),
   };
 }
@@ -339,18 +345,22 @@ export function presentFormGroup(group: FormGroup) {
 }
 
 /**
- * The parts of a node's answer that depend neither on the visitor nor on the moment nor on the stock, as the
- * snake_case JSON the wire carries: written once per catalogue version instead of built and converted on every
- * request (the tree of 1,000 articles is ~500 KB).
+ * A node's answer as the snake_case JSON the wire carries, in the pieces that depend neither on the visitor nor on
+ * the moment nor on the stock: written once per catalogue version instead of built and converted on every request
+ * (the tree of 1,000 articles is ~500 KB). The pieces a visitor changes are left undefined and written per request.
  */
 interface NodeAnswer {
   node: CatalogueNode;
-  /** `{"id":…` up to and with `"tags":[…]`, without the closing brace */
+  /** whether access rules or availability windows apply to the node itself (otherwise it is always shown) */
+  ruled: boolean;
+  /** `{"id":…` up to and with `"tags":[…]` */
   head: string;
-  /** the price when no rule that may apply to the node has a condition; undefined when it is the visitor's */
-  price: number | null | undefined;
-  /** `,"cart":{…}` */
-  cart: string;
+  /** `,"article_calculated_price":…,"option_calculated_price":…,"stock":`, unless a rule that may apply has a condition */
+  prices: string | undefined;
+  /** `,"cart":{…},"extra_info_groups":[…],"children":[`, unless a form group has a condition */
+  tail: string | undefined;
+  /** the stocks linked to the node, whose counters are read on every request */
+  limitIds: number[];
   children: NodeAnswer[];
 }
 
@@ -362,23 +372,37 @@ interface TreeAnswer {
 
 const toJson = (value: unknown) => JSON.stringify(snakifyKeys(value));
 
-function prepareNodeAnswer(catalogue: Catalogue, node: CatalogueNode): NodeAnswer {
+function writePrices(node: CatalogueNode, price: number | null) {
+  const { category } = node.configuration;
+  return `,"article_calculated_price":${category === "article" ? price : null},"option_calculated_price":${
+    category === "option" ? price : null
+  },"stock":`;
+}
+
+function writeTail(node: CatalogueNode, groups: FormGroup[], formGroups: Map<number, string>) {
+  const cart = toJson({ weight: node.cart.weight, rangeMin: node.cart.rangeMin, rangeMax: node.cart.rangeMax });
+  const forms = groups.map((group) => formGroups.get(group.id)).join(",");
+  return `,"cart":${cart},"extra_info_groups":[${forms}],"children":[`;
+}
+
+function prepareNodeAnswer(catalogue: Catalogue, node: CatalogueNode, formGroups: Map<number, string>): NodeAnswer {
   const { configuration } = node;
-  const { category } = configuration;
+  const priced = configuration.category === "article" || configuration.category === "option";
   const candidates = [
     ...(catalogue.rulesByConfiguration.get(node.configurationId) ?? []),
     ...ancestors(catalogue, node).flatMap((a) => catalogue.rulesByConfiguration.get(a.configurationId) ?? []),
   ];
-  const priced = category === "article" || category === "option";
+  const visitorPriced = priced && candidates.some((rule) => rule.conditionId !== null);
   return {
     node,
+    ruled: node.accesses.length > 0 || node.availabilities.length > 0,
     head: toJson({
       id: node.id,
       parentId: node.parentId,
       order: node.order,
       configurationId: node.configurationId,
       cartConfigurationId: node.cartConfigurationId,
-      category,
+      category: configuration.category,
       title: configuration.title,
       description: configuration.description,
       imageUrl: configuration.imageId === null ? null : `/api/v1/uploaded-images/${configuration.imageId}/file`,
@@ -389,63 +413,83 @@ function prepareNodeAnswer(catalogue: Catalogue, node: CatalogueNode): NodeAnswe
       isRequired: configuration.isRequired,
       tags: node.tags,
     }).slice(0, -1),
-    price: !priced
-      ? null
-      : candidates.some((rule) => rule.conditionId !== null)
-        ? undefined
-        : nodePrice(catalogue, node, null),
-    cart: `,${toJson({ cart: { weight: node.cart.weight, rangeMin: node.cart.rangeMin, rangeMax: node.cart.rangeMax } }).slice(1, -1)}`,
-    children: node.children.map((child) => prepareNodeAnswer(catalogue, child)),
+    prices: visitorPriced ? undefined : writePrices(node, priced ? nodePrice(catalogue, node, null) : null),
+    tail: node.formGroups.some((group) => group.conditionId !== null)
+      ? undefined
+      : writeTail(node, node.formGroups, formGroups),
+    limitIds: (catalogue.limitsByConfiguration.get(node.configurationId) ?? []).map((limit) => limit.id),
+    children: node.children.map((child) => prepareNodeAnswer(catalogue, child, formGroups)),
   };
 }
 
-/** Keyed by the root node, which `withFreshStock`'s copy shares with the cached catalogue it was made from. */
-const treeAnswers = new WeakMap<CatalogueNode, TreeAnswer>();
+/** Kept as long as the catalogue is: one per catalogue version. */
+const treeAnswers = new WeakMap<Catalogue, TreeAnswer>();
 
 function treeAnswerOf(catalogue: Catalogue): TreeAnswer {
-  let answer = treeAnswers.get(catalogue.root);
+  let answer = treeAnswers.get(catalogue);
   if (!answer) {
     const formGroups = new Map<number, string>();
     for (const node of catalogue.byId.values())
       for (const group of node.formGroups)
         if (!formGroups.has(group.id)) formGroups.set(group.id, toJson(presentFormGroup(group)));
-    answer = { root: prepareNodeAnswer(catalogue, catalogue.root), formGroups };
-    treeAnswers.set(catalogue.root, answer);
+    answer = { root: prepareNodeAnswer(catalogue, catalogue.root, formGroups), formGroups };
+    treeAnswers.set(catalogue, answer);
   }
   return answer;
 }
 
+/** Over the stocks linked to a node, in real or testing counting: as `nodeStock`, from the counters read now. */
+function currentStock(limitIds: number[], counters: StockCounters, testing: boolean) {
+  const levels: { maximum: number; remaining: number }[] = [];
+  for (const id of limitIds) {
+    const limit = counters.get(id);
+    if (limit)
+      levels.push({ maximum: limit.maximum, remaining: limit.maximum - (testing ? limit.testingUsed : limit.used) });
+  }
+  return tightestStock(levels);
+}
+
 /**
- * What the visitor may see now (access rules, availability windows), priced for them (DESIGN.md 4): the JSON of
- * the `Tree` answer (snake_case). Visibility, conditional prices, conditional forms and the stock (from
- * `catalogue`'s counters: pass it through `withFreshStock`) are decided on every call; the rest was written once.
+ * What the visitor may see now (access rules, availability windows), priced for them (DESIGN.md 4), with the stock
+ * `counters` read for this request: the JSON of the `Tree` answer (snake_case). Visibility, conditional prices,
+ * conditional forms and the stock are decided on every call; the rest was written once per catalogue version.
  */
-export function writeVisitorTree(catalogue: Catalogue, visitor: Visitor, testing: boolean, now: Date): string {
+export function writeVisitorTree(
+  catalogue: Catalogue,
+  counters: StockCounters,
+  visitor: Visitor,
+  testing: boolean,
+  now: Date,
+): string {
   const context = { now, visitor, conditions: catalogue.conditions };
   const { root, formGroups } = treeAnswerOf(catalogue);
-  const write = (answer: NodeAnswer): string | null => {
+  const shown = (answer: NodeAnswer) => !answer.ruled || isNodeShown(answer.node, context);
+  // Pieces joined once at the end: concatenating per node would copy each subtree's text again at every level.
+  const parts: string[] = [`{"event_id":${catalogue.eventId},"root":`];
+  const write = (answer: NodeAnswer) => {
     const { node } = answer;
-    if (!isNodeShown(node, context)) return null;
-    const { category } = node.configuration;
-    const price = answer.price === undefined ? nodePrice(catalogue, node, visitor) : answer.price;
-    const stock = nodeStock(catalogue, node, testing);
-    const forms = formGroupsFor(catalogue, node, visitor).map((group) => formGroups.get(group.id));
-    const children: string[] = [];
+    const stock = currentStock(answer.limitIds, counters, testing);
+    parts.push(
+      answer.head,
+      answer.prices ?? writePrices(node, nodePrice(catalogue, node, visitor)),
+      stock
+        ? `{"display":"${stock.display}","remaining":${Math.max(0, stock.remaining)},"maximum":${stock.limit.maximum}}`
+        : "null",
+      answer.tail ?? writeTail(node, formGroupsFor(catalogue, node, visitor), formGroups),
+    );
+    let first = true;
     for (const child of answer.children) {
-      const written = write(child);
-      if (written !== null) children.push(written);
+      if (!shown(child)) continue;
+      if (!first) parts.push(",");
+      first = false;
+      write(child);
     }
-    const stockJson = stock
-      ? JSON.stringify({
-          display: stock.display,
-          remaining: Math.max(0, stock.remaining),
-          maximum: stock.limit.maximum,
-        })
-      : "null";
-    const prices = `"article_calculated_price":${category === "article" ? price : null},"option_calculated_price":${category === "option" ? price : null}`;
-    return `${answer.head},${prices},"stock":${stockJson}${answer.cart},"extra_info_groups":[${forms.join(",")}],"children":[${children.join(",")}]}`;
+    parts.push("]}");
   };
-  return `{"event_id":${catalogue.eventId},"root":${write(root)}}`;
+  if (shown(root)) write(root);
+  else parts.push("null");
+  parts.push("}");
+  return parts.join("");
 }
 
 /** Options selectable with an article: option nodes below it, directly or inside groups of options. */

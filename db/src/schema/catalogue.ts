@@ -170,6 +170,8 @@ export const nodeLimits = sqliteTable(
     testingUsed: integer("testing_used").notNull().default(0),
   },
   (t) => [
+    // The tree reads every counter of its event on each request.
+    index("node_limits_event").on(t.eventId),
     check("node_limits_used", sql`${t.used} >= 0 AND ${t.used} <= ${t.maximum}`),
     check("node_limits_testing_used", sql`${t.testingUsed} >= 0 AND ${t.testingUsed} <= ${t.maximum}`),
   ],
