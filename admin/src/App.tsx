@@ -1,41 +1,43 @@
 import { Admin, CustomRoutes, defaultDarkTheme, defaultLightTheme, Resource, reactRouterProvider } from "react-admin";
 import { createBrowserRouter, Navigate, RouterProvider } from "react-router";
-import { PasswordChangePage } from "./auth/PasswordChangePage.tsx";
 import { PasswordResetPage } from "./auth/PasswordResetPage.tsx";
 import { PasswordResetRequestPage } from "./auth/PasswordResetRequestPage.tsx";
 import { RegisterPage } from "./auth/RegisterPage.tsx";
 import { VerifyPage } from "./auth/VerifyPage.tsx";
 import { BASENAME, createAuthProvider, createSession } from "./authProvider.ts";
 import { createApiClient, createDataProvider } from "./dataProvider.ts";
-import {
-  ConfirmationPageCommunication,
-  GeneralCommunication,
-  OrderConfirmationCommunication,
-  PaymentReminderCommunication,
-  PdfTicketCommunication,
-} from "./events/communication/CommunicationPages.tsx";
-import { EventEdit } from "./events/EventEdit.tsx";
 import { EventRedirect } from "./events/EventRedirect.tsx";
 import events from "./events/index.ts";
-import { BasketShow } from "./events/sales/BasketShow.tsx";
-import { EventBasketList } from "./events/sales/EventBasketList.tsx";
-import { EventDashboard } from "./events/sales/EventDashboard.tsx";
-import { EventInvoiceList } from "./events/sales/EventInvoiceList.tsx";
-import { InvoiceShow } from "./events/sales/InvoiceShow.tsx";
-import { StocksTablePage } from "./events/sales/StocksTablePage.tsx";
-import { AuthSettings } from "./events/settings/AuthSettings.tsx";
-import { DatesSettings } from "./events/settings/DatesSettings.tsx";
-import { PaymentSettings } from "./events/settings/PaymentSettings.tsx";
-import { StatusSettings } from "./events/settings/StatusSettings.tsx";
 import { createI18nProvider, currentLanguage } from "./i18nProvider.ts";
 import { PageNotFound, UnexpectedErrorPage } from "./layout/ErrorPages.tsx";
 import { Layout } from "./layout/Layout.tsx";
 import { LoginPage } from "./layout/LoginPage.tsx";
 import { createPreferenceStore } from "./layout/preferences.ts";
+import { lazyScreen } from "./lazyScreen.ts";
 import units from "./units/index.ts";
-import { MePage } from "./users/MePage.tsx";
 
 const { Route } = reactRouterProvider;
+
+// Every screen behind the sign-in is fetched when it first shows (lazyScreen); the sign-in pages are not.
+const PasswordChangePage = lazyScreen(() => import("./auth/PasswordChangePage.tsx"), "PasswordChangePage");
+const EventEdit = lazyScreen(() => import("./events/EventEdit.tsx"), "EventEdit");
+const BasketShow = lazyScreen(() => import("./events/sales/BasketShow.tsx"), "BasketShow");
+const EventBasketList = lazyScreen(() => import("./events/sales/EventBasketList.tsx"), "EventBasketList");
+const EventDashboard = lazyScreen(() => import("./events/sales/EventDashboard.tsx"), "EventDashboard");
+const EventInvoiceList = lazyScreen(() => import("./events/sales/EventInvoiceList.tsx"), "EventInvoiceList");
+const InvoiceShow = lazyScreen(() => import("./events/sales/InvoiceShow.tsx"), "InvoiceShow");
+const StocksTablePage = lazyScreen(() => import("./events/sales/StocksTablePage.tsx"), "StocksTablePage");
+const AuthSettings = lazyScreen(() => import("./events/settings/AuthSettings.tsx"), "AuthSettings");
+const DatesSettings = lazyScreen(() => import("./events/settings/DatesSettings.tsx"), "DatesSettings");
+const PaymentSettings = lazyScreen(() => import("./events/settings/PaymentSettings.tsx"), "PaymentSettings");
+const StatusSettings = lazyScreen(() => import("./events/settings/StatusSettings.tsx"), "StatusSettings");
+const MePage = lazyScreen(() => import("./users/MePage.tsx"), "MePage");
+const communication = () => import("./events/communication/CommunicationPages.tsx");
+const GeneralCommunication = lazyScreen(communication, "GeneralCommunication");
+const OrderConfirmationCommunication = lazyScreen(communication, "OrderConfirmationCommunication");
+const PaymentReminderCommunication = lazyScreen(communication, "PaymentReminderCommunication");
+const ConfirmationPageCommunication = lazyScreen(communication, "ConfirmationPageCommunication");
+const PdfTicketCommunication = lazyScreen(communication, "PdfTicketCommunication");
 
 const language = currentLanguage();
 document.documentElement.lang = language;

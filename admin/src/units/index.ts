@@ -1,12 +1,10 @@
 import GroupsIcon from "@mui/icons-material/Groups";
-import { UnitCreate } from "./UnitCreate.tsx";
-import { UnitEdit } from "./UnitEdit.tsx";
-import { UnitList } from "./UnitList.tsx";
+import { lazyScreen } from "../lazyScreen.ts";
 
 export default {
-  list: UnitList,
-  edit: UnitEdit,
-  create: UnitCreate,
+  list: lazyScreen(() => import("./UnitList.tsx"), "UnitList"),
+  edit: lazyScreen(() => import("./UnitEdit.tsx"), "UnitEdit"),
+  create: lazyScreen(() => import("./UnitCreate.tsx"), "UnitCreate"),
   icon: GroupsIcon,
   recordRepresentation: "name",
 };
