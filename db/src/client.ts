@@ -110,24 +110,25 @@ function createBetterSqliteDatabase(options: DatabaseOptions): Database {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = drizzleBetterSqlite(sqlite, { schema });
+  const drizzled = drizzleBetterSqlite(sqlite, { schema });
+  const db = drizzled as unknown as Db;
+  // A better-sqlite3 transaction is its connection's: the body runs its queries on the database handle itself,
+  // inside one transaction function made once (no Drizzle transaction object built per call). Synchronous body:
+  // nothing else runs on this connection until it returns.
+  const immediate = sqlite.transaction((body: TransactionBody<unknown>) => {
+    const steps = body(db);
+    let step = steps.next();
+    while (!step.done) step = steps.next(step.value);
+    return step.value;
+  }).immediate;
   return {
-    db: db as unknown as Db,
+    db,
     driver: "better-sqlite3",
     async transaction<T>(body: TransactionBody<T>) {
-      // Synchronous body: nothing else runs on this connection until it returns.
-      return db.transaction(
-        (tx) => {
-          const steps = body(tx as unknown as Db);
-          let step = steps.next();
-          while (!step.done) step = steps.next(step.value);
-          return step.value;
-        },
-        { behavior: "immediate" },
-      );
+      return immediate(body) as T;
     },
     async migrate() {
-      migrateBetterSqlite(db, { migrationsFolder });
+      migrateBetterSqlite(drizzled, { migrationsFolder });
     },
     async close() {
       sqlite.close();

@@ -33,17 +33,54 @@ export async function signAccessToken(secret: string, claims: AccessClaims, now 
   );
 }
 
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+/** How many verified access tokens are remembered (a rush's buyers each send theirs on every request). */
+const VERIFIED_TOKENS = 10_000;
+const verified = new Map<string, Map<string, { claims: AccessClaims; expiresAt: number }>>();
+
+/**
+ * The token's claims if it is a valid, unexpired access token signed with `secret`. A token's signature is checked
+ * once: what it says cannot change, so the claims are remembered (least recently used out first) and only the
+ * expiry is checked on later calls. Whether the session still stands is the caller's check (`authenticate`).
+ */
+export async function verifyAccessToken(secret: string, token: string, now = Date.now()): Promise<AccessClaims | null> {
+  let known = verified.get(secret);
+  if (!known) {
+    known = new Map();
+    verified.set(secret, known);
+  }
+  const remembered = known.get(token);
+  if (remembered) {
+    if (remembered.expiresAt <= now) {
+      known.delete(token);
+      return null;
+    }
+    known.delete(token);
+    known.set(token, remembered);
+    return remembered.claims;
+  }
+  const checked = await checkAccessToken(secret, token);
+  if (!checked || checked.expiresAt <= now) return null;
+  if (known.size >= VERIFIED_TOKENS) {
+    const oldest = known.keys().next().value;
+    if (oldest !== undefined) known.delete(oldest);
+  }
+  known.set(token, checked);
+  return checked.claims;
+}
+
+async function checkAccessToken(secret: string, token: string) {
   try {
     const payload = await verify(token, secret, "HS256");
-    if (payload.typ !== "access") return null;
+    if (payload.typ !== "access" || typeof payload.exp !== "number") return null;
     const userId = typeof payload.uid === "number" ? payload.uid : null;
     const frontendLoginIds = Array.isArray(payload.fl)
       ? payload.fl.filter((v): v is number => Number.isInteger(v))
       : [];
     // A token without a version predates versions: it counts as version 0, the version of every user then.
     const sessionVersion = Number.isInteger(payload.sv) ? (payload.sv as number) : 0;
-    return { userId, frontendLoginIds, sessionVersion };
+    // Shared by every request that sends the token: frozen, so that none can change what another reads.
+    const claims = Object.freeze({ userId, frontendLoginIds: Object.freeze(frontendLoginIds), sessionVersion });
+    return { claims: claims as AccessClaims, expiresAt: payload.exp * 1000 };
   } catch {
     return null;
   }

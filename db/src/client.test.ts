@@ -1,0 +1,72 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createDatabase, type Database, type Driver, eq, prepared, run, schema, sql } from "./index.ts";
+
+const open: Database[] = [];
+afterEach(async () => {
+  for (const database of open.splice(0)) await database.close();
+});
+
+async function fresh(driver: Driver, onStatement?: (sql: string) => void) {
+  const dir = mkdtempSync(join(tmpdir(), "ticketing-db-"));
+  const database = createDatabase({ url: `file:${join(dir, "db.sqlite")}`, driver, onStatement });
+  open.push(database);
+  await database.migrate();
+  return database;
+}
+
+const unitNamed = prepared((db) =>
+  db
+    .select({ id: schema.units.id, name: schema.units.name })
+    .from(schema.units)
+    .where(eq(schema.units.name, sql.placeholder("name")))
+    .prepare(),
+);
+
+describe.each(["better-sqlite3", "libsql"] as const)("%s", (driver) => {
+  it("a prepared query answers inside and outside transactions, and sees the transaction's own writes", async () => {
+    const database = await fresh(driver);
+    expect(await unitNamed(database.db).get({ name: "Choir" })).toBeUndefined();
+    const seen = await database.transaction(function* (tx) {
+      yield* run(tx.insert(schema.units).values({ name: "Choir" }).run());
+      return yield* run(unitNamed(tx).get({ name: "Choir" }));
+    });
+    expect(seen?.name).toBe("Choir");
+    expect((await unitNamed(database.db).get({ name: "Choir" }))?.name).toBe("Choir");
+  });
+
+  it("a transaction that throws leaves nothing behind", async () => {
+    const database = await fresh(driver);
+    await expect(
+      database.transaction(function* (tx) {
+        yield* run(tx.insert(schema.units).values({ name: "Orchestra" }).run());
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    expect(await unitNamed(database.db).get({ name: "Orchestra" })).toBeUndefined();
+  });
+});
+
+describe("better-sqlite3's kept statements", () => {
+  it("a statement Drizzle read in raw mode answers rows as objects to the next query of the same text", async () => {
+    const database = await fresh("better-sqlite3");
+    await database.db.insert(schema.units).values({ name: "Band" }).run();
+    // Drizzle reads selected fields in raw (array) mode; a plain `all` of the same SQL text expects objects.
+    const rows = await database.db.select({ id: schema.units.id }).from(schema.units).all();
+    expect(rows).toEqual([{ id: expect.any(Number) }]);
+    const plain = await database.db.all(sql.raw('select "id" from "units"'));
+    expect(plain).toEqual([{ id: rows[0]?.id }]);
+  });
+
+  it("counts every statement executed when asked", async () => {
+    const statements: string[] = [];
+    const database = await fresh("better-sqlite3", (text) => statements.push(text));
+    statements.length = 0;
+    await unitNamed(database.db).get({ name: "Band" });
+    await unitNamed(database.db).get({ name: "Choir" });
+    expect(statements).toHaveLength(2);
+    expect(statements[1]).toContain("'Choir'");
+  });
+});
