@@ -27,3 +27,22 @@ describe("formatters kept per language", () => {
     expect(inTurn.map(([, time]) => time)).toEqual(["22:30", "22:30", "22:30", "22:30"]);
   });
 });
+
+describe("formatDateRange's written ranges", () => {
+  it("are kept per language and ends: the same ends in the other language, or other ends, are written anew", () => {
+    const en = formatDateRange("2027-06-12T16:00:00Z", "2027-06-12T20:00:00Z", "en");
+    expect(formatDateRange("2027-06-12T16:00:00Z", "2027-06-12T20:00:00Z", "fr")).toContain("juin");
+    expect(formatDateRange("2027-06-12T16:00:00Z", "2027-06-12T20:00:00Z", "en")).toBe(en);
+    expect(formatDateRange("2027-07-12T16:00:00Z", "2027-07-12T20:00:00Z", "en")).toContain("July");
+  });
+
+  it("stay right after the kept ones were emptied", () => {
+    for (let day = 1; day <= 1100; day++) {
+      const start = new Date(Date.UTC(2027, 0, day, 16)).toISOString();
+      formatDateRange(start, start, "en");
+    }
+    expect(formatDateRange("2027-06-12T16:00:00Z", "2027-06-13T23:00:00Z", "fr")).toBe(
+      "12 juin 2027 à 18:00 – 14 juin 2027 à 01:00",
+    );
+  });
+});

@@ -24,13 +24,28 @@ function formatterCache(options: Intl.DateTimeFormatOptions) {
 const dateTimeFormat = formatterCache({ dateStyle: "long", timeStyle: "short" });
 const timeFormat = formatterCache({ timeStyle: "short" });
 
+/**
+ * Ranges already written, by language and ends: formatRange stays costly with a kept formatter (ICU builds its
+ * interval format per call), and every page of an event writes the same range. The text depends on nothing else,
+ * so a kept one is always right; the map is emptied when it grows past a bound.
+ */
+const writtenRanges = new Map<string, string>();
+const WRITTEN_RANGES_BOUND = 1000;
+
 /** `12 June 2027, 18:00 – 13 June 2027, 02:00`, shortened by Intl when both ends share a day. */
 export function formatDateRange(start: string, end: string, language: string) {
-  // ICU versions differ on the spaces around the dash (Node: thin spaces, Chromium: plain ones); one
-  // spelling keeps the server's HTML and the browser's hydration identical.
-  return dateTimeFormat(language)
-    .formatRange(new Date(start), new Date(end))
-    .replace(/\u2009/g, " ");
+  const key = `${dateLocale(language)} ${start} ${end}`;
+  let written = writtenRanges.get(key);
+  if (written === undefined) {
+    // ICU versions differ on the spaces around the dash (Node: thin spaces, Chromium: plain ones); one
+    // spelling keeps the server's HTML and the browser's hydration identical.
+    written = dateTimeFormat(language)
+      .formatRange(new Date(start), new Date(end))
+      .replace(/\u2009/g, " ");
+    if (writtenRanges.size >= WRITTEN_RANGES_BOUND) writtenRanges.clear();
+    writtenRanges.set(key, written);
+  }
+  return written;
 }
 
 export function formatTime(date: string, language: string) {
