@@ -34,28 +34,24 @@ export async function findOwnedBasket(db: Db, loginIds: number[], basketId: numb
   return basket;
 }
 
-// The caller's logins travel as a JSON array, so that one compiled statement serves any number of them.
-const newestLogin = prepared((db) =>
+const loginById = prepared((db) =>
   db
     .select()
     .from(schema.frontendLogins)
-    .where(
-      and(
-        sql`${schema.frontendLogins.id} in (select value from json_each(${sql.placeholder("ids")}))`,
-        eq(schema.frontendLogins.eventId, sql.placeholder("eventId")),
-        eq(schema.frontendLogins.testing, sql.placeholder("testing")),
-      ),
-    )
-    .orderBy(desc(schema.frontendLogins.id))
-    .limit(1)
+    .where(eq(schema.frontendLogins.id, sql.placeholder("id")))
     .prepare(),
 );
 
-/** The caller's login for the event and testing flag, or 404. */
+/**
+ * The caller's newest login for the event and testing flag, or 404. A caller holds a few logins (one per event and
+ * mode visited): each is read by its key, newest first, rather than searched among all the event's logins.
+ */
 export async function findLogin(db: Db, loginIds: number[], eventId: number, testing: boolean): Promise<FrontendLogin> {
-  const login = await newestLogin(db).get({ ids: JSON.stringify(loginIds), eventId, testing: Number(testing) });
-  if (!login) throw notFound();
-  return login;
+  for (const id of [...loginIds].sort((a, b) => b - a)) {
+    const login = await loginById(db).get({ id });
+    if (login?.eventId === eventId && login.testing === testing) return login;
+  }
+  throw notFound();
 }
 
 export async function listOwnBaskets(db: Db, loginIds: number[], filter: { eventId?: number; testing?: boolean }) {
