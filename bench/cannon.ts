@@ -25,14 +25,24 @@ export interface Shot {
   body?: string;
 }
 
+/** Gives a request; called for every request, so that each can be a different buyer. */
+export type Step = (context: Record<string, unknown>) => Shot;
+
 /**
- * Drives `url` with `connections` connections for `seconds` seconds; `next` gives each request (called for every
- * request, so that each can be a different buyer). Answers whose status is not in `expected` count as errors.
+ * Drives `url` with `connections` connections for `seconds` seconds (or until `amount` requests); `steps` gives
+ * each request, or a sequence every connection goes through in turn (sharing a `context`, e.g. the buyer the
+ * first step chose). Answers whose status is not in `expected` count as errors.
  */
 export async function cannon(
   url: string,
-  next: () => Shot,
-  options: { expected?: number[]; connections?: number; seconds?: number; warmupSeconds?: number } = {},
+  steps: Step | Step[],
+  options: {
+    expected?: number[];
+    connections?: number;
+    seconds?: number;
+    amount?: number;
+    warmupSeconds?: number;
+  } = {},
 ): Promise<LoadFigures> {
   const expected = new Set(options.expected ?? [200]);
   const connections = options.connections ?? CONNECTIONS;
@@ -42,25 +52,24 @@ export async function cannon(
       url,
       connections,
       duration,
-      requests: [
-        {
-          setupRequest: (request) => {
-            const shot = next();
-            return {
-              ...request,
-              method: shot.method ?? "GET",
-              path: shot.path,
-              headers: { ...shot.headers },
-              body: shot.body,
-            };
-          },
+      amount: options.amount,
+      requests: (Array.isArray(steps) ? steps : [steps]).map((step) => ({
+        setupRequest: (request: autocannon.Request, context: object) => {
+          const shot = step(context as Record<string, unknown>);
+          return {
+            ...request,
+            method: shot.method ?? "GET",
+            path: shot.path,
+            headers: { ...shot.headers },
+            body: shot.body,
+          };
         },
-      ],
+      })),
     });
   if (options.warmupSeconds) await run(options.warmupSeconds);
   const result = await run(seconds);
   const statuses: Record<string, number> = {};
-  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = count;
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = count ?? 0;
   const unexpected = Object.entries(statuses)
     .filter(([code]) => !expected.has(Number(code)))
     .reduce((sum, [, n]) => sum + n, 0);

@@ -25,7 +25,33 @@ const reserveOne = db.transaction((stockId: number, buyer: string) => {
   return true;
 });
 
+// Checkout's counterpart: billing details written on an order, then the order put in payment with a payment row.
+db.exec("CREATE TABLE IF NOT EXISTS orders (id INTEGER PRIMARY KEY, status TEXT NOT NULL DEFAULT 'new', billing TEXT)");
+db.exec(
+  "CREATE TABLE IF NOT EXISTS payments (id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL, status TEXT NOT NULL)",
+);
+const bill = db.prepare("UPDATE orders SET billing = ? WHERE id = ? AND status = 'new'");
+const toPayment = db.prepare(
+  "UPDATE orders SET status = 'paying' WHERE id = ? AND status = 'new' AND billing IS NOT NULL",
+);
+const recordPayment = db.prepare("INSERT INTO payments (order_id, status) VALUES (?, 'pending') RETURNING id");
+const checkOut = db.transaction((orderId: number) => {
+  if (toPayment.run(orderId).changes === 0) return null;
+  return recordPayment.get(orderId) as { id: number };
+});
+
 const app = new Hono();
+app.post("/orders", (c) => c.json(db.prepare("INSERT INTO orders DEFAULT VALUES RETURNING id").get(), 201));
+app.post("/orders/:id/billing", async (c) => {
+  const billing = await c.req.json();
+  return bill.run(JSON.stringify(billing), Number(c.req.param("id"))).changes
+    ? c.json(billing, 201)
+    : c.json({ errors: ["Not found"] }, 404);
+});
+app.post("/orders/:id/checkout", (c) => {
+  const payment = checkOut(Number(c.req.param("id")));
+  return payment ? c.json(payment, 201) : c.json({ errors: ["Not payable"] }, 409);
+});
 app.post("/stocks", async (c) => {
   const { maximum } = (await c.req.json()) as { maximum: number };
   const row = db.prepare("INSERT INTO stock (maximum) VALUES (?) RETURNING id").get(maximum) as { id: number };

@@ -1,0 +1,98 @@
+// SQL statements a request executes, counted in-process on the real product (better-sqlite3's statement hook),
+// and the CPU time of an add-to-basket measured the same way, one after another (no load generator in the way).
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../api/src/env.ts";
+import { createProduct } from "../api/src/product.ts";
+import { round } from "./lib.ts";
+import { apiOf, buyersOf, publicEventWithArticle } from "./rush.ts";
+
+const ADDS = Number(process.env.STATEMENT_ADDS ?? 2_000);
+
+export interface StatementFigures {
+  perAdd: number;
+  perBuyPage: number;
+  /** CPU time (user + system) of one add-to-basket, averaged over `adds` in a row. */
+  addCpuMs: number;
+  adds: number;
+  /** The statements of one add, in order (BEGIN and COMMIT included). */
+  addStatements: string[];
+}
+
+export async function benchStatements(): Promise<StatementFigures> {
+  const dataDir = mkdtempSync(join(tmpdir(), "ticketing-statements-"));
+  let log: string[] | null = null;
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: "3999",
+    NODE_ENV: "production",
+    LOG_MAILS: "false",
+  });
+  const product = await createProduct(config, { onStatement: (sql) => log?.push(sql) });
+  const api = apiOf("http://localhost", (url, init) => product.app.request(url, init));
+  const counting = async (run: () => Promise<unknown>) => {
+    log = [];
+    await run();
+    const statements = log;
+    log = null;
+    return statements;
+  };
+  try {
+    const { event, article } = await publicEventWithArticle(api, "Statements", 1_000_000);
+    const buyers = await buyersOf(api, event, 100);
+    const add = (turn: number) => {
+      const buyer = buyers[turn % buyers.length] as (typeof buyers)[number];
+      return api.post("/frontend/selected-nodes", { basket_id: buyer.basketId, node_id: article.node.id }, buyer.token);
+    };
+    // Warm: the catalogue loaded, the statements compiled, the JIT done.
+    for (let i = 0; i < 200; i++) await add(i);
+    const addStatements = await counting(() => add(0));
+    const cpu = process.cpuUsage();
+    for (let i = 0; i < ADDS; i++) await add(i);
+    const used = process.cpuUsage(cpu);
+    // The buy page of a guest signed in the way a browser without JavaScript is: a form post, then the cookie.
+    const office = `http://localhost/tickets/${event.frontend_path}`;
+    const login = await product.app.request(`${office}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "anonymous", nextUrl: `/tickets/${event.frontend_path}/buy` }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const buyPage = async () => (await product.app.request(`${office}/buy`, { headers: { cookie } })).text();
+    if (!(await buyPage()).includes("Entry")) throw new Error("the buy page does not show the article");
+    const pageStatements = await counting(buyPage);
+    return {
+      perAdd: addStatements.length,
+      perBuyPage: pageStatements.length,
+      addCpuMs: round((used.user + used.system) / 1000 / ADDS, 3),
+      adds: ADDS,
+      addStatements,
+    };
+  } finally {
+    await product.stop();
+  }
+}
+
+export function statementsReport(f: StatementFigures): string {
+  return `## SQL statements and CPU per request
+
+Counted in-process on the real product (every statement better-sqlite3 executes, BEGIN and COMMIT included), after
+a warm-up; the CPU time is the process's own (user + system) over ${f.adds} add-to-baskets in a row.
+
+| | statements | CPU ms |
+| --- | ---: | ---: |
+| add-to-basket | ${f.perAdd} | ${f.addCpuMs} |
+| buy page (guest, JavaScript off) | ${f.perBuyPage} | |
+
+<details><summary>The statements of one add-to-basket</summary>
+
+${f.addStatements.map((s) => `- \`${s.replace(/\s+/g, " ")}\``).join("\n")}
+
+</details>
+`;
+}
