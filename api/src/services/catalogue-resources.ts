@@ -11,7 +11,7 @@ import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import { idFilter, type ListOptions, type ListQuery, listPage } from "../lib/list-query.ts";
 import { assertEditable, getVisibleEvent, inVisibleEvents, type User } from "./access.ts";
-import { type Catalogue, invalidateCatalogue, loadCatalogue, stockUsage } from "./catalogue.ts";
+import { type Catalogue, loadCatalogue, stockUsage } from "./catalogue.ts";
 import { assertNewParent, clearLausanneTaxBelow } from "./tree-editing.ts";
 
 /** A row as the engine reads and answers it: camelCase columns, plus what the resource adds. */
@@ -350,7 +350,6 @@ export async function createCatalogueRow(
     if (spec.link) yield* linkConfigurations(tx, spec.link, row.id, nodeConfigurationIds ?? []);
     return row;
   });
-  invalidateCatalogue(database.db, event.id);
   return presentOne(database.db, spec, created);
 }
 
@@ -400,7 +399,6 @@ export async function updateCatalogueRow(
     if (spec.afterUpdate && catalogue) yield* spec.afterUpdate(tx, next, values, catalogue);
     return next;
   });
-  invalidateCatalogue(database.db, event.id);
   return presentOne(database.db, spec, updated);
 }
 
@@ -420,7 +418,6 @@ export async function deleteCatalogueRow(
   await database.transaction(function* (tx) {
     yield* run(tx.delete(spec.table).where(eq(spec.table.id, row.id)).run());
   });
-  invalidateCatalogue(database.db, event.id);
   return presented;
 }
 

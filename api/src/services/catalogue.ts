@@ -55,9 +55,8 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
  * and event with the event's catalogue version. Triggers (migration 0006) move that version on every write to the
  * tables the catalogue is loaded from, whichever process or replica writes, so each use reads it (one primary-key
  * read) and loads the catalogue again when it moved: no process is ever served another's stale tree
- * (docs/decisions/0019). `invalidateCatalogue` drops this process's copy early. Stock counters are not part of the
- * version and are not taken from here when they matter: the add path moves them with guarded UPDATEs, the tree reads
- * them fresh (`withFreshStock`).
+ * (docs/decisions/0019). Stock counters are not part of the version and are not taken from here when they matter:
+ * the add path moves them with guarded UPDATEs, the tree reads them fresh (`withFreshStock`).
  */
 const catalogueCache = new WeakMap<Db, Map<number, { version: number; catalogue: Promise<Catalogue> }>>();
 
@@ -102,10 +101,6 @@ export async function getCatalogue(db: Db, eventId: number): Promise<Catalogue> 
     if (perEvent.get(eventId) === entry) perEvent.delete(eventId);
   });
   return catalogue;
-}
-
-export function invalidateCatalogue(db: Db, eventId: number) {
-  catalogueCache.get(db)?.delete(eventId);
 }
 
 /** Each limit's maximum and counters, by id, as they are now. */
@@ -564,67 +559,65 @@ export async function addArticle(
   eventId: number,
   input: { title: string; description?: string; price: number; stock: number; parentId?: number },
 ) {
-  return database
-    .transaction(function* (tx) {
-      const module = yield* run(
-        tx.select().from(schema.registrationModules).where(eq(schema.registrationModules.eventId, eventId)).get(),
-      );
-      const parentId = input.parentId ?? module?.rootNodeId;
-      if (!parentId) throw notFound("errors.event_not_found");
-      const parent = yield* run(tx.select().from(schema.nodes).where(eq(schema.nodes.id, parentId)).get());
-      if (!parent || parent.eventId !== eventId)
-        throw invalid("errors.parent_not_in_event", { parent_id: "errors.parent_not_in_event" });
-      const last = yield* run(
-        tx
-          .select({ max: sql<number | null>`max(${schema.nodes.order})` })
-          .from(schema.nodes)
-          .where(eq(schema.nodes.parentId, parentId))
-          .get(),
-      );
-      const configuration = yield* run(
-        tx
-          .insert(schema.nodeConfigurations)
-          .values({ eventId, category: "article", title: input.title, description: input.description ?? "" })
-          .returning()
-          .get(),
-      );
-      const cart = yield* run(tx.insert(schema.nodeCartConfigurations).values({ eventId }).returning().get());
-      const node = yield* run(
-        tx
-          .insert(schema.nodes)
-          .values({
-            eventId,
-            parentId,
-            order: (last?.max ?? -1) + 1,
-            configurationId: configuration.id,
-            cartConfigurationId: cart.id,
-          })
-          .returning()
-          .get(),
-      );
-      const priceRule = yield* run(
-        tx
-          .insert(schema.nodePriceRules)
-          .values({ eventId, label: input.title, mode: "set", value: input.price })
-          .returning()
-          .get(),
-      );
-      yield* run(
-        tx
-          .insert(schema.nodeConfigurationPriceRules)
-          .values({ nodeConfigurationId: configuration.id, targetId: priceRule.id })
-          .run(),
-      );
-      const limit = yield* run(
-        tx.insert(schema.nodeLimits).values({ eventId, label: input.title, maximum: input.stock }).returning().get(),
-      );
-      yield* run(
-        tx
-          .insert(schema.nodeConfigurationLimits)
-          .values({ nodeConfigurationId: configuration.id, targetId: limit.id })
-          .run(),
-      );
-      return { node, configuration, limit, priceRule };
-    })
-    .finally(() => invalidateCatalogue(database.db, eventId));
+  return database.transaction(function* (tx) {
+    const module = yield* run(
+      tx.select().from(schema.registrationModules).where(eq(schema.registrationModules.eventId, eventId)).get(),
+    );
+    const parentId = input.parentId ?? module?.rootNodeId;
+    if (!parentId) throw notFound("errors.event_not_found");
+    const parent = yield* run(tx.select().from(schema.nodes).where(eq(schema.nodes.id, parentId)).get());
+    if (!parent || parent.eventId !== eventId)
+      throw invalid("errors.parent_not_in_event", { parent_id: "errors.parent_not_in_event" });
+    const last = yield* run(
+      tx
+        .select({ max: sql<number | null>`max(${schema.nodes.order})` })
+        .from(schema.nodes)
+        .where(eq(schema.nodes.parentId, parentId))
+        .get(),
+    );
+    const configuration = yield* run(
+      tx
+        .insert(schema.nodeConfigurations)
+        .values({ eventId, category: "article", title: input.title, description: input.description ?? "" })
+        .returning()
+        .get(),
+    );
+    const cart = yield* run(tx.insert(schema.nodeCartConfigurations).values({ eventId }).returning().get());
+    const node = yield* run(
+      tx
+        .insert(schema.nodes)
+        .values({
+          eventId,
+          parentId,
+          order: (last?.max ?? -1) + 1,
+          configurationId: configuration.id,
+          cartConfigurationId: cart.id,
+        })
+        .returning()
+        .get(),
+    );
+    const priceRule = yield* run(
+      tx
+        .insert(schema.nodePriceRules)
+        .values({ eventId, label: input.title, mode: "set", value: input.price })
+        .returning()
+        .get(),
+    );
+    yield* run(
+      tx
+        .insert(schema.nodeConfigurationPriceRules)
+        .values({ nodeConfigurationId: configuration.id, targetId: priceRule.id })
+        .run(),
+    );
+    const limit = yield* run(
+      tx.insert(schema.nodeLimits).values({ eventId, label: input.title, maximum: input.stock }).returning().get(),
+    );
+    yield* run(
+      tx
+        .insert(schema.nodeConfigurationLimits)
+        .values({ nodeConfigurationId: configuration.id, targetId: limit.id })
+        .run(),
+    );
+    return { node, configuration, limit, priceRule };
+  });
 }

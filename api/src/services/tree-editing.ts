@@ -2,7 +2,7 @@
 import { and, asc, type Database, type Db, eq, gt, inArray, run, schema, sql } from "@ticketing/db";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import { assertEditable, getVisibleEvent, type User } from "./access.ts";
-import { type Catalogue, type CatalogueNode, invalidateCatalogue, loadCatalogue } from "./catalogue.ts";
+import { type Catalogue, type CatalogueNode, loadCatalogue } from "./catalogue.ts";
 
 type Tx = Db;
 type NodeRow = typeof schema.nodes.$inferSelect;
@@ -70,7 +70,6 @@ export async function moveNode(
     if (oldParentId !== parent.id) yield* renumber(tx, oldParentId);
     return yield* run(tx.select().from(schema.nodes).where(eq(schema.nodes.id, node.id)).get());
   });
-  invalidateCatalogue(database.db, node.eventId);
   return moved;
 }
 
@@ -145,7 +144,6 @@ export async function duplicateNode(database: Database, user: User, nodeId: numb
     }
     return yield* copy(source, parentId, node.order + 1);
   });
-  invalidateCatalogue(database.db, node.eventId);
   return duplicate;
 }
 
