@@ -264,7 +264,7 @@ describe("a tree with groups, shared stock, conditional prices, access rules and
     expect(await add(third, ids.day as number)).toMatchObject({ status: 409, body: { errors: ["Sold out: Day"] } });
   });
 
-  it("prices the lines already in the basket again when a code is applied or removed", async () => {
+  it("prices a new line with the basket's codes, and the lines already in it again when a code is applied or removed", async () => {
     // The passes are sold out by now: a poster with the same rules.
     const root = (await ctx.call("GET", `/events/${eventId}`, { token: staff })).body.root_node_id as number;
     const poster = await element(root, "article", "Poster");
@@ -293,8 +293,11 @@ describe("a tree with groups, shared stock, conditional prices, access rules and
       body: { basket_id: buyer.basketId, value: "STUDENT" },
     });
     expect((await basket()).total).toBe(4000);
+    // A line added while the code is applied is priced with it.
+    expect((await add(buyer, poster.node)).body.price).toBe(4000);
+    expect((await basket()).total).toBe(8000);
     await ctx.call("DELETE", `/frontend/selected-promotion-codes/${code.body.id}`, { token: buyer.token });
-    expect((await basket()).total).toBe(5000);
+    expect((await basket()).total).toBe(10000);
   });
 
   it("asks for a choice in an option group with a minimum", async () => {

@@ -8,6 +8,7 @@ import { eventWindows } from "@ticketing/shared/ticket-office";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import type { Event } from "./access.ts";
 import { type CatalogueNode, getCatalogue, isVisible, nodePrice, optionsOf, selectionTree } from "./catalogue.ts";
+import { inList, jsonList } from "./id-lists.ts";
 
 export type Basket = typeof schema.baskets.$inferSelect;
 export type FrontendLogin = typeof schema.frontendLogins.$inferSelect;
@@ -54,19 +55,28 @@ export async function findLogin(db: Db, loginIds: number[], eventId: number, tes
   throw notFound();
 }
 
-export async function listOwnBaskets(db: Db, loginIds: number[], filter: { eventId?: number; testing?: boolean }) {
-  return db
+/** The caller's baskets, newest first; the event and testing filters are null when not asked (testing as 0/1). */
+const ownBaskets = prepared((db) =>
+  db
     .select()
     .from(schema.baskets)
     .where(
       and(
-        inArray(schema.baskets.createdById, loginIds),
-        filter.eventId === undefined ? undefined : eq(schema.baskets.eventId, filter.eventId),
-        filter.testing === undefined ? undefined : eq(schema.baskets.testing, filter.testing),
+        inList(schema.baskets.createdById, "loginIds"),
+        sql`(${sql.placeholder("eventId")} is null or ${schema.baskets.eventId} = ${sql.placeholder("eventId")})`,
+        sql`(${sql.placeholder("testing")} is null or ${schema.baskets.testing} = ${sql.placeholder("testing")})`,
       ),
     )
     .orderBy(desc(schema.baskets.id))
-    .all();
+    .prepare(),
+);
+
+export async function listOwnBaskets(db: Db, loginIds: number[], filter: { eventId?: number; testing?: boolean }) {
+  return ownBaskets(db).all({
+    loginIds: jsonList(loginIds),
+    eventId: filter.eventId ?? null,
+    testing: filter.testing === undefined ? null : Number(filter.testing),
+  });
 }
 
 /** Basket actions are allowed in testing mode, or when registrations are allowed (SPEC 4). */
@@ -147,7 +157,10 @@ export async function addSelectedNode(
     if (!option) throw invalid("errors.invalid_option", { option_node_ids: "errors.invalid_option" });
     return option;
   });
-  const visitor = await visitorOf(database.db, login, basket);
+  // Who the visitor is only matters through the catalogue's conditions: without any, their codes are not read.
+  const visitor = catalogue.conditions.size
+    ? await visitorOf(database.db, login, basket)
+    : { email: login.email, promotionCodes: [] };
   // Only what the visitor may see now can be bought (access rules, availability windows).
   if (![article, ...options].every((node) => isVisible(catalogue, node, visitor, now))) throw notFound();
   // The line itself must satisfy the ranges of the article and of its option groups (e.g. "choose one size")…
@@ -496,21 +509,47 @@ export async function releaseExpiredHolds(database: Database, now: Date, basketI
   });
 }
 
-/** The held lines of baskets (or those in another `status`): articles with their options; totals are derived. */
-export async function basketItems(db: Db, basketIds: number[], status: SelectedNodeStatus = "held") {
-  if (basketIds.length === 0) return new Map<number, { items: ReturnType<typeof shapeItems>; total: number }>();
-  const rows = await db
+export type BasketContent = { items: ReturnType<typeof shapeItems>; total: number };
+
+const linesOfBaskets = prepared((db) =>
+  db
     .select()
     .from(schema.selectedNodes)
-    .where(and(inArray(schema.selectedNodes.basketId, basketIds), eq(schema.selectedNodes.status, status)))
+    .where(and(inList(schema.selectedNodes.basketId, "basketIds"), inList(schema.selectedNodes.status, "statuses")))
     .orderBy(asc(schema.selectedNodes.id))
-    .all();
-  const result = new Map<number, { items: ReturnType<typeof shapeItems>; total: number }>();
-  for (const basketId of basketIds) {
-    const own = rows.filter((r) => r.basketId === basketId);
-    result.set(basketId, { items: shapeItems(own), total: own.reduce((sum, r) => sum + r.price, 0) });
+    .prepare(),
+);
+
+/**
+ * The lines of baskets in each of `statuses`, read with one query: per status, per basket (every basket named has
+ * an entry), articles with their options; totals are derived.
+ */
+export async function basketItemsIn(db: Db, basketIds: number[], statuses: SelectedNodeStatus[]) {
+  const result = new Map<SelectedNodeStatus, Map<number, BasketContent>>();
+  const rows = basketIds.length
+    ? await linesOfBaskets(db).all({ basketIds: jsonList(basketIds), statuses: jsonList(statuses) })
+    : [];
+  const grouped = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const key = `${row.status} ${row.basketId}`;
+    const own = grouped.get(key);
+    if (own) own.push(row);
+    else grouped.set(key, [row]);
+  }
+  for (const status of statuses) {
+    const perBasket = new Map<number, BasketContent>();
+    for (const basketId of basketIds) {
+      const own = grouped.get(`${status} ${basketId}`) ?? [];
+      perBasket.set(basketId, { items: shapeItems(own), total: own.reduce((sum, r) => sum + r.price, 0) });
+    }
+    result.set(status, perBasket);
   }
   return result;
+}
+
+/** The held lines of baskets (or those in another `status`): articles with their options; totals are derived. */
+export async function basketItems(db: Db, basketIds: number[], status: SelectedNodeStatus = "held") {
+  return (await basketItemsIn(db, basketIds, [status])).get(status) as Map<number, BasketContent>;
 }
 
 function shapeItems(rows: (typeof schema.selectedNodes.$inferSelect)[]) {
@@ -529,22 +568,22 @@ function shapeItems(rows: (typeof schema.selectedNodes.$inferSelect)[]) {
     });
 }
 
-export async function basketTotal(db: Db, basketId: number): Promise<number> {
-  const row = await db
+const heldTotal = prepared((db) =>
+  db
     .select({ total: sql<number | null>`sum(${schema.selectedNodes.price})` })
     .from(schema.selectedNodes)
-    .where(and(eq(schema.selectedNodes.basketId, basketId), eq(schema.selectedNodes.status, "held")))
-    .get();
+    .where(and(eq(schema.selectedNodes.basketId, sql.placeholder("basketId")), eq(schema.selectedNodes.status, "held")))
+    .prepare(),
+);
+
+export async function basketTotal(db: Db, basketId: number): Promise<number> {
+  const row = await heldTotal(db).get({ basketId });
   return Number(row?.total ?? 0);
 }
 
 /** The tree nodes held in a basket (articles and options). */
 export async function heldNodeIdsOf(db: Db, basketId: number): Promise<number[]> {
-  const rows = await db
-    .select({ nodeId: schema.selectedNodes.nodeId })
-    .from(schema.selectedNodes)
-    .where(and(eq(schema.selectedNodes.basketId, basketId), eq(schema.selectedNodes.status, "held")))
-    .all();
+  const rows = await heldLines(db).all({ basketId });
   return rows.map((r) => r.nodeId).filter((id): id is number => id !== null);
 }
 
