@@ -1,7 +1,8 @@
 // Where a payment stands (SPEC.md 4): one rule for the ticket office, the back office and the mails, with no
 // dependency on how payments are made (checkout.ts), so that presenters and mail templates may use it.
-import { type Db, desc, eq, inArray, schema } from "@ticketing/db";
+import { type Db, desc, eq, prepared, schema } from "@ticketing/db";
 import { PAYMENT_TERM_EXPIRED } from "@ticketing/shared/constants";
+import { inList, jsonList } from "./id-lists.ts";
 
 type PaymentIntent = typeof schema.paymentIntents.$inferSelect;
 type Invoice = typeof schema.invoices.$inferSelect;
@@ -16,16 +17,20 @@ export function paymentState(intent: PaymentIntent, invoice: Invoice) {
 }
 export type PaymentState = ReturnType<typeof paymentState>;
 
-/** The payments of the baskets, each with its invoice, newest first. */
-export async function paymentIntentsOf(db: Db, basketIds: number[]) {
-  if (basketIds.length === 0) return [];
-  return db
+const intentsOfBaskets = prepared((db) =>
+  db
     .select({ intent: schema.paymentIntents, invoice: schema.invoices })
     .from(schema.paymentIntents)
     .innerJoin(schema.invoices, eq(schema.invoices.id, schema.paymentIntents.invoiceId))
-    .where(inArray(schema.invoices.basketId, basketIds))
+    .where(inList(schema.invoices.basketId, "basketIds"))
     .orderBy(desc(schema.paymentIntents.id))
-    .all();
+    .prepare(),
+);
+
+/** The payments of the baskets, each with its invoice, newest first. */
+export async function paymentIntentsOf(db: Db, basketIds: number[]) {
+  if (basketIds.length === 0) return [];
+  return intentsOfBaskets(db).all({ basketIds: jsonList(basketIds) });
 }
 
 /** The basket's newest payment still open to pay; null when there is none. */
