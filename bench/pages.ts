@@ -16,11 +16,15 @@ const JS_BUDGET_BYTES = 100 * 1024;
 export const PAGE_RATIO_AIM = 0.25;
 const OFFICE = "/tickets/demo";
 
-const PAGES = [
+const ALL_PAGES = [
   { name: "welcome", path: OFFICE, shows: "Buy tickets" },
   { name: "buy", path: `${OFFICE}/buy`, shows: "Day pass" },
   { name: "payment-method", path: `${OFFICE}/checkout/payment-method`, shows: "Day pass" },
 ] as const;
+// BENCH_PAGES=buy,welcome measures only those pages (to profile one page at a time).
+const PAGES = ALL_PAGES.filter(
+  (page) => !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(",").includes(page.name),
+);
 
 export interface PageLoad {
   page: string;

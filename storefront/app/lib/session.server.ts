@@ -1,5 +1,6 @@
 import type { TokenPair } from "@ticketing/shared/schemas/auth";
 import { createCookieSessionStorage } from "react-router";
+import { createSignedCookie } from "./signed-cookie.server";
 
 interface SessionData {
   /** Ticket-office login tokens, one entry per event and testing flag (SPEC 3: a frontend login per event). */
@@ -15,8 +16,7 @@ interface SessionData {
 const DEVELOPMENT_SECRET = "ticket-office-development-secret";
 
 export const sessionStorage = createCookieSessionStorage<SessionData>({
-  cookie: {
-    name: "__ticket_office",
+  cookie: createSignedCookie("__ticket_office", {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
@@ -24,7 +24,7 @@ export const sessionStorage = createCookieSessionStorage<SessionData>({
     secrets: [process.env.SESSION_SECRET || DEVELOPMENT_SECRET],
     // Browsers drop secure cookies on plain http, which is how the product runs locally.
     secure: process.env.PUBLIC_URL?.startsWith("https://") ?? false,
-  },
+  }),
 });
 
 export type TicketOfficeSession = Awaited<ReturnType<typeof sessionStorage.getSession>>;
