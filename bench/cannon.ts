@@ -4,6 +4,8 @@ import { round } from "./lib.ts";
 
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Load before the measured run, not counted: the servers' JIT and caches warm, as in a rush's first seconds. */
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 
 export interface LoadFigures {
   requests: number;
@@ -66,7 +68,9 @@ export async function cannon(
         },
       })),
     });
-  if (options.warmupSeconds) await run(options.warmupSeconds);
+  // A run of a fixed `amount` (each buyer once) has nothing to spare for a warm-up.
+  const warmup = options.amount === undefined ? (options.warmupSeconds ?? WARMUP_SECONDS) : 0;
+  if (warmup > 0) await run(warmup);
   const result = await run(seconds);
   const statuses: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = count ?? 0;

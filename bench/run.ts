@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ADMIN_FIRST_VISIT_AIM_KB, adminReport, benchAdmin } from "./admin.ts";
-import { CONNECTIONS, SECONDS } from "./cannon.ts";
+import { CONNECTIONS, SECONDS, WARMUP_SECONDS } from "./cannon.ts";
 import { benchCheckout, checkoutReport } from "./checkout.ts";
 import { benchExports, exportsReport } from "./exports.ts";
 import { root } from "./lib.ts";
@@ -75,15 +75,15 @@ const report = `# Benchmark results (${startedAt})
 
 - Every figure comes from this one run on this machine; the machine is noisy, so compare the **ratios** (the product
   against its reference measured just before or after it), not the absolute figures of two runs.
-- Load figures come from autocannon: ${CONNECTIONS} connections kept busy for ${SECONDS} s, each sending its next request as
-  soon as the last is answered. requests/s is answers over the run's seconds; p50 / p99 are latencies as the client
+- Load figures come from autocannon: ${CONNECTIONS} connections kept busy for ${SECONDS} s (after ${WARMUP_SECONDS} s of the same load, not
+  counted), each sending its next request as soon as the last is answered. requests/s is answers over the run's seconds; p50 / p99 are latencies as the client
   measured them (with ${CONNECTIONS} requests always in flight, a server answering N per second keeps each waiting
   about ${CONNECTIONS}/N s on average). An error is a socket error, a timeout or an answer with another status
   than expected.
 - The servers run as \`npm start\` runs them (NODE_ENV=production, better-sqlite3 on a fresh data folder with the demo
   data), in a child process; the load generator shares the machine's cores with them.
 - \`BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"\` profiles the servers;
-  \`BENCH_CONNECTIONS\` and \`BENCH_SECONDS\` change the load.
+  \`BENCH_CONNECTIONS\`, \`BENCH_SECONDS\` and \`BENCH_WARMUP_SECONDS\` change the load.
 
 ## At a glance
 
