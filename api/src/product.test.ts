@@ -36,6 +36,17 @@ describe("the storefront's in-process API calls", () => {
     // Every visitor counted as one address ("local") before: the owner then got 429 too.
     expect((await signIn("198.51.100.7", PASSWORD)).status).toBe(200);
   });
+
+  it("send a page's reads (no body) through the API's checks with the headers given", async () => {
+    const { access_token } = await (await signIn("198.51.100.8", PASSWORD)).json();
+    const read = (headers: HeadersInit) => inProcessApiFetch(ctx.app, visitor("198.51.100.8"))("/auth/me", { headers });
+    const me = await read(new Headers({ Authorization: `Bearer ${access_token}` }));
+    expect(me.status).toBe(200);
+    expect(JSON.stringify(await me.json())).toContain("owner@example.org");
+    // A forged token is refused as it would be over HTTP; plain header objects are taken too.
+    expect((await read({ Authorization: `Bearer ${access_token}x` })).status).toBe(401);
+    expect(JSON.stringify(await (await read({})).json())).not.toContain("owner@example.org");
+  });
 });
 
 describe("the back office's files", () => {
