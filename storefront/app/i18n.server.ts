@@ -25,8 +25,20 @@ const detector = new LanguageDetector({
   findLocale: async (request) => request.headers.get("Accept-Language"),
 });
 
-/** Language of a request: the `lng` cookie, else Accept-Language, else English. */
-export const getLanguage = (request: Request) => detector.detect(request) as Promise<Language>;
+const languageByRequest = new WeakMap<Request, Promise<Language>>();
+
+/**
+ * Language of a request: the `lng` cookie, else Accept-Language, else English. Detected once per request: its
+ * loaders and the document's rendering all ask (they get the request itself, react-router.config.ts).
+ */
+export function getLanguage(request: Request): Promise<Language> {
+  let language = languageByRequest.get(request);
+  if (!language) {
+    language = detector.detect(request) as Promise<Language>;
+    languageByRequest.set(request, language);
+  }
+  return language;
+}
 
 /**
  * One i18next instance per language, made and initialised once: creating one per request cost more than the
