@@ -49,6 +49,23 @@ describe.each(["better-sqlite3", "libsql"] as const)("%s", (driver) => {
   });
 });
 
+describe("libSQL", () => {
+  it("a write made outside a transaction while one is open waits its turn instead of failing", async () => {
+    const database = await fresh("libsql");
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const inTransaction = database.transaction(function* (tx) {
+      yield* run(tx.insert(schema.units).values({ name: "First" }).run());
+      yield* run(pause(100));
+      yield* run(tx.insert(schema.units).values({ name: "Second" }).run());
+    });
+    await pause(30);
+    await database.db.insert(schema.units).values({ name: "Outside" }).run();
+    await inTransaction;
+    const names = (await database.db.select({ name: schema.units.name }).from(schema.units).all()).map((u) => u.name);
+    expect(names).toEqual(["First", "Second", "Outside"]);
+  });
+});
+
 describe("better-sqlite3's kept statements", () => {
   it("a statement Drizzle read in raw mode answers rows as objects to the next query of the same text", async () => {
     const database = await fresh("better-sqlite3");

@@ -152,10 +152,19 @@ function createLibsqlDatabase(options: DatabaseOptions): Database {
   const client = createClient({ url: options.url, authToken: options.authToken });
   const db = drizzleLibsql(client, { schema });
   const queue = new WriteQueue();
-  const ready =
-    path !== null && path !== ":memory:"
-      ? client.execute("PRAGMA journal_mode = WAL").then(() => client.execute("PRAGMA busy_timeout = 5000"))
-      : Promise.resolve();
+  const onFile = path !== null && path !== ":memory:";
+  const ready = onFile
+    ? client.execute("PRAGMA journal_mode = WAL").then(() => client.execute("PRAGMA busy_timeout = 5000"))
+    : Promise.resolve();
+  // A write made outside a transaction runs on the client's own connection while a queued transaction may hold the
+  // file's write lock on another: it failed at once with SQLITE_BUSY (a busy timeout would not help: waiting blocks
+  // the event loop the transaction needs to finish). Such writes wait their turn in the same queue; reads need not.
+  const execute = client.execute.bind(client) as (...args: unknown[]) => ReturnType<typeof client.execute>;
+  client.execute = ((...args: unknown[]) => {
+    const statement = args[0] as string | { sql: string };
+    const text = typeof statement === "string" ? statement : statement.sql;
+    return /^\s*select\b/i.test(text) ? execute(...args) : queue.run(() => execute(...args));
+  }) as typeof client.execute;
   return {
     db: db as unknown as Db,
     driver: "libsql",
