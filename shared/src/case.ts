@@ -7,6 +7,25 @@
 export const toCamel = (key: string) => key.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 export const toSnake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
+/**
+ * A converter that remembers what it converted: every answer and every page renames the same few hundred keys.
+ * Keys also come from request bodies (anyone's), so the memory is bounded: emptied when full.
+ */
+function remembered(convert: (key: string) => string): (key: string) => string {
+  const known = new Map<string, string>();
+  return (key) => {
+    let converted = known.get(key);
+    if (converted === undefined) {
+      if (known.size >= 5_000) known.clear();
+      converted = convert(key);
+      known.set(key, converted);
+    }
+    return converted;
+  };
+}
+const toCamelKey = remembered(toCamel);
+const toSnakeKey = remembered(toSnake);
+
 /** `billing_information.first_name` → `billingInformation.firstName` (a field error's path). */
 export const camelPath = (path: string) => path.split(".").map(toCamel).join(".");
 
@@ -35,19 +54,26 @@ function convertKeys(value: unknown, convert: (key: string) => string, depth: nu
   if (!isArray && !isPlainObject(value)) return value;
   if (depth >= MAX_NESTING) throw new NestingTooDeep();
   if (isArray) return value.map((item) => convertKeys(item, convert, depth + 1));
-  // fromEntries defines own properties: a `__proto__` key stays a key (refused by strict schemas) instead of
-  // replacing the object's prototype, as an assignment would. An undefined value is left out, as JSON would.
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, item]) => item !== undefined)
-      .map(([key, item]) => [convert(key), convertKeys(item, convert, depth + 1)]),
-  );
+  const converted: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    // An undefined value is left out, as JSON would.
+    if (item === undefined) continue;
+    const name = convert(key);
+    const next = convertKeys(item, convert, depth + 1);
+    // A `__proto__` key stays a key (refused by strict schemas) instead of replacing the object's prototype, as
+    // an assignment would.
+    if (name === "__proto__")
+      Object.defineProperty(converted, name, { value: next, enumerable: true, writable: true, configurable: true });
+    else converted[name] = next;
+  }
+  return converted;
 }
 
 /** Deeply renames `snake_case` keys to `camelCase`; values (strings, dates, numbers) are left alone. */
-export const camelizeKeys = <T = unknown>(value: unknown) => convertKeys(value, toCamel, 0) as T;
+export const camelizeKeys = <T = unknown>(value: unknown) => convertKeys(value, toCamelKey, 0) as T;
 /** Deeply renames `camelCase` keys to `snake_case` and leaves out `undefined` values. */
-export const snakifyKeys = <T = unknown>(value: unknown) => convertKeys(value, toSnake, 0) as T;
+export const snakifyKeys = <T = unknown>(value: unknown) => convertKeys(value, toSnakeKey, 0) as T;
 
 export type QueryValues = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
 
