@@ -14,7 +14,9 @@ export interface LoadFigures {
   p99Ms: number;
   /** Answers by status code. */
   statuses: Record<string, number>;
-  /** Socket errors, timeouts and answers outside `expected`. */
+  /** Answers of the warm-up by status code (not in the other figures, which are the run's). */
+  warmupStatuses: Record<string, number>;
+  /** Socket errors, timeouts and answers outside `expected`, in the warm-up and the run. */
   errors: number;
   seconds: number;
   connections: number;
@@ -70,21 +72,27 @@ export async function cannon(
     });
   // A run of a fixed `amount` (each buyer once) has nothing to spare for a warm-up.
   const warmup = options.amount === undefined ? (options.warmupSeconds ?? WARMUP_SECONDS) : 0;
-  if (warmup > 0) await run(warmup);
+  const warmupResult = warmup > 0 ? await run(warmup) : null;
   const result = await run(seconds);
-  const statuses: Record<string, number> = {};
-  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = count ?? 0;
-  const unexpected = Object.entries(statuses)
-    .filter(([code]) => !expected.has(Number(code)))
-    .reduce((sum, [, n]) => sum + n, 0);
-  const answered = Object.values(statuses).reduce((a, b) => a + b, 0);
+  const count = (r: autocannon.Result | null) => {
+    const statuses: Record<string, number> = {};
+    for (const [code, { count }] of Object.entries(r?.statusCodeStats ?? {})) statuses[code] = count ?? 0;
+    const unexpected = Object.entries(statuses)
+      .filter(([code]) => !expected.has(Number(code)))
+      .reduce((sum, [, n]) => sum + n, 0);
+    return { statuses, errors: unexpected + (r?.errors ?? 0) + (r?.timeouts ?? 0) };
+  };
+  const measured = count(result);
+  const warmed = count(warmupResult);
+  const answered = Object.values(measured.statuses).reduce((a, b) => a + b, 0);
   return {
     requests: answered,
     requestsPerSecond: round(answered / result.duration, 0),
     p50Ms: round(result.latency.p50),
     p99Ms: round(result.latency.p99),
-    statuses,
-    errors: unexpected + result.errors + result.timeouts,
+    statuses: measured.statuses,
+    warmupStatuses: warmed.statuses,
+    errors: measured.errors + warmed.errors,
     seconds: round(result.duration, 1),
     connections,
   };

@@ -103,9 +103,17 @@ export async function buyersOf(api: Api, event: { id: number; registration_modul
   return buyers;
 }
 
-/** Reservations the counter holds beyond those answered and those in flight at the end, or past the stock. */
-const unaccounted = (counted: number, answered: number, inFlight: number) =>
-  Math.max(0, answered - counted) + Math.max(0, counted - answered - inFlight) + Math.max(0, counted - LOAD_STOCK);
+/**
+ * Reservations the counter holds beyond those answered (in the warm-up and the run) and those still in flight when
+ * each of them stopped (at most one per connection), or past the stock.
+ */
+function unaccounted(counted: number, load: LoadFigures) {
+  const answered = answeredWith(load, 201) + (load.warmupStatuses["201"] ?? 0);
+  const inFlight = 2 * load.connections;
+  return (
+    Math.max(0, answered - counted) + Math.max(0, counted - answered - inFlight) + Math.max(0, counted - LOAD_STOCK)
+  );
+}
 
 function rushFigures(load: LoadFigures, reservations: number, oversold: number): RushLoad {
   return {
@@ -140,7 +148,7 @@ export async function loadProduct(url: string): Promise<RushLoad> {
   // The counter must account for every reservation answered (and the requests still in flight when autocannon
   // stopped counting: at most one per connection), and none past the stock.
   const limit = await api.get(`/node-limits/${article.limit.id}`, staff);
-  const oversold = unaccounted(limit.reserved + limit.sold, reservations, load.connections);
+  const oversold = unaccounted(limit.reserved + limit.sold, load);
   return rushFigures(load, reservations, oversold);
 }
 
@@ -195,7 +203,7 @@ export async function loadReference(): Promise<RushLoad> {
     );
     const reservations = answeredWith(load, 201);
     const row = await json(await fetch(`${server.url}/stocks/${stock.id}`));
-    return rushFigures(load, reservations, unaccounted(row.used, reservations, load.connections));
+    return rushFigures(load, reservations, unaccounted(row.used, load));
   } finally {
     await server.stop();
   }
@@ -244,8 +252,8 @@ ${f.product.buyers} buyers, each with their own guest login and basket, add the 
 ${f.product.connections} connections for ${f.product.seconds} s. Product = the real server (token, validation, visibility, pricing,
 the basket's groups and item maximum, the guarded stock counter, better-sqlite3); reference = a bare Hono server doing a
 one-row guarded reservation in SQLite, no auth, no validation. "Oversold" compares the stock counter with the
-reservations answered (the last requests in flight when the run stops are answered after it: up to one per connection)
-and with the stock.
+reservations answered in the warm-up and the run (the requests in flight when each stops are answered after it: up
+to one per connection) and with the stock.
 
 | | reservations/s | p50 ms | p99 ms | reservations | errors | oversold |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |
