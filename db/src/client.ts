@@ -9,6 +9,7 @@ import { migrate as migrateBetterSqlite } from "drizzle-orm/better-sqlite3/migra
 import { drizzle as drizzleLibsql } from "drizzle-orm/libsql";
 import { migrate as migrateLibsql } from "drizzle-orm/libsql/migrator";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import { LRUCache } from "lru-cache";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -76,22 +77,15 @@ const STATEMENT_CACHE_SIZE = 1_000;
  */
 function cacheStatements(sqlite: BetterSqlite3.Database) {
   const compile = sqlite.prepare.bind(sqlite);
-  const statements = new Map<string, BetterSqlite3.Statement>();
+  const statements = new LRUCache<string, BetterSqlite3.Statement>({ max: STATEMENT_CACHE_SIZE });
   const prepare = (source: string): BetterSqlite3.Statement => {
     const cached = statements.get(source);
     if (cached && !cached.busy) {
-      statements.delete(source);
-      statements.set(source, cached);
       if (cached.reader) cached.raw(false);
       return cached;
     }
     const statement = compile(source);
-    if (cached) return statement;
-    if (statements.size >= STATEMENT_CACHE_SIZE) {
-      const oldest = statements.keys().next().value;
-      if (oldest !== undefined) statements.delete(oldest);
-    }
-    statements.set(source, statement);
+    if (!cached) statements.set(source, statement);
     return statement;
   };
   sqlite.prepare = prepare as typeof sqlite.prepare;

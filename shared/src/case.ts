@@ -4,19 +4,20 @@
 // A digit segment keeps its underscore on the camel side (`extra_info_12` ↔ `extraInfo_12`), so that every
 // snake_case key survives a round trip: `extraInfo12` could not say whether it was `extra_info12`.
 
+import { LRUCache } from "lru-cache";
+
 export const toCamel = (key: string) => key.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 export const toSnake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /**
  * A converter that remembers what it converted: every answer and every page renames the same few hundred keys.
- * Keys also come from request bodies (anyone's), so the memory is bounded: emptied when full.
+ * Keys also come from request bodies (anyone's), so the memory is bounded (least recently used out first).
  */
 function remembered(convert: (key: string) => string): (key: string) => string {
-  const known = new Map<string, string>();
+  const known = new LRUCache<string, string>({ max: 5_000 });
   return (key) => {
     let converted = known.get(key);
     if (converted === undefined) {
-      if (known.size >= 5_000) known.clear();
       converted = convert(key);
       known.set(key, converted);
     }

@@ -1,6 +1,7 @@
 // Bearer tokens: short-lived HS256 access tokens; opaque refresh tokens stored hashed and rotated on use.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { sign, verify } from "hono/jwt";
+import { LRUCache } from "lru-cache";
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
@@ -35,7 +36,9 @@ export async function signAccessToken(secret: string, claims: AccessClaims, now 
 
 /** How many verified access tokens are remembered (a rush's buyers each send theirs on every request). */
 const VERIFIED_TOKENS = 10_000;
-const verified = new Map<string, Map<string, { claims: AccessClaims; expiresAt: number }>>();
+const verified = new LRUCache<string, { secret: string; claims: AccessClaims; expiresAt: number }>({
+  max: VERIFIED_TOKENS,
+});
 
 /**
  * The token's claims if it is a valid, unexpired access token signed with `secret`. A token's signature is checked
@@ -43,28 +46,11 @@ const verified = new Map<string, Map<string, { claims: AccessClaims; expiresAt: 
  * expiry is checked on later calls. Whether the session still stands is the caller's check (`authenticate`).
  */
 export async function verifyAccessToken(secret: string, token: string, now = Date.now()): Promise<AccessClaims | null> {
-  let known = verified.get(secret);
-  if (!known) {
-    known = new Map();
-    verified.set(secret, known);
-  }
-  const remembered = known.get(token);
-  if (remembered) {
-    if (remembered.expiresAt <= now) {
-      known.delete(token);
-      return null;
-    }
-    known.delete(token);
-    known.set(token, remembered);
-    return remembered.claims;
-  }
+  const remembered = verified.get(token);
+  if (remembered?.secret === secret) return remembered.expiresAt > now ? remembered.claims : null;
   const checked = await checkAccessToken(secret, token);
   if (!checked || checked.expiresAt <= now) return null;
-  if (known.size >= VERIFIED_TOKENS) {
-    const oldest = known.keys().next().value;
-    if (oldest !== undefined) known.delete(oldest);
-  }
-  known.set(token, checked);
+  verified.set(token, { secret, ...checked });
   return checked.claims;
 }
 

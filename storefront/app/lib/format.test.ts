@@ -36,7 +36,7 @@ describe("formatDateRange's written ranges", () => {
     expect(formatDateRange("2027-07-12T16:00:00Z", "2027-07-12T20:00:00Z", "en")).toContain("July");
   });
 
-  it("stay right after the kept ones were emptied", () => {
+  it("stay right once more ranges were written than are kept", () => {
     for (let day = 1; day <= 1100; day++) {
       const start = new Date(Date.UTC(2027, 0, day, 16)).toISOString();
       formatDateRange(start, start, "en");

@@ -1,4 +1,5 @@
 import { formatMoney } from "@ticketing/shared/money";
+import { LRUCache } from "lru-cache";
 
 // Dates are shown in the events' time zone so that server and browser render the same text.
 const TIME_ZONE = "Europe/Zurich";
@@ -27,10 +28,9 @@ const timeFormat = formatterCache({ timeStyle: "short" });
 /**
  * Ranges already written, by language and ends: formatRange stays costly with a kept formatter (ICU builds its
  * interval format per call), and every page of an event writes the same range. The text depends on nothing else,
- * so a kept one is always right; the map is emptied when it grows past a bound.
+ * so a kept one is always right; the least recently used go first past a bound.
  */
-const writtenRanges = new Map<string, string>();
-const WRITTEN_RANGES_BOUND = 1000;
+const writtenRanges = new LRUCache<string, string>({ max: 1000 });
 
 /** `12 June 2027, 18:00 – 13 June 2027, 02:00`, shortened by Intl when both ends share a day. */
 export function formatDateRange(start: string, end: string, language: string) {
@@ -42,7 +42,6 @@ export function formatDateRange(start: string, end: string, language: string) {
     written = dateTimeFormat(language)
       .formatRange(new Date(start), new Date(end))
       .replace(/\u2009/g, " ");
-    if (writtenRanges.size >= WRITTEN_RANGES_BOUND) writtenRanges.clear();
     writtenRanges.set(key, written);
   }
   return written;
