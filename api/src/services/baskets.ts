@@ -581,12 +581,6 @@ export async function basketTotal(db: Db, basketId: number): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-/** The tree nodes held in a basket (articles and options). */
-export async function heldNodeIdsOf(db: Db, basketId: number): Promise<number[]> {
-  const rows = await heldLines(db).all({ basketId });
-  return rows.map((r) => r.nodeId).filter((id): id is number => id !== null);
-}
-
 /**
  * Applying or removing a promotion code changes what the basket's lines cost: they are priced again for the
  * visitor as they now are (the server decides prices, DESIGN.md 4). Only a `new` basket changes.
