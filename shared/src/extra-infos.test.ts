@@ -300,7 +300,10 @@ describe("extra info properties", () => {
   it("someone born exactly 18 years before the reference date is major; born one day later is not", () => {
     fc.assert(
       fc.property(date, (birth) => {
-        const reference = iso(anniversary(birth, MAJORITY_AGE));
+        const turning = anniversary(birth, MAJORITY_AGE);
+        // Born on 29 February, they come of age on 1 March of a common year: so does someone born on 1 March.
+        fc.pre(!(birth.month === 2 && turning.month === 3));
+        const reference = iso(turning);
         const dateMajor = field("dateMajor", { majorReferenceDate: reference });
         expect(validateExtraInfo(dateMajor, iso(birth)).ok).toBe(true);
         expect(problem(validateExtraInfo(dateMajor, iso(nextDay(birth))))).toBe("major");
