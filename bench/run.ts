@@ -7,6 +7,7 @@ import { CONNECTIONS, SECONDS, WARMUP_SECONDS } from "./cannon.ts";
 import { benchCheckout, checkoutReport } from "./checkout.ts";
 import { benchExports, exportsReport } from "./exports.ts";
 import { root } from "./lib.ts";
+import { benchNewcomers, newcomersReport } from "./newcomers.ts";
 import { benchPages, PAGE_RATIO_AIM, pagesReport } from "./pages.ts";
 import { benchRush, RUSH_P99_AIM_MS, RUSH_RATIO_AIM, rushIsCorrect, rushReport } from "./rush.ts";
 import { benchStatements, statementsReport } from "./statements.ts";
@@ -19,6 +20,8 @@ console.log("SQL statements and CPU per request…");
 const statements = await benchStatements();
 console.log("The ticket-office pages…");
 const pages = await benchPages();
+console.log("Newcomers during a rush…");
+const newcomers = await benchNewcomers();
 console.log("The buyer's tree of 1,000 articles…");
 const tree = await benchTree();
 console.log("Checkout…");
@@ -75,10 +78,11 @@ const report = `# Benchmark results (${startedAt})
 
 - Every figure comes from this one run on this machine; the machine is noisy, so compare the **ratios** (the product
   against its reference measured just before or after it), not the absolute figures of two runs.
-- Load figures come from autocannon: ${CONNECTIONS} connections kept busy for ${SECONDS} s (after ${WARMUP_SECONDS} s of the same load, not
-  counted), each sending its next request as soon as the last is answered. requests/s is answers over the run's seconds; p50 / p99 are latencies as the client
+- Load figures come from autocannon: ${CONNECTIONS} connections kept busy for ${SECONDS} s (after ${WARMUP_SECONDS} s of the same load on the same
+  connections, not counted), each sending its next request as soon as the last is answered. requests/s is answers over the run's seconds; p50 / p99 are latencies as the client
   measured them (with ${CONNECTIONS} requests always in flight, a server answering N per second keeps each waiting
-  about ${CONNECTIONS}/N s on average). An error is a socket error, a timeout or an answer with another status
+  about ${CONNECTIONS}/N s on average). These are figures of a steady load: a burst of new connections on a busy
+  server waits longer (docs/decisions/0021). An error is a socket error, a timeout or an answer with another status
   than expected.
 - The servers run as \`npm start\` runs them (NODE_ENV=production, better-sqlite3 on a fresh data folder with the demo
   data), in a child process; the load generator shares the machine's cores with them.
@@ -94,6 +98,7 @@ ${glance.map(([name, aim, measured, met]) => `| ${name} | ${aim} | ${measured} |
 ${rushReport(rush)}
 ${statementsReport(statements)}
 ${pagesReport(pages)}
+${newcomersReport(newcomers)}
 ${treeReport(tree)}
 ${checkoutReport(checkout)}
 ${adminReport(admin)}
@@ -104,7 +109,7 @@ mkdirSync(dir, { recursive: true });
 writeFileSync(join(dir, "latest.md"), report);
 writeFileSync(
   join(dir, `${startedAt.slice(0, 19).replace(/[:T]/g, "-")}.json`),
-  `${JSON.stringify({ startedAt, rush, statements, pages, tree, checkout, admin, exports: exportFigures }, null, 2)}\n`,
+  `${JSON.stringify({ startedAt, rush, statements, pages, newcomers, tree, checkout, admin, exports: exportFigures }, null, 2)}\n`,
 );
 if (!rushIsCorrect(rush) || checkout.product.errors > 0) {
   console.error("Oversold, a failed request, or a race that did not reserve exactly the stock: the benchmark fails.");

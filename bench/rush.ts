@@ -105,11 +105,12 @@ export async function buyersOf(api: Api, event: { id: number; registration_modul
 
 /**
  * Reservations the counter holds beyond those answered (in the warm-up and the run) and those still in flight when
- * each of them stopped (at most one per connection), or past the stock.
+ * the load stopped (at most one per connection), or past the stock.
  */
 function unaccounted(counted: number, load: LoadFigures) {
   const answered = answeredWith(load, 201) + (load.warmupStatuses["201"] ?? 0);
-  const inFlight = 2 * load.connections;
+  // Requests still in flight when autocannon stops are answered after it: at most one per connection.
+  const inFlight = load.connections;
   return (
     Math.max(0, answered - counted) + Math.max(0, counted - answered - inFlight) + Math.max(0, counted - LOAD_STOCK)
   );
@@ -252,8 +253,8 @@ ${f.product.buyers} buyers, each with their own guest login and basket, add the 
 ${f.product.connections} connections for ${f.product.seconds} s. Product = the real server (token, validation, visibility, pricing,
 the basket's groups and item maximum, the guarded stock counter, better-sqlite3); reference = a bare Hono server doing a
 one-row guarded reservation in SQLite, no auth, no validation. "Oversold" compares the stock counter with the
-reservations answered in the warm-up and the run (the requests in flight when each stops are answered after it: up
-to one per connection) and with the stock.
+reservations answered in the warm-up and the run (the requests in flight when the load stops are answered after it:
+up to one per connection) and with the stock.
 
 | | reservations/s | p50 ms | p99 ms | reservations | errors | oversold |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |

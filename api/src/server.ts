@@ -1,6 +1,7 @@
 // `npm start`: one process, one port, everything a newcomer needs.
 import { serve } from "@hono/node-server";
 import { loadConfig } from "./env.ts";
+import { turnTaker } from "./lib/turns.ts";
 import { createProduct } from "./product.ts";
 import { DEMO_MODERATOR, DEMO_ORGANISER } from "./seed.ts";
 
@@ -14,7 +15,10 @@ try {
 process.env.SESSION_SECRET ??= config.secretKey;
 
 const product = await createProduct(config);
-const server = serve({ fetch: product.app.fetch, port: config.port }, () => {
+// Requests take turns with new connections: a busy server still lets newcomers in (lib/turns.ts).
+const takeTurn = turnTaker();
+const fetch: typeof product.app.fetch = (request, env) => takeTurn().then(() => product.app.fetch(request, env));
+const server = serve({ fetch, port: config.port }, () => {
   const url = config.publicUrl;
   console.log(
     [
