@@ -8,7 +8,7 @@ import {
   ONLINE_PAYMENT_MODULES,
 } from "@ticketing/shared/constants";
 import { sql } from "drizzle-orm";
-import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { nodes } from "./catalogue.ts";
 import { bool, createdAt, id } from "./columns.ts";
 import { units, users } from "./users-units.ts";
@@ -100,7 +100,10 @@ export const frontendLogins = sqliteTable(
 
 export const uploadedImages = sqliteTable("uploaded_images", {
   id: id(),
+  /** The name it had on disk (uuid.extension): its extension gives the media type. */
   file: text("file").notNull(),
+  /** The image itself, in the database so that every API process serves it; null for a file not yet moved in. */
+  bytes: blob("bytes", { mode: "buffer" }),
   uploadedAt: createdAt(),
   eventId: integer("event_id").references(() => events.id, { onDelete: "cascade" }),
   frontendLoginId: integer("frontend_login_id").references(() => frontendLogins.id, { onDelete: "set null" }),

@@ -4,3 +4,4 @@ export * from "./events.ts";
 export * from "./mail.ts";
 export * from "./payments.ts";
 export * from "./users-units.ts";
+export * from "./instance.ts";
