@@ -4,7 +4,7 @@ import type { Language } from "@ticketing/shared/constants";
 import type { AuthMe, Login, TokenPair } from "@ticketing/shared/schemas/auth";
 import type { AppDeps, Ctx } from "../context.ts";
 import { invalid, notFound, unauthorized } from "../lib/errors.ts";
-import { getDummyHash, hashPassword, verifyPassword } from "../lib/passwords.ts";
+import { getDummyHash, hashPassword, needsRehash, verifyPassword } from "../lib/passwords.ts";
 import { loginAttempt, type RateLimiter } from "../lib/rate-limit.ts";
 import {
   type AccessClaims,
@@ -80,12 +80,31 @@ export async function login(database: Database, secret: string, email: string, p
   const matches = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
   if (!user || !matches || !user.isActive) throw invalid("errors.wrong_credentials");
   if (!user.emailVerifiedAt) throw invalid("errors.email_not_verified");
+  if (needsRehash(user.passwordHash)) await upgradePasswordHash(database, user.id, user.passwordHash, password);
   return issueTokens(
     database,
     secret,
     { userId: user.id, frontendLoginIds: [], sessionVersion: user.sessionVersion },
     now,
   );
+}
+
+/**
+ * Replaces a hash of an older kind (scrypt, or argon2 with weaker parameters) that the password just matched by
+ * today's, and nothing else: the user's sessions and their version stay. Guarded by the hash it replaces, so a
+ * password changed meanwhile is never overwritten.
+ */
+async function upgradePasswordHash(database: Database, userId: number, stored: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  await database.transaction(function* (tx) {
+    yield* run(
+      tx
+        .update(schema.users)
+        .set({ passwordHash })
+        .where(and(eq(schema.users.id, userId), eq(schema.users.passwordHash, stored)))
+        .run(),
+    );
+  });
 }
 
 /** A back-office sign-in, counted against the address and the account: only a successful one is taken back. */
@@ -95,10 +114,10 @@ export async function signInWithPassword(
   body: Login,
   now: Date,
 ): Promise<TokenPair> {
-  const attempt = loginAttempt(requester.limiter, requester.ip, body.email.trim().toLowerCase());
+  const attempt = await loginAttempt(requester.limiter, requester.ip, body.email.trim().toLowerCase());
   // A refused sign-in throws here and stays counted.
   const tokens = await login(database, config.secretKey, body.email, body.password, now);
-  attempt.succeeded();
+  await attempt.succeeded();
   return tokens;
 }
 
