@@ -41,7 +41,7 @@ const API_INFO = { title: "Ticketing API", version: "1" };
 
 export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
-  const rateLimiter = new RateLimiter(deps.config.rateLimitMultiplier);
+  const rateLimiter = new RateLimiter(deps.database, deps.config.rateLimitMultiplier);
 
   // Headers first, so that every answer carries them, a refused preflight and a 413 included (docs/decisions/0007).
   api.use("*", securityHeaders(deps.config.publicUrl, "api"));

@@ -1,5 +1,8 @@
-// Fixed-window rate limits per key (IP, account), in this process's memory: enough for one server; several
-// replicas would each count their own share.
+// Fixed-window rate limits per key (IP, account), counted in the database: every API process sharing the database
+// shares the counts, so a guesser gains nothing by spreading attempts over replicas (docs/decisions/0024). The
+// counting is rate-limiter-flexible's Drizzle store on the rate_limits table; taking an attempt back is ours.
+import { and, type Database, eq, gt, lt, schema, sql } from "@ticketing/db";
+import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { DomainError } from "./errors.ts";
 
 export interface RateRule {
@@ -8,49 +11,75 @@ export interface RateRule {
   windowMs: number;
 }
 
+/** How often windows that are over are deleted (one statement, at an attempt). */
+const CLEANUP_EVERY_MS = 5 * 60_000;
+
 export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  /** One rate-limiter-flexible limiter per allowance and window; all count in the same rows (no key prefix). */
+  private readonly limiters = new Map<string, RateLimiterDrizzle>();
+  private nextCleanup = 0;
 
   /** `multiplier` scales every allowance (configuration RATE_LIMIT_MULTIPLIER; e.g. for a browser test suite). */
   constructor(
+    private readonly database: Database,
     private readonly multiplier = 1,
-    private readonly now: () => number = Date.now,
   ) {}
 
-  /** The window of `key`, a fresh one when it has none or its window is over. */
-  private windowOf(key: string, rule: RateRule) {
-    const now = this.now();
-    if (this.windows.size > 50_000) for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + rule.windowMs };
-      this.windows.set(key, window);
+  private limiterOf(rule: RateRule) {
+    const points = rule.limit * this.multiplier;
+    const name = `${points}/${rule.windowMs}`;
+    let limiter = this.limiters.get(name);
+    if (!limiter) {
+      // Its own cleanup is a timer per limiter that outlives the database: `removeExpired` replaces it.
+      limiter = new RateLimiterDrizzle({
+        storeClient: this.database.db,
+        schema: schema.rateLimits,
+        keyPrefix: "",
+        points,
+        duration: rule.windowMs / 1000,
+        clearExpiredByTimeout: false,
+      });
+      this.limiters.set(name, limiter);
     }
-    return window;
-  }
-
-  private allowance(rule: RateRule) {
-    return rule.limit * this.multiplier;
+    return limiter;
   }
 
   /** Counts an attempt under `key`; throws 429 when the window's allowance is used up. */
-  hit(key: string, rule: RateRule) {
-    const window = this.windowOf(key, rule);
-    window.count += 1;
-    if (window.count > this.allowance(rule)) throw new TooManyRequests(Math.ceil((window.resetAt - this.now()) / 1000));
+  async hit(key: string, rule: RateRule) {
+    await this.removeExpired();
+    try {
+      await this.limiterOf(rule).consume(key);
+    } catch (refusal) {
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      throw new TooManyRequests(Math.ceil(refusal.msBeforeNext / 1000));
+    }
   }
 
   /** Counts an attempt under `key` without ever refusing it; answers whether the allowance is now exceeded. */
-  count(key: string, rule: RateRule): boolean {
-    const window = this.windowOf(key, rule);
-    window.count += 1;
-    return window.count > this.allowance(rule);
+  async count(key: string, rule: RateRule): Promise<boolean> {
+    await this.removeExpired();
+    const counted = await this.limiterOf(rule).penalty(key);
+    return counted.consumedPoints > rule.limit * this.multiplier;
   }
 
-  /** Takes back one attempt counted under `key` in its current window (one that turned out not to count). */
-  forgive(key: string) {
-    const window = this.windows.get(key);
-    if (window && window.resetAt > this.now() && window.count > 0) window.count -= 1;
+  /**
+   * Takes back one attempt counted under `key` in its current window (one that turned out not to count). Not the
+   * library's `reward`: on a window that is over it would open a new one at -1, an attempt more than allowed.
+   */
+  async forgive(key: string) {
+    const { rateLimits } = schema;
+    await this.database.db
+      .update(rateLimits)
+      .set({ points: sql`${rateLimits.points} - 1` })
+      .where(and(eq(rateLimits.key, key), gt(rateLimits.expire, new Date()), gt(rateLimits.points, 0)));
+  }
+
+  /** Deletes the windows that are over, at most once per CLEANUP_EVERY_MS in this process. */
+  private async removeExpired() {
+    const now = Date.now();
+    if (now < this.nextCleanup) return;
+    this.nextCleanup = now + CLEANUP_EVERY_MS;
+    await this.database.db.delete(schema.rateLimits).where(lt(schema.rateLimits.expire, new Date(now)));
   }
 }
 
@@ -86,27 +115,27 @@ export const RATE_RULES = {
  * Every attempt is counted up front, before the password check, so that parallel requests cannot slip past the
  * allowance while the hash is computed; `succeeded` takes the attempt back.
  */
-export function loginAttempt(limiter: RateLimiter, ip: string, account: string) {
+export async function loginAttempt(limiter: RateLimiter, ip: string, account: string) {
   const keys = {
     ip: `login:ip:${ip}`,
     pair: `login:account-ip:${account}:${ip}`,
     account: `login:account:${account}`,
   };
-  const isUnderAttack = limiter.count(keys.account, RATE_RULES.loginFailuresPerAccount);
+  const isUnderAttack = await limiter.count(keys.account, RATE_RULES.loginFailuresPerAccount);
   try {
-    limiter.hit(keys.ip, RATE_RULES.loginFailuresPerIp);
-    limiter.hit(
+    await limiter.hit(keys.ip, RATE_RULES.loginFailuresPerIp);
+    await limiter.hit(
       keys.pair,
       isUnderAttack ? RATE_RULES.loginFailuresPerAccountAndIpUnderAttack : RATE_RULES.loginFailuresPerAccountAndIp,
     );
   } catch (error) {
     // Refused before any check: not a guess at the account.
-    limiter.forgive(keys.account);
+    await limiter.forgive(keys.account);
     throw error;
   }
   return {
-    succeeded() {
-      for (const key of Object.values(keys)) limiter.forgive(key);
+    async succeeded() {
+      for (const key of Object.values(keys)) await limiter.forgive(key);
     },
   };
 }

@@ -250,7 +250,7 @@ export async function registerAccount(
   body: Registration,
   now: Date,
 ) {
-  requester.limiter.hit(`register:ip:${requester.ip}`, RATE_RULES.registerPerIp);
+  await requester.limiter.hit(`register:ip:${requester.ip}`, RATE_RULES.registerPerIp);
   await register(database, { ...body, language: requester.language, publicUrl: config.publicUrl }, now);
   onMailQueued?.();
 }
@@ -262,8 +262,8 @@ export async function sendPasswordResetLink(
   body: PasswordResetRequest,
   now: Date,
 ) {
-  requester.limiter.hit(`reset:ip:${requester.ip}`, RATE_RULES.resetPerIp);
-  requester.limiter.hit(`reset:account:${body.email.trim().toLowerCase()}`, RATE_RULES.resetPerAccount);
+  await requester.limiter.hit(`reset:ip:${requester.ip}`, RATE_RULES.resetPerIp);
+  await requester.limiter.hit(`reset:account:${body.email.trim().toLowerCase()}`, RATE_RULES.resetPerAccount);
   await requestPasswordReset(
     database,
     { email: body.email, language: requester.language, publicUrl: config.publicUrl },
@@ -274,7 +274,7 @@ export async function sendPasswordResetLink(
 
 /** `POST /auth/password-reset`: limited per address, as the request for the link. */
 export async function resetPasswordWithLink(database: Database, requester: Requester, body: PasswordReset, now: Date) {
-  requester.limiter.hit(`reset:ip:${requester.ip}`, RATE_RULES.resetPerIp);
+  await requester.limiter.hit(`reset:ip:${requester.ip}`, RATE_RULES.resetPerIp);
   await resetPassword(database, body, now);
 }
 

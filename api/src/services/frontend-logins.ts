@@ -271,7 +271,7 @@ export async function sendTrustedEmailLink(
   body: TrustedEmailLoginCreate,
   now: Date,
 ) {
-  requester.limiter.hit(`trusted:account:${body.email.trim().toLowerCase()}`, RATE_RULES.resetPerAccount);
+  await requester.limiter.hit(`trusted:account:${body.email.trim().toLowerCase()}`, RATE_RULES.resetPerAccount);
   const { event, userId } = await officeOf(database, auth, body.activeModuleId, body.isTesting);
   await requestTrustedEmailLogin(
     database,
