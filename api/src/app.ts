@@ -24,6 +24,7 @@ import { exportRoutes } from "./routes/exports.ts";
 import { frontendRoutes } from "./routes/frontend.ts";
 import { frontendLoginRoutes } from "./routes/frontend-logins.ts";
 import { orderLinkRoutes } from "./routes/frontend-orders.ts";
+import { healthRoutes } from "./routes/health.ts";
 import { membershipRoutes } from "./routes/memberships.ts";
 import { nodeRoutes } from "./routes/nodes.ts";
 import { paymentRoutes } from "./routes/payments.ts";
@@ -35,11 +36,13 @@ import { unitRoutes } from "./routes/units.ts";
 import { uploadedImageRoutes } from "./routes/uploaded-images.ts";
 import { userRoutes } from "./routes/users.ts";
 import { authenticate } from "./services/auth.ts";
+import type { Lifecycle } from "./services/health.ts";
 
 export const API_BASE = "/api/v1";
 const API_INFO = { title: "Ticketing API", version: "1" };
 
-export function createApp(deps: AppDeps) {
+/** `lifecycle`: the process's phase for the health answer (server.ts); always ready without one. */
+export function createApp(deps: AppDeps, lifecycle?: Lifecycle) {
   const api = new Hono<AppEnv>();
   const rateLimiter = new RateLimiter(deps.database, deps.config.rateLimitMultiplier);
 
@@ -96,6 +99,7 @@ export function createApp(deps: AppDeps) {
   api.route("/frontend-logins", frontendLoginRoutes);
   api.route("/payments", paymentRoutes);
   api.route("/tickets", ticketRoutes);
+  api.route("/health", healthRoutes(lifecycle));
   let document: object | undefined;
   api.get(
     "/openapi.json",

@@ -15,6 +15,7 @@ import { cspNonce, limitBody, MAX_BODY_MEGABYTES, securityHeaders } from "./lib/
 import { isSeeded, seedDemo } from "./seed.ts";
 import { releaseExpiredHolds } from "./services/baskets.ts";
 import { expireUnpaidPayments } from "./services/checkout.ts";
+import type { Lifecycle } from "./services/health.ts";
 import { type MailWorker, startMailWorker } from "./services/mail.ts";
 import { payBackLatePayments } from "./services/payments/late-refunds.ts";
 import { loadTicketKeys } from "./services/ticket-codes.ts";
@@ -34,7 +35,12 @@ export interface Product {
 /** Migrates (and seeds an empty database), then composes the three parts. */
 export async function createProduct(
   config: Config,
-  options: { seed?: boolean; mailIntervalMs?: number; onStatement?: (sql: string) => void } = {},
+  options: {
+    seed?: boolean;
+    mailIntervalMs?: number;
+    onStatement?: (sql: string) => void;
+    lifecycle?: Lifecycle;
+  } = {},
 ): Promise<Product> {
   const database = createDatabase({
     url: config.databaseUrl,
@@ -42,13 +48,18 @@ export async function createProduct(
     authToken: config.databaseAuthToken,
     onStatement: options.onStatement,
   });
+  // The health answer reads the database from now on, while migrating and seeding too.
+  if (options.lifecycle) options.lifecycle.database = database;
   await database.migrate();
   const seeded = options.seed !== false && !(await isSeeded(database));
   if (seeded) await seedDemo(database);
 
   const mailWorker = startMailWorker(database, config, { intervalMs: options.mailIntervalMs ?? 5_000 });
   const flushMail = () => void mailWorker.flush().catch((error: unknown) => console.error("[mail]", error));
-  const api = createApp({ database, config, ticketKeys: loadTicketKeys(config.dataDir), onMailQueued: flushMail });
+  const api = createApp(
+    { database, config, ticketKeys: loadTicketKeys(config.dataDir), onMailQueued: flushMail },
+    options.lifecycle,
+  );
   // Expired holds give their stock back (DESIGN.md 4 "Basket lifecycle").
   // Unpaid online payments past the event's payment term are cancelled the same way, and their buyers told.
   const sweep = setInterval(() => {

@@ -1,9 +1,22 @@
 // `npm start`: one process, one port, everything a newcomer needs.
+//
+// Its life (docs/decisions/0022): the port answers from the first moment — the health answer says `starting` and
+// every other request is refused with a 503 — while the product migrates and seeds; then it serves. On SIGTERM or
+// SIGINT it drains: no new connection, the requests in flight answered, the mail being sent sent, then the
+// database closed and exit 0. A second signal, or a drain longer than SHUTDOWN_LIMIT_MS, exits at once (1).
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { serve } from "@hono/node-server";
+import closeWithGrace from "close-with-grace";
+import { API_BASE } from "./app.ts";
 import { loadConfig } from "./env.ts";
 import { turnTaker } from "./lib/turns.ts";
-import { createProduct } from "./product.ts";
+import { createProduct, type Product } from "./product.ts";
+import { startingAnswers } from "./routes/health.ts";
 import { DEMO_MODERATOR, DEMO_ORGANISER } from "./seed.ts";
+import { Lifecycle } from "./services/health.ts";
+
+/** Longer than any request or mail should take; a load balancer stops sending requests well before. */
+const SHUTDOWN_LIMIT_MS = 10_000;
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -12,18 +25,59 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-process.env.SESSION_SECRET ??= config.secretKey;
 
-const product = await createProduct(config);
+const lifecycle = new Lifecycle();
+let product: Product | undefined;
+const whileStarting = startingAnswers(lifecycle, API_BASE);
 // Requests take turns with new connections: a busy server still lets newcomers in (lib/turns.ts).
 const takeTurn = turnTaker();
-const fetch: typeof product.app.fetch = (request, env) => takeTurn().then(() => product.app.fetch(request, env));
-const server = serve({ fetch, port: config.port }, () => {
+const fetch = (request: Request, env: unknown) =>
+  takeTurn().then(() => (product ? product.app.fetch(request, env) : whileStarting(request)));
+const server = serve({ fetch, port: config.port }) as Server;
+server.on("request", closeWhenAnswered);
+
+closeWithGrace({ delay: SHUTDOWN_LIMIT_MS }, async ({ signal, err }) => {
+  if (err) console.error(err);
+  console.info(`\n  ${signal ?? "Stopping"}: finishing the requests in flight, then closing the database…`);
+  lifecycle.phase = "draining";
+  await drain(server);
+  await (product ?? (await starting.catch(() => undefined)))?.stop();
+});
+
+const starting = createProduct(config, { lifecycle });
+product = await starting;
+if (lifecycle.phase === "starting") {
+  lifecycle.phase = "ready";
+  printBanner(product);
+}
+
+/** Stops accepting connections and resolves once every connection has closed, its last answer sent. */
+function drain(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    // Idle keep-alive connections would otherwise hold the close open until their timeout; busy ones are closed
+    // as their answer goes out (`closeWhenAnswered`).
+    server.closeIdleConnections();
+  });
+}
+
+/**
+ * While draining, a connection closes once its answer is out: a request that arrives on a kept-alive connection
+ * is answered with `Connection: close`, and a connection whose answer has just finished is closed as idle.
+ */
+function closeWhenAnswered(_request: IncomingMessage, response: ServerResponse) {
+  if (lifecycle.phase === "draining") response.shouldKeepAlive = false;
+  response.once("close", () => {
+    if (lifecycle.phase === "draining") setImmediate(() => server.closeIdleConnections());
+  });
+}
+
+function printBanner({ seeded }: Product) {
   const url = config.publicUrl;
   console.log(
     [
       "",
-      `  Ticketing is running (database: ${config.databaseUrl}${product.seeded ? ", demo data seeded" : ""})`,
+      `  Ticketing is running (database: ${config.databaseUrl}${seeded ? ", demo data seeded" : ""})`,
       "",
       `  Ticket office   ${url}/            demo event: ${url}/tickets/demo`,
       `  Back office     ${url}/admin`,
@@ -35,10 +89,4 @@ const server = serve({ fetch, port: config.port }, () => {
       "",
     ].join("\n"),
   );
-});
-
-for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.on(signal, () => {
-    server.close();
-    void product.stop().finally(() => process.exit(0));
-  });
+}
