@@ -1,8 +1,27 @@
-// Configuration (DESIGN.md 8): parsed once with zod at start-up; every variable has a working default.
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// Configuration (DESIGN.md 8): parsed once with zod at start-up; every variable has a working default. The secrets
+// the environment leaves out come from the database, where every API process of the installation finds the same
+// ones (docs/decisions/0024).
+import { createPrivateKey, randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { type Database, eq, run, schema } from "@ticketing/db";
 import { z } from "zod";
+import { LOG_LEVELS } from "./lib/log.ts";
+import { newTicketSigningKey, TICKET_KEY_FILE } from "./services/ticket-codes.ts";
+
+/** An Ed25519 private key in PEM; `\n` may stand for its line breaks (an environment file holds one line). */
+const TicketSigningKey = z
+  .string()
+  .transform((value) => value.replace(/\\n/g, "\n").trim())
+  .refine(isEd25519PrivateKey, "TICKET_SIGNING_KEY must be an Ed25519 private key in PEM (PKCS#8)");
+
+function isEd25519PrivateKey(pem: string) {
+  try {
+    return createPrivateKey(pem).asymmetricKeyType === "ed25519";
+  } catch {
+    return false;
+  }
+}
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -14,8 +33,11 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Ticketing <no-reply@example.org>"),
   SECRET_KEY: z.string().min(32, "SECRET_KEY must be at least 32 characters").optional(),
+  TICKET_SIGNING_KEY: TicketSigningKey.optional(),
   SUPPORT_EMAIL: z.email().default("support@example.org"),
   LOG_MAILS: z.enum(["true", "false"]).default("true"),
+  /** Read by the process's logger (lib/log.ts) when it is made; checked here so that a typo stops the start. */
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
   /**
    * Where the Stripe client sends its API calls: unset for Stripe itself; a local stand-in speaking Stripe's API in
@@ -48,7 +70,10 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Signs tokens, order links and webhooks; encrypts the units' Stripe keys. */
   secretKey: string;
+  /** The Ed25519 private key (PKCS#8 PEM) that signs ticket codes. */
+  ticketSigningKey: string;
   supportEmail: string;
   logMails: boolean;
   /** scales the login/register/reset rate limits (1 in production) */
@@ -58,6 +83,12 @@ export interface Config {
   /** Stripe's API address when it is not Stripe's own (a stand-in); null for api.stripe.com. */
   stripeApi: StripeApi | null;
 }
+
+/** What the environment says: the secrets it leaves out are the database's (`withStoredSecrets`). */
+export type EnvConfig = Omit<Config, "secretKey" | "ticketSigningKey"> & {
+  secretKey: string | undefined;
+  ticketSigningKey: string | undefined;
+};
 
 export interface StripeApi {
   host: string;
@@ -73,7 +104,7 @@ function stripeApiOf(url: string | undefined): StripeApi | null {
 }
 
 /** Reads the environment; throws an Error listing every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): EnvConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
@@ -91,7 +122,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
-    secretKey: e.SECRET_KEY ?? loadOrCreateSecret(dataDir),
+    secretKey: e.SECRET_KEY,
+    ticketSigningKey: e.TICKET_SIGNING_KEY,
     supportEmail: e.SUPPORT_EMAIL,
     logMails: e.LOG_MAILS === "true",
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
@@ -100,11 +132,53 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** A secret generated once into DATA_DIR, so tokens survive restarts without any setup. */
-function loadOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, "secret-key");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+/**
+ * The configuration with its secrets: the environment's, or else the database's. The first process to start on an
+ * empty database writes them (each made once), and every process reads back the ones that won.
+ */
+export async function withStoredSecrets(config: EnvConfig, database: Database): Promise<Config> {
+  const secretKey =
+    config.secretKey ??
+    (await storedSecret(database, "secret_key", join(config.dataDir, "secret-key"), () =>
+      randomBytes(32).toString("hex"),
+    ));
+  const ticketSigningKey =
+    config.ticketSigningKey ??
+    (await storedSecret(database, "ticket_signing_key", join(config.dataDir, TICKET_KEY_FILE), newTicketSigningKey));
+  return { ...config, secretKey, ticketSigningKey };
+}
+
+/**
+ * The installation's secret called `name`. An install from before kept it in a DATA_DIR file: that value goes into
+ * the database, so its tokens and signed tickets stay valid. `INSERT … ON CONFLICT DO NOTHING` then a read: of two
+ * processes starting together, both end with the one written first.
+ */
+async function storedSecret(database: Database, name: string, formerFile: string, generate: () => string) {
+  const { instanceSecrets } = schema;
+  const read = async () =>
+    (
+      await database.db
+        .select({ value: instanceSecrets.value })
+        .from(instanceSecrets)
+        .where(eq(instanceSecrets.name, name))
+        .get()
+    )?.value;
+  const stored = await read();
+  if (stored !== undefined) return stored;
+  const value = readFormerFile(formerFile) ?? generate();
+  await database.transaction(function* (tx) {
+    yield* run(tx.insert(instanceSecrets).values({ name, value }).onConflictDoNothing().run());
+  });
+  const written = await read();
+  if (written === undefined) throw new Error(`The secret ${name} could not be stored in the database.`);
+  return written;
+}
+
+function readFormerFile(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8").trim() || undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
 }

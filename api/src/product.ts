@@ -9,7 +9,7 @@ import { languageFromHeader } from "@ticketing/shared/i18n/translate";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { html } from "hono/html";
 import { API_BASE, createApp } from "./app.ts";
-import type { Config } from "./env.ts";
+import { type Config, type EnvConfig, withStoredSecrets } from "./env.ts";
 import { apiTranslator } from "./lib/i18n.ts";
 import { cspNonce, limitBody, MAX_BODY_MEGABYTES, securityHeaders } from "./lib/security.ts";
 import { isSeeded, seedDemo } from "./seed.ts";
@@ -18,7 +18,8 @@ import { expireUnpaidPayments } from "./services/checkout.ts";
 import type { Lifecycle } from "./services/health.ts";
 import { type MailWorker, startMailWorker } from "./services/mail.ts";
 import { payBackLatePayments } from "./services/payments/late-refunds.ts";
-import { loadTicketKeys } from "./services/ticket-codes.ts";
+import { ticketKeysOf } from "./services/ticket-codes.ts";
+import { moveUploadsIntoDatabase } from "./services/uploaded-images.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const ADMIN_DIST = join(root, "admin/dist");
@@ -26,6 +27,8 @@ export const STOREFRONT_BUILD = join(root, "storefront/build");
 
 export interface Product {
   app: Hono;
+  /** The configuration with its secrets (the environment's, or the database's). */
+  config: Config;
   database: Database;
   mailWorker: MailWorker;
   seeded: boolean;
@@ -34,7 +37,7 @@ export interface Product {
 
 /** Migrates (and seeds an empty database), then composes the three parts. */
 export async function createProduct(
-  config: Config,
+  settings: EnvConfig,
   options: {
     seed?: boolean;
     mailIntervalMs?: number;
@@ -43,21 +46,23 @@ export async function createProduct(
   } = {},
 ): Promise<Product> {
   const database = createDatabase({
-    url: config.databaseUrl,
-    driver: config.dbDriver,
-    authToken: config.databaseAuthToken,
+    url: settings.databaseUrl,
+    driver: settings.dbDriver,
+    authToken: settings.databaseAuthToken,
     onStatement: options.onStatement,
   });
   // The health answer reads the database from now on, while migrating and seeding too.
   if (options.lifecycle) options.lifecycle.database = database;
   await database.migrate();
+  await moveUploadsIntoDatabase(database, settings.dataDir);
   const seeded = options.seed !== false && !(await isSeeded(database));
   if (seeded) await seedDemo(database);
+  const config = await withStoredSecrets(settings, database);
 
   const mailWorker = startMailWorker(database, config, { intervalMs: options.mailIntervalMs ?? 5_000 });
   const flushMail = () => void mailWorker.flush().catch((error: unknown) => console.error("[mail]", error));
   const api = createApp(
-    { database, config, ticketKeys: loadTicketKeys(config.dataDir), onMailQueued: flushMail },
+    { database, config, ticketKeys: ticketKeysOf(config.ticketSigningKey), onMailQueued: flushMail },
     options.lifecycle,
   );
   // Expired holds give their stock back (DESIGN.md 4 "Basket lifecycle").
@@ -86,10 +91,14 @@ export async function createProduct(
   mountAdmin(app);
   // The visitor's connection goes along with each in-process call: the API limits sign-in attempts per address,
   // and without it every visitor of the ticket office would count as one ("local").
+  // The ticket office signs its session cookie with SESSION_SECRET, read when its build is imported (just below):
+  // the product's secret unless the operator gave one, so that every process signs alike.
+  process.env.SESSION_SECRET ??= config.secretKey;
   await mountStorefront(app, (env) => inProcessApiFetch(api, env));
 
   return {
     app,
+    config,
     database,
     mailWorker,
     seeded,

@@ -8,12 +8,12 @@ import { type ServerType, serve } from "@hono/node-server";
 import { and, createDatabase, type Database, type Driver, desc, eq, run, schema, sql } from "@ticketing/db";
 import { afterAll, beforeAll, expect } from "vitest";
 import { createApp } from "./app.ts";
-import { type Config, loadConfig } from "./env.ts";
+import { type Config, loadConfig, withStoredSecrets } from "./env.ts";
 import { encryptSecret } from "./lib/secrets.ts";
 import { createUser } from "./services/auth.ts";
 import { addArticle } from "./services/catalogue.ts";
 import { createEvent } from "./services/events.ts";
-import { loadTicketKeys } from "./services/ticket-codes.ts";
+import { ticketKeysOf } from "./services/ticket-codes.ts";
 import { type StripeStandIn, startStripeStandIn } from "./stripe-stand-in/server.ts";
 
 export const DRIVERS: Driver[] = ["better-sqlite3", "libsql"];
@@ -39,16 +39,17 @@ export async function createTestContext(
   env: Record<string, string> = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), "ticketing-test-"));
-  const config = loadConfig({
+  const settings = loadConfig({
     DATA_DIR: dataDir,
     DB_DRIVER: driver,
     LOG_MAILS: "false",
     PUBLIC_URL: "http://localhost:3000",
     ...env,
   });
-  const database = createDatabase({ url: config.databaseUrl, driver });
+  const database = createDatabase({ url: settings.databaseUrl, driver });
   await database.migrate();
-  const app = createApp({ database, config, ticketKeys: loadTicketKeys(dataDir) });
+  const config = await withStoredSecrets(settings, database);
+  const app = createApp({ database, config, ticketKeys: ticketKeysOf(config.ticketSigningKey) });
   return {
     app,
     database,

@@ -68,8 +68,8 @@ describe.each(DRIVERS)("ticket downloads (%s)", (driver) => {
       const codes = [...text.matchAll(/CODE DU BILLET\n((?:[\w.-]+\n)+)/g)].map((match) =>
         (match[1] ?? "").replace(/\s/g, ""),
       );
-      const { loadTicketKeys } = await import("../services/ticket-codes.ts");
-      const keys = loadTicketKeys(ctx.dataDir);
+      const { ticketKeysOf } = await import("../services/ticket-codes.ts");
+      const keys = ticketKeysOf(ctx.config.ticketSigningKey);
       expect(codes.map((code) => verifyTicketCode(keys, code))).toEqual(
         basket.items.map((item: { id: number }) => ({ eventId: event.id, basketId: buyer.basketId, itemId: item.id })),
       );

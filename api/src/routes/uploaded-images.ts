@@ -44,8 +44,7 @@ uploadedImageRoutes.post(
 uploadedImageRoutes.get(
   "/:id/file",
   route({ summary: "An uploaded image, if public (no token)", auth: "none", produces: "image/*" }, async (c) => {
-    const { database, config } = c.get("deps");
-    const image = await readPublicImage(database.db, idParam(c), config.dataDir);
+    const image = await readPublicImage(c.get("deps").database.db, idParam(c));
     return c.body(image.bytes, 200, {
       "Content-Type": image.contentType,
       "Cache-Control": "public, max-age=86400",

@@ -18,7 +18,7 @@ import { orderLinkUrl } from "../lib/order-tokens.ts";
 import { renderInvoiceAttachment } from "./invoice-views.ts";
 import { openPaymentOf } from "./payment-state.ts";
 import { loadRefund } from "./refund-views.ts";
-import { loadTicketKeys } from "./ticket-codes.ts";
+import { ticketKeysOf } from "./ticket-codes.ts";
 import {
   formatEventDates,
   loadOrder,
@@ -67,7 +67,7 @@ export interface EventSender {
 
 export interface MailTemplateContext {
   database: Database;
-  config: Pick<Config, "publicUrl" | "dataDir" | "secretKey">;
+  config: Pick<Config, "publicUrl" | "secretKey" | "ticketSigningKey">;
   /** Stops a long rendering (the worker's time limit for one mail). */
   signal?: AbortSignal;
 }
@@ -391,7 +391,7 @@ export async function renderOrderMail(
 
   const attachments: RenderedMail["attachments"] = [];
   if (areTicketsAttached) {
-    const keys = loadTicketKeys(config.dataDir);
+    const keys = ticketKeysOf(config.ticketSigningKey);
     const content = await renderTicketsPdf(ticketDataOf(order).map(pdfInputOf(keys, language)), { signal });
     attachments.push({ filename: ticketsFileName(order.basket.unikey), content, contentType: "application/pdf" });
   }

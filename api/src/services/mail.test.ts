@@ -18,7 +18,7 @@ import {
   startMailWorker,
 } from "./mail.ts";
 import { MAX_ATTACHED_TICKETS, renderMail } from "./mail-templates.ts";
-import { loadTicketKeys, verifyTicketCode } from "./ticket-codes.ts";
+import { newTicketSigningKey, ticketKeysOf, verifyTicketCode } from "./ticket-codes.ts";
 import { addArticles, createTestDatabase, hasCommand, seedOrder, type TestDatabase } from "./tickets.fixtures.ts";
 
 const { mailOutbox } = schema;
@@ -99,6 +99,7 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
     mailFrom: string;
     logMails: boolean;
     secretKey: string;
+    ticketSigningKey: string;
   };
   beforeAll(async () => {
     test = await createTestDatabase(driver);
@@ -110,6 +111,7 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
       mailFrom: "Ticketing <no-reply@example.org>",
       logMails: true,
       secretKey: "mail-test-secret",
+      ticketSigningKey: newTicketSigningKey(),
     };
   });
   afterAll(() => test.dispose());
@@ -157,7 +159,7 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
       const codes = [...text.matchAll(/TICKET CODE\n((?:[\w.-]+\n)+)/g)].map((match) =>
         (match[1] ?? "").replace(/\s/g, ""),
       );
-      const keys = loadTicketKeys(config.dataDir);
+      const keys = ticketKeysOf(config.ticketSigningKey);
       expect(codes.map((code) => verifyTicketCode(keys, code))).toEqual(
         order.articleIds.map((itemId) => ({ eventId: order.eventId, basketId: order.basketId, itemId })),
       );

@@ -267,7 +267,7 @@ interface Attempt {
 function createCourier(
   database: Database,
   transport: MailTransport,
-  config: Pick<Config, "publicUrl" | "dataDir" | "mailFrom" | "secretKey">,
+  config: Pick<Config, "publicUrl" | "dataDir" | "mailFrom" | "secretKey" | "ticketSigningKey">,
   options: DeliveryOptions,
 ) {
   const now = options.now ?? (() => new Date());
@@ -517,7 +517,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 export async function deliverPendingMails(
   database: Database,
   transport: MailTransport,
-  config: Pick<Config, "publicUrl" | "dataDir" | "mailFrom" | "secretKey">,
+  config: Pick<Config, "publicUrl" | "dataDir" | "mailFrom" | "secretKey" | "ticketSigningKey">,
   options: DeliveryOptions = {},
 ): Promise<DeliveryReport> {
   const courier = createCourier(database, transport, config, options);
@@ -540,7 +540,7 @@ export interface MailWorker {
 /** Takes due mails every `intervalMs`, and as soon as a slot frees, for the life of the process. */
 export function startMailWorker(
   database: Database,
-  config: MailConfig & Pick<Config, "publicUrl" | "secretKey">,
+  config: MailConfig & Pick<Config, "publicUrl" | "secretKey" | "ticketSigningKey">,
   options: DeliveryOptions & { intervalMs: number; transport?: MailTransport },
 ): MailWorker {
   const transport = options.transport ?? createMailTransport(config);

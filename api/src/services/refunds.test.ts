@@ -29,7 +29,7 @@ import {
 } from "../test-support.ts";
 import { writeInvoice } from "./invoice-writing.ts";
 import { renderMail } from "./mail-templates.ts";
-import { createTicketCode, loadTicketKeys } from "./ticket-codes.ts";
+import { createTicketCode, ticketKeysOf } from "./ticket-codes.ts";
 
 describe.each(DRIVERS)("refunds (%s)", (driver) => {
   const ctx = useTestContext(driver);
@@ -93,7 +93,7 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
   const verify = (basketId: number, eventId: number, itemId: number) =>
     ctx.call(
       "GET",
-      `/tickets/verify?code=${encodeURIComponent(createTicketCode(loadTicketKeys(ctx.dataDir), { eventId, basketId, itemId }))}`,
+      `/tickets/verify?code=${encodeURIComponent(createTicketCode(ticketKeysOf(ctx.config.ticketSigningKey), { eventId, basketId, itemId }))}`,
     );
   const pageCount = (pdf: ArrayBuffer) =>
     Buffer.from(pdf)

@@ -1,16 +1,6 @@
 // Signed ticket codes (DESIGN.md 4 "Tickets"): a scanner holding only the public key verifies a ticket offline.
 // A code is `base64url(payload).base64url(Ed25519 signature)`, about 120 characters: a small QR code.
-import {
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  type KeyObject,
-  randomBytes,
-  sign,
-  verify,
-} from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
 
 export interface TicketKeys {
   privateKey: KeyObject;
@@ -26,39 +16,24 @@ export interface TicketCodeClaims {
   itemId: number;
 }
 
-const KEY_FILE = "ticket-signing-key.pem";
+/** Where the key was kept before it moved into the database: an install from before brings it along (env.ts). */
+export const TICKET_KEY_FILE = "ticket-signing-key.pem";
 
-/** Loads the key pair from `<dataDir>/ticket-signing-key.pem`, generating it on the first start. */
-export function loadTicketKeys(dataDir: string): TicketKeys {
-  const file = join(dataDir, KEY_FILE);
-  let pem: string;
-  try {
-    pem = readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    pem = createKeyFile(dataDir, file);
-  }
-  const privateKey = createPrivateKey(pem);
-  const publicKey = createPublicKey(privateKey);
-  return { privateKey, publicKey, publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString() };
+/** A new Ed25519 private key, PKCS#8 PEM. */
+export function newTicketSigningKey(): string {
+  return generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
 }
 
-/** Writes a new private key atomically: two processes starting together end up with the same key. */
-function createKeyFile(dataDir: string, file: string): string {
-  mkdirSync(dataDir, { recursive: true });
-  const { privateKey } = generateKeyPairSync("ed25519");
-  const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-  writeFileSync(temporary, pem, { mode: 0o600 });
-  try {
-    linkSync(temporary, file); // fails with EEXIST when another process won the race
-    return pem;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    return readFileSync(file, "utf8");
-  } finally {
-    unlinkSync(temporary);
-  }
+let lastKeys: { pem: string; keys: TicketKeys } | null = null;
+
+/** The key pair of a private key in PEM (the configuration's ticketSigningKey); the last one is kept. */
+export function ticketKeysOf(pem: string): TicketKeys {
+  if (lastKeys?.pem === pem) return lastKeys.keys;
+  const privateKey = createPrivateKey(pem);
+  const publicKey = createPublicKey(privateKey);
+  const keys = { privateKey, publicKey, publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString() };
+  lastKeys = { pem, keys };
+  return keys;
 }
 
 export function createTicketCode(keys: TicketKeys, claims: TicketCodeClaims): string {

@@ -6,12 +6,12 @@ import en from "@ticketing/shared/i18n/en/ticket.json" with { type: "json" };
 import fr from "@ticketing/shared/i18n/fr/ticket.json" with { type: "json" };
 import { keyPaths } from "@ticketing/shared/i18n/translate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTicketCode, loadTicketKeys } from "./ticket-codes.ts";
+import { createTicketCode, newTicketSigningKey, ticketKeysOf } from "./ticket-codes.ts";
 import { createTestDatabase, hasCommand, type SeededOrder, seedOrder, type TestDatabase } from "./tickets.fixtures.ts";
 import { formatEventDates, loadTicketData, renderTicketPdf, type TicketPdfInput } from "./tickets.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "tickets-"));
-const keys = loadTicketKeys(scratch);
+const keys = ticketKeysOf(newTicketSigningKey());
 const code = createTicketCode(keys, { eventId: 1, basketId: 22, itemId: 333 });
 const input: TicketPdfInput = {
   language: "fr",

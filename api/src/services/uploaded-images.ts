@@ -1,8 +1,9 @@
-// Images the editor uploads for its elements (issue 4): stored under the data folder, served publicly.
+// Images the editor uploads for its elements (issue 4), served publicly. Their bytes are in the database, so that
+// every API process serves every image (docs/decisions/0024); those stored on disk before are moved in at start.
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Database, type Db, eq, run, schema } from "@ticketing/db";
+import { and, type Database, type Db, eq, isNull, run, schema } from "@ticketing/db";
 import type { UploadedImage } from "@ticketing/shared/schemas/catalogue";
 import { parseId } from "@ticketing/shared/schemas/common";
 import { invalid, notFound } from "../lib/errors.ts";
@@ -27,7 +28,17 @@ const CONTENT_TYPES: Record<string, string> = {
   webp: "image/webp",
 };
 
-const uploadsOf = (dataDir: string) => join(dataDir, "uploads");
+const { uploadedImages } = schema;
+/** An image's record, without its bytes. */
+const RECORD = {
+  id: uploadedImages.id,
+  file: uploadedImages.file,
+  uploadedAt: uploadedImages.uploadedAt,
+  eventId: uploadedImages.eventId,
+  frontendLoginId: uploadedImages.frontendLoginId,
+  userId: uploadedImages.userId,
+  privacyLevel: uploadedImages.privacyLevel,
+};
 
 /**
  * Stores an image for a draft event the user may see (any event for a superuser). The form's fields are checked
@@ -37,7 +48,7 @@ export async function uploadImage(
   database: Database,
   user: User,
   form: { eventId: unknown; file: unknown },
-  config: { dataDir: string; supportEmail: string },
+  config: { supportEmail: string },
 ): Promise<UploadedImage> {
   const eventId = parseId(form.eventId);
   if (eventId === null) throw invalid("errors.id_invalid", { event_id: "errors.id_invalid" });
@@ -49,13 +60,15 @@ export async function uploadImage(
   const bytes = new Uint8Array(await file.arrayBuffer());
   const extension = imageExtension(bytes);
   if (!extension) throw invalid("errors.image_invalid", { file: "errors.image_invalid" });
-  const directory = uploadsOf(config.dataDir);
-  mkdirSync(directory, { recursive: true });
+  // The name tells its media type, as the file names did when images were files.
   const name = `${randomUUID()}.${extension}`;
-  writeFileSync(join(directory, name), bytes);
   const image = await database.transaction(function* (tx) {
     return yield* run(
-      tx.insert(schema.uploadedImages).values({ file: name, eventId: event.id, userId: user.id }).returning().get(),
+      tx
+        .insert(uploadedImages)
+        .values({ file: name, bytes: Buffer.from(bytes), eventId: event.id, userId: user.id })
+        .returning(RECORD)
+        .get(),
     );
   });
   return { ...image, url: `/api/v1/uploaded-images/${image.id}/file` };
@@ -65,13 +78,52 @@ export async function uploadImage(
 export async function readPublicImage(
   db: Db,
   id: number,
-  dataDir: string,
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }> {
-  const image = await db.select().from(schema.uploadedImages).where(eq(schema.uploadedImages.id, id)).get();
-  if (image?.privacyLevel !== "public") throw notFound();
+  const image = await db
+    .select({ file: uploadedImages.file, bytes: uploadedImages.bytes, privacyLevel: uploadedImages.privacyLevel })
+    .from(uploadedImages)
+    .where(eq(uploadedImages.id, id))
+    .get();
+  // No bytes: a file from before that was missing from DATA_DIR/uploads when it was moved in.
+  if (image?.privacyLevel !== "public" || !image.bytes) throw notFound();
   const extension = image.file.split(".").pop() ?? "";
+  const { buffer, byteOffset, byteLength } = image.bytes;
   return {
-    bytes: readFileSync(join(uploadsOf(dataDir), image.file)),
+    bytes: new Uint8Array(buffer as ArrayBuffer, byteOffset, byteLength),
     contentType: CONTENT_TYPES[extension] ?? "application/octet-stream",
   };
+}
+
+/**
+ * Moves the images an earlier version stored as files (`<dataDir>/uploads/<file>`) into the database; run at every
+ * start, it reads the files of the images still without bytes (none once done). The files are left in place.
+ */
+export async function moveUploadsIntoDatabase(database: Database, dataDir: string) {
+  const waiting = await database.db
+    .select({ id: uploadedImages.id, file: uploadedImages.file })
+    .from(uploadedImages)
+    .where(isNull(uploadedImages.bytes))
+    .all();
+  for (const { id, file } of waiting) {
+    const bytes = readUpload(join(dataDir, "uploads", file));
+    if (!bytes) continue;
+    await database.transaction(function* (tx) {
+      yield* run(
+        tx
+          .update(uploadedImages)
+          .set({ bytes })
+          .where(and(eq(uploadedImages.id, id), isNull(uploadedImages.bytes)))
+          .run(),
+      );
+    });
+  }
+}
+
+function readUpload(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
 }
