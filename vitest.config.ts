@@ -6,5 +6,7 @@ export default defineConfig({
     exclude: ["**/node_modules/**", "**/build/**", "**/dist/**"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The product's log lines (lib/log.ts) would drown the report; a test that reads them gives its own logger.
+    env: { LOG_LEVEL: "silent" },
   },
 });

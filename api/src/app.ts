@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from "./context.ts";
 import { DomainError, type Message } from "./lib/errors.ts";
 import { answer, zodToDomainError } from "./lib/http.ts";
 import { apiTranslator } from "./lib/i18n.ts";
+import { log, logRequests } from "./lib/log.ts";
 import { openApiDocument } from "./lib/openapi.ts";
 import { RateLimiter, TooManyRequests } from "./lib/rate-limit.ts";
 import { route } from "./lib/route.ts";
@@ -46,6 +47,9 @@ export function createApp(deps: AppDeps, lifecycle?: Lifecycle) {
   const api = new Hono<AppEnv>();
   const rateLimiter = new RateLimiter(deps.database, deps.config.rateLimitMultiplier);
 
+  // Logging first: the request line covers every answer, a refused preflight and a 413 included.
+  const logger = deps.logger ?? log;
+  api.use("*", logRequests(logger));
   // Headers first, so that every answer carries them, a refused preflight and a 413 included (docs/decisions/0007).
   api.use("*", securityHeaders(deps.config.publicUrl, "api"));
   // Only the configured origins' pages may read the API's answers; the API authenticates by bearer token, so no
@@ -54,7 +58,8 @@ export function createApp(deps: AppDeps, lifecycle?: Lifecycle) {
   api.use("*", cors({ origin: (origin) => (origins.has(origin) ? origin : null), exposeHeaders: ["Content-Range"] }));
   api.use("*", async (c, next) => {
     const language = languageFromHeader(c.req.header("accept-language"));
-    c.set("deps", deps);
+    // Services log through deps: during a request, with its id.
+    c.set("deps", { ...deps, logger: logger.child({ reqId: c.var.requestId }) });
     c.set("language", language);
     c.set("t", apiTranslator(language));
     c.set("rateLimiter", rateLimiter);
@@ -128,7 +133,7 @@ export function createApp(deps: AppDeps, lifecycle?: Lifecycle) {
     if (constraint) return c.json({ errors: [t(constraint.message)] }, constraint.status);
     if (error instanceof HTTPException)
       return c.json({ errors: [error.message || t("errors.request_refused")] }, error.status);
-    console.error(error);
+    c.var.logger.error({ err: error }, "request failed");
     return c.json({ errors: [t("errors.internal")] }, 500);
   });
 

@@ -2,6 +2,7 @@ import type { Database } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
 import type { Translate } from "@ticketing/shared/i18n/translate";
 import type { Config } from "./env.ts";
+import type { Logger } from "./lib/log.ts";
 import type { RateLimiter } from "./lib/rate-limit.ts";
 import type { Authenticated } from "./services/access.ts";
 import type { TicketKeys } from "./services/ticket-codes.ts";
@@ -15,6 +16,8 @@ export interface AppDeps {
   onMailQueued?: () => void;
   /** Clock, injectable for tests. */
   now?: () => Date;
+  /** Where to log: the process's logger (lib/log.ts) by default; during a request, one that adds its id (app.ts). */
+  logger?: Logger;
 }
 
 export interface AppEnv {

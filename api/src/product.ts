@@ -11,6 +11,7 @@ import { html } from "hono/html";
 import { API_BASE, createApp } from "./app.ts";
 import { type Config, type EnvConfig, withStoredSecrets } from "./env.ts";
 import { apiTranslator } from "./lib/i18n.ts";
+import { type Logger, log, logRequests } from "./lib/log.ts";
 import { cspNonce, limitBody, MAX_BODY_MEGABYTES, securityHeaders } from "./lib/security.ts";
 import { isSeeded, seedDemo } from "./seed.ts";
 import { releaseExpiredHolds } from "./services/baskets.ts";
@@ -35,6 +36,29 @@ export interface Product {
   stop(): Promise<void>;
 }
 
+/**
+ * The configured database, migrated, with the demo data when it is empty (unless `seed` is false). `WORKERS=n`'s
+ * primary (cluster.ts) runs it once before forking, so that its workers find it done instead of racing on it.
+ */
+export async function prepareDatabase(
+  config: EnvConfig,
+  options: { seed?: boolean; onStatement?: (sql: string) => void; lifecycle?: Lifecycle } = {},
+): Promise<{ database: Database; seeded: boolean }> {
+  const database = createDatabase({
+    url: config.databaseUrl,
+    driver: config.dbDriver,
+    authToken: config.databaseAuthToken,
+    onStatement: options.onStatement,
+  });
+  // The health answer reads the database from now on, while migrating and seeding too.
+  if (options.lifecycle) options.lifecycle.database = database;
+  await database.migrate();
+  await moveUploadsIntoDatabase(database, config.dataDir);
+  const seeded = options.seed !== false && !(await isSeeded(database));
+  if (seeded) await seedDemo(database);
+  return { database, seeded };
+}
+
 /** Migrates (and seeds an empty database), then composes the three parts. */
 export async function createProduct(
   settings: EnvConfig,
@@ -43,46 +67,48 @@ export async function createProduct(
     mailIntervalMs?: number;
     onStatement?: (sql: string) => void;
     lifecycle?: Lifecycle;
+    /** The process's logger (lib/log.ts) unless a test gives its own. */
+    logger?: Logger;
   } = {},
 ): Promise<Product> {
-  const database = createDatabase({
-    url: settings.databaseUrl,
-    driver: settings.dbDriver,
-    authToken: settings.databaseAuthToken,
-    onStatement: options.onStatement,
-  });
-  // The health answer reads the database from now on, while migrating and seeding too.
-  if (options.lifecycle) options.lifecycle.database = database;
-  await database.migrate();
-  await moveUploadsIntoDatabase(database, settings.dataDir);
-  const seeded = options.seed !== false && !(await isSeeded(database));
-  if (seeded) await seedDemo(database);
+  const { database, seeded } = await prepareDatabase(settings, options);
   const config = await withStoredSecrets(settings, database);
 
-  const mailWorker = startMailWorker(database, config, { intervalMs: options.mailIntervalMs ?? 5_000 });
-  const flushMail = () => void mailWorker.flush().catch((error: unknown) => console.error("[mail]", error));
+  const logger = options.logger ?? log;
+  // Background work logs with what it is about: no request is behind it.
+  const mailLog = logger.child({ task: "mail" });
+  const sweepLog = logger.child({ task: "sweep" });
+  const mailWorker = startMailWorker(database, config, {
+    intervalMs: options.mailIntervalMs ?? 5_000,
+    logger: mailLog,
+  });
+  const flushMail = () =>
+    void mailWorker.flush().catch((error: unknown) => mailLog.error({ err: error }, "delivering mail failed"));
   const api = createApp(
-    { database, config, ticketKeys: ticketKeysOf(config.ticketSigningKey), onMailQueued: flushMail },
+    { database, config, ticketKeys: ticketKeysOf(config.ticketSigningKey), onMailQueued: flushMail, logger },
     options.lifecycle,
   );
   // Expired holds give their stock back (DESIGN.md 4 "Basket lifecycle").
   // Unpaid online payments past the event's payment term are cancelled the same way, and their buyers told.
   const sweep = setInterval(() => {
     releaseExpiredHolds(database, new Date()).catch((error: unknown) =>
-      console.error("[stock] release failed:", error),
+      sweepLog.error({ err: error }, "releasing expired holds failed"),
     );
     expireUnpaidPayments(database, new Date())
       .then((expired) => {
-        if (expired.length) void mailWorker.flush().catch((error: unknown) => console.error("[mail]", error));
+        if (expired.length) flushMail();
       })
-      .catch((error: unknown) => console.error("[stock] payment expiry failed:", error));
+      .catch((error: unknown) => sweepLog.error({ err: error }, "expiring unpaid payments failed"));
     // Late payments whose refund the provider refused are paid back on a later round (docs/decisions/0010).
-    payBackLatePayments({ database, config, onMailQueued: flushMail }, new Date()).catch((error: unknown) =>
-      console.error("[payments] paying back late payments failed:", error),
+    payBackLatePayments({ database, config, onMailQueued: flushMail, logger: sweepLog }, new Date()).catch(
+      (error: unknown) => sweepLog.error({ err: error }, "paying back late payments failed"),
     );
   }, 30_000).unref();
 
   const app = new Hono();
+  // The API logs its own requests (app.ts); the pages and files get the same request line and id here.
+  const logPages = logRequests(logger);
+  app.use("*", (c, next) => (isApiPath(c.req.path) ? next() : logPages(c, next)));
   // Before anything answers, so that every answer carries its surface's headers, the "not built" 503s included.
   app.use("*", pageSecurityHeaders(config));
   app.use("*", (c, next) => (isApiPath(c.req.path) ? next() : pageBodyLimit(c, next)));
@@ -270,7 +296,12 @@ async function mountStorefront(app: Hono, apiFetchFor: (env: unknown) => ApiFetc
   // The storefront calls the API in-process (it is a backend-for-frontend, DESIGN.md 2).
   // The nonce lets root.tsx's inline script (and Turbo's progress bar) run under the page's policy.
   app.all("*", (c) => {
-    const context = { apiFetch: apiFetchFor(c.env), cspNonce: cspNonce(c) };
+    // The page's API calls carry its request id (lib/log.ts); its server-side errors go to its log lines.
+    const context = {
+      apiFetch: apiFetchFor({ ...(c.env as object), requestId: c.var.requestId }),
+      cspNonce: cspNonce(c),
+      reportError: (error: unknown) => c.var.logger.error({ err: error }, "page failed"),
+    };
     // A download (a resource route) that fails answers the storefront's own error page, not the API's JSON: the
     // catch-all route renders it for the status it is given, in the visitor's language (their headers).
     const renderErrorPage = (status: number) =>

@@ -35,6 +35,7 @@ exportRoutes.get(
         format: query.format,
         language: c.get("language"),
         now: now(c),
+        logger: c.var.logger,
       });
       return c.body(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, 200, {
         "Content-Type": file.contentType,

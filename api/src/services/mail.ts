@@ -31,6 +31,7 @@ import type { Language, MailKind } from "@ticketing/shared/constants";
 import nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Config } from "../env.ts";
+import { type Log, log } from "../lib/log.ts";
 import { MAIL_PAYLOADS, type MailPayloads, type RenderedMail, renderMail } from "./mail-templates.ts";
 
 const { mailOutbox } = schema;
@@ -106,8 +107,11 @@ function fromOf(mailFrom: string, name: string | null): string | { name: string;
   return { name, address: /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim() };
 }
 
-/** SMTP when `config.smtpUrl` is set; otherwise `.eml` files in `<dataDir>/mail/` and, if `logMails`, a console line. */
-export function createMailTransport(config: MailConfig): MailTransport {
+/**
+ * SMTP when `config.smtpUrl` is set; otherwise `.eml` files in `<dataDir>/mail/` and, if `logMails`, a log line
+ * naming the file (never the mail's links: a login link or an order link is a key).
+ */
+export function createMailTransport(config: MailConfig, logger: Log = log): MailTransport {
   const message = (mail: OutgoingMail) => ({
     from: fromOf(config.mailFrom, mail.sender?.name ?? null),
     ...(mail.sender?.replyTo ? { replyTo: mail.sender.replyTo } : {}),
@@ -170,11 +174,9 @@ export function createMailTransport(config: MailConfig): MailTransport {
         .replace(/[-:]/g, "")
         .replace(/\.\d+Z$/, "Z");
       await mkdir(directory, { recursive: true });
-      await writeFile(join(directory, `${stamp}-${mail.id}-${mail.kind}.eml`), info.message as Buffer);
-      if (config.logMails) {
-        const links = mail.text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? [];
-        console.info(`[mail] "${mail.subject}" to ${mail.to}${links.length ? ` ${links.join(" ")}` : ""}`);
-      }
+      const file = join(directory, `${stamp}-${mail.id}-${mail.kind}.eml`);
+      await writeFile(file, info.message as Buffer);
+      if (config.logMails) logger.info({ mail: mail.id, kind: mail.kind, file }, "mail written");
     },
   };
 }
@@ -197,6 +199,8 @@ export const MAIL_TIME_LIMIT_MS = 120_000;
 export const MAIL_CONCURRENCY = 4;
 
 export interface DeliveryOptions {
+  /** The process's logger by default. */
+  logger?: Log;
   /** The clock of `next_attempt_at` and `sent_at`, for tests. */
   now?: () => Date;
   /** Names the worker's claims; a new one by default (`createWorkerId`). */
@@ -271,6 +275,7 @@ function createCourier(
   options: DeliveryOptions,
 ) {
   const now = options.now ?? (() => new Date());
+  const logger = options.logger ?? log;
   const workerId = options.workerId ?? createWorkerId();
   const concurrency = options.concurrency ?? MAIL_CONCURRENCY;
   const leaseMs = options.leaseMs ?? CLAIM_LEASE_MS;
@@ -335,12 +340,12 @@ function createCourier(
     );
     const attempt: Attempt = { mail, controller, renewedAt: performance.now(), done: Promise.resolve() };
     attempt.done = deliver(mail, controller.signal)
-      .catch((error: unknown) => console.error(`[mail] #${mail.id} could not be recorded:`, error))
+      .catch((error: unknown) => logger.error({ err: error, mail: mail.id }, "mail outcome not recorded"))
       .finally(() => {
         clearTimeout(timer);
         attempts.delete(mail.id);
         // A free slot takes the next mail at once.
-        if (heartbeat) fill().catch((error: unknown) => console.error("[mail] claiming failed:", error));
+        if (heartbeat) fill().catch((error: unknown) => logger.error({ err: error }, "claiming mails failed"));
       });
     attempts.set(mail.id, attempt);
   }
@@ -373,7 +378,7 @@ function createCourier(
           else attempt.controller.abort(new ClaimLostError(id));
         }
       } catch (error) {
-        console.warn("[mail] could not renew the claims:", error instanceof Error ? error.message : error);
+        logger.warn({ err: error }, "renewing mail claims failed");
       }
     }
     // Not renewed for too long: give the mail up before its lease ends and another worker may take it.
@@ -397,7 +402,7 @@ function createCourier(
     } catch (caught) {
       const error = signal.aborted ? signal.reason : caught;
       if (error instanceof ClaimLostError) {
-        console.warn(`[mail] ${mail.kind} #${mail.id} left to the worker that holds its claim`);
+        logger.warn({ mail: mail.id, kind: mail.kind }, "mail left to the worker that holds its claim");
         return;
       }
       await recordFailure(mail, error);
@@ -430,7 +435,7 @@ function createCourier(
     // 1 minute after the first failure, then 2, 4, … 64.
     const retryAt = new Date(now().getTime() + 60_000 * 2 ** (attempts - 1)).toISOString();
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-    console.warn(`[mail] ${mail.kind} #${mail.id} to ${mail.to} failed (attempt ${attempts}): ${lastError}`);
+    logger.warn({ mail: mail.id, kind: mail.kind, attempt: attempts, reason: lastError }, "mail not delivered");
     await database.transaction(function* (tx) {
       yield* run(
         tx
@@ -466,7 +471,7 @@ function createCourier(
       heartbeat ??= setInterval(() => {
         void renewAll()
           .then(fill)
-          .catch((error: unknown) => console.error("[mail] claiming failed:", error));
+          .catch((error: unknown) => logger.error({ err: error }, "claiming mails failed"));
       }, renewMs).unref();
     },
     /** Waits for the mails in flight (their claims renewed meanwhile), then lets go. */
@@ -543,11 +548,12 @@ export function startMailWorker(
   config: MailConfig & Pick<Config, "publicUrl" | "secretKey" | "ticketSigningKey">,
   options: DeliveryOptions & { intervalMs: number; transport?: MailTransport },
 ): MailWorker {
-  const transport = options.transport ?? createMailTransport(config);
+  const transport = options.transport ?? createMailTransport(config, options.logger);
   const courier = createCourier(database, transport, config, options);
   let isStopped = false;
   const take = () => {
-    if (!isStopped) courier.fill().catch((error: unknown) => console.error("[mail] claiming failed:", error));
+    if (!isStopped)
+      courier.fill().catch((error: unknown) => (options.logger ?? log).error({ err: error }, "claiming mails failed"));
   };
   courier.open();
   const timer = setInterval(take, options.intervalMs).unref();

@@ -24,6 +24,7 @@ import { isGivenBack } from "@ticketing/shared/constants";
 import type { BasketDetail, RefundMade, RefundRequest } from "@ticketing/shared/schemas/sales";
 import type { SQL } from "drizzle-orm";
 import { conflict, DomainError, invalid, notFound, providerFailed } from "../lib/errors.ts";
+import { log } from "../lib/log.ts";
 import { type Event, getVisibleEvent, type User } from "./access.ts";
 import { basketById } from "./basket-views.ts";
 import { type Basket, basketItems, heldArticlesOf, releaseSelectedNodes } from "./baskets.ts";
@@ -82,7 +83,10 @@ export async function refundBasket(
       if (!(error instanceof PaymentProviderError || error instanceof DomainError)) throw error;
       await undoClaim(database, claim.refundInvoice.id);
       if (error instanceof DomainError) throw error;
-      console.warn(`[refund] credit note #${claim.refundInvoice.id} of basket ${basket.id} failed: ${error.message}`);
+      (deps.logger ?? log).warn(
+        { invoice: claim.refundInvoice.id, basket: basket.id, reason: error.message },
+        "refund refused by the provider",
+      );
       throw providerFailed("errors.refund_failed");
     }
   }

@@ -9,6 +9,7 @@ import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { SQLiteSelectExecute } from "drizzle-orm/sqlite-core/query-builders/select.types";
 import ExcelJS from "exceljs";
+import { type Log, log } from "../../lib/log.ts";
 
 /**
  * How a column's cells are written. `text` is neutralised; `integer` and `number` are numbers (a value that is not
@@ -206,7 +207,7 @@ function drained(stream: PassThrough): Promise<void> {
  * widths. Each batch's rows are committed (written out of memory) and the next batch waits until the reader took
  * what was written.
  */
-function xlsxStream(table: ExportTable): Readable {
+function xlsxStream(table: ExportTable, logger: Log): Readable {
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(table.sheetName.slice(0, 31), {
@@ -239,18 +240,19 @@ function xlsxStream(table: ExportTable): Readable {
     sheet.commit();
     await workbook.commit();
   };
-  write().catch((error: unknown) => failed(output, error));
+  write().catch((error: unknown) => failed(output, error, logger));
   return output;
 }
 
 /** An export that fails once its file is under way cannot answer an error: the download is cut and the cause logged. */
-function failed(stream: Readable, error: unknown) {
-  console.error("export failed while it was being sent:", error);
+function failed(stream: Readable, error: unknown, logger: Log) {
+  logger.error({ err: error }, "export failed while it was being sent");
   stream.destroy(error instanceof Error ? error : new Error(String(error)));
 }
 
 /** The table written in the format asked, as a stream read while it is sent. */
-export function exportFile(table: ExportTable, format: ExportFormat): ExportFile {
+/** `logger`: where a failure once the file is under way is told (the request's, lib/log.ts). */
+export function exportFile(table: ExportTable, format: ExportFormat, logger: Log = log): ExportFile {
   let stream: Readable;
   if (format === "csv") {
     const chunks = csvChunks(table);
@@ -259,13 +261,13 @@ export function exportFile(table: ExportTable, format: ExportFormat): ExportFile
         try {
           yield* chunks;
         } catch (error) {
-          console.error("export failed while it was being sent:", error);
+          logger.error({ err: error }, "export failed while it was being sent");
           throw error;
         }
       })(),
       { objectMode: false },
     );
-  } else stream = xlsxStream(table);
+  } else stream = xlsxStream(table, logger);
   return { stream, contentType: CONTENT_TYPES[format], fileName: `${table.fileName}.${format}` };
 }
 

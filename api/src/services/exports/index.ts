@@ -4,6 +4,7 @@ import type { Db } from "@ticketing/db";
 import { EXPORT_LISTS, type ExportFormat, type ExportList, type Language } from "@ticketing/shared/constants";
 import { DomainError } from "../../lib/errors.ts";
 import type { ListOptions, ListQuery } from "../../lib/list-query.ts";
+import type { Log } from "../../lib/log.ts";
 import type { User } from "../access.ts";
 import { EVENT_LIST } from "../events.ts";
 import { INVOICE_LIST } from "../invoice-views.ts";
@@ -51,8 +52,8 @@ export async function exportList(
   user: User,
   spec: ExportSpec,
   query: ListQuery,
-  options: { format: ExportFormat; language: Language; now: Date },
+  options: { format: ExportFormat; language: Language; now: Date; logger: Log },
 ): Promise<ExportFile> {
   const table = await spec.table(exportRequest(db, user, query, options.language, options.now));
-  return exportFile(table, options.format);
+  return exportFile(table, options.format, options.logger);
 }

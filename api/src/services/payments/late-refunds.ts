@@ -3,6 +3,7 @@
 // it. A refund the provider refused stays unresolved (the back office shows it pending) and is tried again by the
 // next notification of the same payment and by the product's sweep.
 import { and, eq, isNotNull, lt, run, schema } from "@ticketing/db";
+import { log } from "../../lib/log.ts";
 import type { Event } from "../access.ts";
 import type { Invoice, PaymentIntent } from "../checkout.ts";
 import { mailBasketBuyer } from "../mail.ts";
@@ -69,7 +70,7 @@ export async function payBackLatePayments(deps: PaymentDeps, now: Date, only?: {
       }));
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
-      console.error(`[payments] refund of late payment ${intent.id} failed, tried again later:`, error.message);
+      (deps.logger ?? log).warn({ payment: intent.id, reason: error.message }, "late payment not paid back yet");
       continue;
     }
     const settled = await deps.database.transaction(function* (tx) {

@@ -3,6 +3,7 @@
 import type { Database, schema } from "@ticketing/db";
 import type { Language, PaymentModule as PaymentModuleKey } from "@ticketing/shared/constants";
 import type { Config } from "../../env.ts";
+import type { Logger } from "../../lib/log.ts";
 import type { Event } from "../access.ts";
 import type { Basket } from "../baskets.ts";
 import type { Invoice } from "../invoice-writing.ts";
@@ -14,6 +15,8 @@ export interface PaymentDeps {
   config: Pick<Config, "publicUrl" | "secretKey" | "stripeApi">;
   /** Told when a mail was queued, so the worker sends it now rather than at its next round. */
   onMailQueued?: () => void;
+  /** The process's logger (lib/log.ts) unless given: during a request, the request's. */
+  logger?: Logger;
 }
 
 export interface PaymentToStart {
