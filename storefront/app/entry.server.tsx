@@ -3,11 +3,37 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import {
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  ServerRouter,
+} from "react-router";
 import { getLanguage, i18nFor } from "./i18n.server";
 import { CspNonceContext } from "./lib/csp-nonce";
 
+declare module "react-router" {
+  interface AppLoadContext {
+    /** Set by the product server: writes a server-side error to the request's log lines (api/src/lib/log.ts). */
+    reportError?: (error: unknown) => void;
+  }
+}
+
 export const streamTimeout = 5_000;
+
+/** The console when the storefront runs on its own (`react-router dev`). */
+const reportError = (context: AppLoadContext | undefined, error: unknown) =>
+  (context?.reportError ?? console.error)(error);
+
+/**
+ * A loader's, an action's or a render's error: to the product's log. Not a visitor's aborted request, nor a path
+ * no route matches (a 404: the request's line says it).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  reportError(context as AppLoadContext, error);
+};
 
 export default async function handleRequest(
   request: Request,
@@ -49,7 +75,7 @@ export default async function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are already reported by React Router's handleError.
-          if (shellRendered) console.error(error);
+          if (shellRendered) reportError(loadContext, error);
         },
       },
     );

@@ -101,7 +101,8 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // On the server, React Router's handleError (entry.server.tsx) has logged it already.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   const title =
     status === 404
       ? t("errors.notFound")
