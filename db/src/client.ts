@@ -2,13 +2,14 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createClient } from "@libsql/client";
+import { type Client, createClient, type Transaction, type TransactionMode } from "@libsql/client";
 import BetterSqlite3 from "better-sqlite3";
 import { drizzle as drizzleBetterSqlite } from "drizzle-orm/better-sqlite3";
 import { migrate as migrateBetterSqlite } from "drizzle-orm/better-sqlite3/migrator";
 import { drizzle as drizzleLibsql } from "drizzle-orm/libsql";
 import { migrate as migrateLibsql } from "drizzle-orm/libsql/migrator";
-import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import { getTableColumns, type InferSelectModel } from "drizzle-orm";
+import type { BaseSQLiteDatabase, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { LRUCache } from "lru-cache";
 import * as schema from "./schema/index.ts";
 
@@ -30,11 +31,35 @@ export function* run<T>(result: T | Promise<T>): Generator<T | Promise<T>, T, un
   return (yield result) as T;
 }
 
+/** One SQL statement of a batch, its `?` placeholders filled in order (booleans as 0/1). */
+export interface Statement {
+  sql: string;
+  args: (string | number | bigint | null)[];
+}
+/** A row a statement of a batch answered (`RETURNING` or `SELECT`), keyed by column name as SQLite names it. */
+export type BatchRow = Record<string, unknown>;
+
+/** A row a batch answered for `table` (`RETURNING *`), as Drizzle would have answered it (camelCase, booleans, JSON). */
+export function rowOf<T extends SQLiteTable>(table: T, row: BatchRow): InferSelectModel<T> {
+  const mapped: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = row[column.name];
+    mapped[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return mapped as InferSelectModel<T>;
+}
+
 export interface Database {
   db: Db;
   driver: Driver;
   /** Runs `body` atomically: everything it wrote is committed, or nothing if it throws. */
   transaction<T>(body: TransactionBody<T>): Promise<T>;
+  /**
+   * Runs the statements in order, in one write transaction reached in ONE round trip (libSQL `batch(…, "write")`,
+   * one synchronous better-sqlite3 transaction): all of them are committed, or none if one fails. No JavaScript
+   * runs between them, so each guards on what the ones before did (ADR 0026). Answers each statement's rows.
+   */
+  batch(statements: Statement[]): Promise<BatchRow[][]>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -46,6 +71,17 @@ export interface DatabaseOptions {
   authToken?: string;
   /** Told every SQL statement the connection executes (better-sqlite3 only): the bench counts them. */
   onStatement?: (sql: string) => void;
+  /**
+   * Told every round trip made to the driver, and whether it was made holding the write lock (ADR 0026): on
+   * libSQL each request (`execute`, `batch`, a transaction's BEGIN, statements and COMMIT); on better-sqlite3 each
+   * call into it (a whole synchronous transaction or batch is one; nothing else runs while it holds the lock).
+   */
+  onRoundTrip?: (trip: { locked: boolean }) => void;
+  /**
+   * Waits this long before each libSQL round trip, as a network to a libSQL server would (the bench's delayed
+   * rush). Defaults to `DB_ROUND_TRIP_DELAY_MS`, which only the bench sets.
+   */
+  roundTripDelayMs?: number;
 }
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "../migrations");
@@ -59,7 +95,9 @@ export function filePathOf(url: string): string | null {
 export function createDatabase(options: DatabaseOptions): Database {
   const remote = filePathOf(options.url) === null;
   const driver = options.driver ?? (remote ? "libsql" : "better-sqlite3");
-  return driver === "libsql" ? createLibsqlDatabase(options) : createBetterSqliteDatabase(options);
+  const roundTripDelayMs = options.roundTripDelayMs ?? (Number(process.env.DB_ROUND_TRIP_DELAY_MS) || 0);
+  const withDefaults = { ...options, roundTripDelayMs };
+  return driver === "libsql" ? createLibsqlDatabase(withDefaults) : createBetterSqliteDatabase(withDefaults);
 }
 
 function ensureDirectory(path: string) {
@@ -95,10 +133,17 @@ function createBetterSqliteDatabase(options: DatabaseOptions): Database {
   const path = filePathOf(options.url);
   if (path === null) throw new Error(`better-sqlite3 needs a file: URL, got ${options.url}`);
   ensureDirectory(path);
-  const sqlite = new BetterSqlite3(
-    path,
-    options.onStatement ? { verbose: (sql) => options.onStatement?.(String(sql)) } : {},
-  );
+  const { onStatement, onRoundTrip } = options;
+  // Outside a transaction or batch each statement is its own call into the driver (a write takes the lock for it).
+  let inTransaction = false;
+  const verbose =
+    onStatement || onRoundTrip
+      ? (text: unknown) => {
+          onStatement?.(String(text));
+          if (!inTransaction) onRoundTrip?.({ locked: !/^\s*select\b/i.test(String(text)) });
+        }
+      : undefined;
+  const sqlite = new BetterSqlite3(path, verbose ? { verbose } : {});
   cacheStatements(sqlite);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
@@ -115,11 +160,32 @@ function createBetterSqliteDatabase(options: DatabaseOptions): Database {
     while (!step.done) step = steps.next(step.value);
     return step.value;
   }).immediate;
+  const batch = sqlite.transaction((statements: Statement[]) =>
+    statements.map(({ sql, args }) => {
+      const statement = sqlite.prepare(sql);
+      if (statement.reader) return statement.all(...args) as BatchRow[];
+      statement.run(...args);
+      return [];
+    }),
+  ).immediate;
+  /** One call into the driver holding the write lock: counted once, whatever it executes. */
+  const locked = <T>(call: () => T): T => {
+    onRoundTrip?.({ locked: true });
+    inTransaction = true;
+    try {
+      return call();
+    } finally {
+      inTransaction = false;
+    }
+  };
   return {
     db,
     driver: "better-sqlite3",
     async transaction<T>(body: TransactionBody<T>) {
-      return immediate(body) as T;
+      return locked(() => immediate(body) as T);
+    },
+    async batch(statements) {
+      return locked(() => batch(statements));
     },
     async migrate() {
       migrateBetterSqlite(drizzled, { migrationsFolder });
@@ -140,10 +206,45 @@ class WriteQueue {
   }
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Wraps a libSQL client's requests (and those of the transactions it opens) so that each is told to `onRoundTrip`
+ * and, with `roundTripDelayMs`, waits that long first, as over a network (ADR 0026). Reads outside a transaction
+ * are the only requests made without the write lock.
+ */
+function instrument(client: Client, options: DatabaseOptions) {
+  const { onRoundTrip, roundTripDelayMs = 0 } = options;
+  if (!onRoundTrip && roundTripDelayMs === 0) return;
+  // biome-ignore lint/suspicious/noExplicitAny: wraps the client's overloaded methods whatever their arguments
+  type Call = (...args: any[]) => Promise<any>;
+  const trip = <F extends Call>(call: F, isLocked: (first: unknown) => boolean) =>
+    (async (...args: Parameters<F>) => {
+      onRoundTrip?.({ locked: isLocked(args[0]) });
+      if (roundTripDelayMs > 0) await pause(roundTripDelayMs);
+      return call(...args);
+    }) as F;
+  const always = () => true;
+  const isWrite = (statement: unknown) =>
+    !/^\s*select\b/i.test(typeof statement === "string" ? statement : (statement as { sql: string }).sql);
+  client.execute = trip(client.execute.bind(client), isWrite);
+  client.batch = trip(client.batch.bind(client), always);
+  const open = trip(client.transaction.bind(client) as Client["transaction"], always);
+  client.transaction = async (mode?: TransactionMode) => {
+    const tx: Transaction = await open(mode);
+    tx.execute = trip(tx.execute.bind(tx), always);
+    tx.batch = trip(tx.batch.bind(tx), always);
+    tx.commit = trip(tx.commit.bind(tx), always);
+    tx.rollback = trip(tx.rollback.bind(tx), always);
+    return tx;
+  };
+}
+
 function createLibsqlDatabase(options: DatabaseOptions): Database {
   const path = filePathOf(options.url);
   if (path !== null) ensureDirectory(path);
   const client = createClient({ url: options.url, authToken: options.authToken });
+  instrument(client, options);
   const db = drizzleLibsql(client, { schema });
   const queue = new WriteQueue();
   const onFile = path !== null && path !== ":memory:";
@@ -154,6 +255,16 @@ function createLibsqlDatabase(options: DatabaseOptions): Database {
   // file's write lock on another: it failed at once with SQLITE_BUSY (a busy timeout would not help: waiting blocks
   // the event loop the transaction needs to finish). Such writes wait their turn in the same queue; reads need not.
   const execute = client.execute.bind(client) as (...args: unknown[]) => ReturnType<typeof client.execute>;
+  // Other processes on the same file (WORKERS, replicas) hold its write lock too: each connection waits for them
+  // (busy_timeout) instead of failing with SQLITE_BUSY. A transaction takes the client's connection with it and
+  // the client opens a new one, which starts without the pragma: it is given it at once. (Both calls run
+  // synchronously on a local file, so nothing uses the new connection in between.)
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((mode) => {
+    const started = transaction(mode);
+    if (onFile) execute("PRAGMA busy_timeout = 5000").catch(() => undefined);
+    return started;
+  }) as typeof client.transaction;
   client.execute = ((...args: unknown[]) => {
     const statement = args[0] as string | { sql: string };
     const text = typeof statement === "string" ? statement : statement.sql;
@@ -174,6 +285,13 @@ function createLibsqlDatabase(options: DatabaseOptions): Database {
           },
           { behavior: "immediate" },
         ),
+      );
+    },
+    async batch(statements) {
+      await ready;
+      const results = await queue.run(() => client.batch(statements, "write"));
+      return results.map(({ columns, rows }) =>
+        rows.map((row) => Object.fromEntries(columns.map((column, index) => [column, row[index]]))),
       );
     },
     async migrate() {

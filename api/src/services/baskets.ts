@@ -1,6 +1,21 @@
 // Baskets and the atomic stock check (DESIGN.md 4 "Stock", "Basket lifecycle").
 import { randomBytes } from "node:crypto";
-import { and, asc, type Database, type Db, desc, eq, inArray, lt, prepared, run, schema, sql } from "@ticketing/db";
+import {
+  and,
+  asc,
+  type Database,
+  type Db,
+  desc,
+  eq,
+  inArray,
+  lt,
+  prepared,
+  rowOf,
+  run,
+  type Statement,
+  schema,
+  sql,
+} from "@ticketing/db";
 import type { Visitor } from "@ticketing/shared/conditions";
 import { GROUP_CATEGORIES, type SelectedNodeStatus } from "@ticketing/shared/constants";
 import { GROUP_ERROR_MESSAGES, type SelectionNode, selectionErrors } from "@ticketing/shared/groups";
@@ -182,12 +197,37 @@ export async function addSelectedNode(
     limits: catalogue.limitsByConfiguration.get(node.configurationId) ?? [],
   }));
   const added = Array.from({ length: quantity }, () => article.id);
-  const moveCounter = basket.testing ? takeTestingStock : takeRealStock;
+  // What the add writes, known before it: `quantity` copies of the article and its options, each line's stock links.
+  const written: WrittenLine[] = [];
+  const links: [line: number, limitId: number][] = [];
+  const taken = new Map<number, { count: number; title: string }>();
+  for (let copy = 0; copy < quantity; copy++) {
+    const articleLine = written.length;
+    for (const line of lines) {
+      for (const limit of line.limits) {
+        links.push([written.length, limit.id]);
+        const entry = taken.get(limit.id) ?? { count: 0, title: line.node.configuration.title };
+        entry.count += 1;
+        taken.set(limit.id, entry);
+      }
+      written.push([
+        line.node.id,
+        line.node === article ? null : articleLine,
+        line.node.configurationId,
+        line.node.configuration.title,
+        Number(line.node === article),
+        Number(line.node.configuration.isSubjectToLausanneTax),
+        line.price,
+      ]);
+    }
+  }
 
-  return database.transaction(function* (tx) {
-    // The basket's lines are read in the transaction that adds: two adds at once cannot both pass its groups'
-    // maximums or its item maximum.
-    const held = yield* run(heldLines(tx).all({ basketId: basket.id }));
+  // The basket's lines are read before the write, and the write goes through only if they are still exactly those
+  // (the held-lines guard): two adds at once cannot both pass its groups' maximums or its item maximum. A basket
+  // changed meanwhile is read again; anything else refused is answered from what the refused write saw.
+  for (;;) {
+    if (basket.status !== "new") throw conflict("errors.basket_not_modifiable");
+    const held = await heldLines(database.db).all({ basketId: basket.id });
     const heldNodeIds = held.flatMap((line) => (line.nodeId === null ? [] : [line.nodeId]));
     // …and the basket as a whole must not exceed a group's maximum or a single choice (minimums wait for checkout).
     const basketErrors = selectionErrors(selectionTreeOf(catalogue.root), [...heldNodeIds, ...added]).filter(
@@ -201,11 +241,6 @@ export async function addSelectedNode(
       throw invalid(GROUP_ERROR_MESSAGES[groupError.kind].key, {
         option_node_ids: GROUP_ERROR_MESSAGES[groupError.kind].key,
       });
-    // Renewing the hold is the check that the basket is still `new`.
-    const renewed = yield* run(
-      renewHold(tx).get({ id: basket.id, expiresAt: holdUntil(event, now), updatedAt: now.toISOString() }),
-    );
-    if (!renewed) throw conflict("errors.basket_not_modifiable");
     const heldCount = held.filter((line) => line.isArticle).length;
     if (heldCount >= event.maxItemsPerBasket)
       throw conflict("errors.basket_item_limit", { max: event.maxItemsPerBasket });
@@ -214,54 +249,134 @@ export async function addSelectedNode(
         max: event.maxItemsPerBasket,
         left: event.maxItemsPerBasket - heldCount,
       });
-    const taken = new Map<number, { count: number; title: string }>();
-    const rows: (typeof schema.selectedNodes.$inferSelect)[] = [];
-    for (let copy = 0; copy < quantity; copy++) {
-      let articleRowId: number | null = null;
-      for (const line of lines) {
-        const row: (typeof rows)[number] = yield* run(
-          insertLine(tx).get({
-            basketId: basket.id,
-            nodeId: line.node.id,
-            parentId: articleRowId,
-            configurationId: line.node.configurationId,
-            title: line.node.configuration.title,
-            isArticle: line.node === article,
-            isSubjectToLausanneTax: line.node.configuration.isSubjectToLausanneTax,
-            price: line.price,
-          }),
-        );
-        articleRowId ??= row.id;
-        rows.push(row);
-        for (const limit of line.limits) {
-          yield* run(insertLineLimit(tx).run({ selectedNodeId: row.id, limitId: limit.id, isTesting: basket.testing }));
-          const entry = taken.get(limit.id) ?? { count: 0, title: line.node.configuration.title };
-          entry.count += 1;
-          taken.set(limit.id, entry);
-        }
-      }
+    const heldIds = JSON.stringify(held.map((line) => line.id));
+    const moves = JSON.stringify([...taken].map(([limitId, { count }]) => [limitId, count]));
+    const results = await database.batch(
+      addStatements(basket.testing ? "testing_used" : "used", {
+        basketId: basket.id,
+        ownerId: basket.createdById,
+        heldIds,
+        moves,
+        limitCount: taken.size,
+        lines: written,
+        links,
+        expiresAt: holdUntil(event, now),
+        updatedAt: now.toISOString(),
+      }),
+    );
+    const [renewed, seen, , inserted = []] = results;
+    const refused = seen?.[0];
+    if (renewed?.length) {
+      const rows = inserted.map((row) => rowOf(schema.selectedNodes, row)).sort((a, b) => a.id - b.id);
+      const [item] = shapeItems(rows);
+      if (!item) throw invalid("errors.not_an_article");
+      return item;
     }
-    const counter = basket.testing ? schema.nodeLimits.testingUsed : schema.nodeLimits.used;
+    if (refused?.status !== "new") throw conflict("errors.basket_not_modifiable");
+    if (refused.held !== heldIds) continue;
+    // Read in the refused write's transaction, so the figure given is the one that refused.
+    const remaining = new Map(JSON.parse(String(refused.remaining)) as [number, number][]);
     for (const [limitId, { count, title }] of taken) {
-      if (yield* run(moveCounter(tx).get({ id: limitId, count }))) continue;
-      // Read in the same transaction, so the figure given is the one that refused.
-      const limit = yield* run(
-        tx
-          .select({ remaining: sql<number>`${schema.nodeLimits.maximum} - ${counter}` })
-          .from(schema.nodeLimits)
-          .where(eq(schema.nodeLimits.id, limitId))
-          .get(),
-      );
-      const remaining = Math.max(0, Number(limit?.remaining ?? 0));
-      throw remaining > 0
-        ? conflict("errors.quantity_above_stock", { title, remaining })
+      const left = Math.max(0, remaining.get(limitId) ?? 0);
+      if (left >= count) continue;
+      throw left > 0
+        ? conflict("errors.quantity_above_stock", { title, remaining: left })
         : conflict("errors.sold_out", { title });
     }
-    const [item] = shapeItems(rows);
-    if (!item) throw invalid("errors.not_an_article");
-    return item;
-  });
+  }
 }
+
+/** One line an add writes: node, index of its article's line (null for the article), configuration, title, flags, price. */
+type WrittenLine = [number, number | null, number | null, string, number, number, number];
+
+/** The held lines of a basket (`?`) in the order of their ids, as the guard of an add compares them (a JSON array). */
+const HELD_IDS = `(select json_group_array(id) from (select id from selected_nodes
+  where basket_id = ? and status = 'held' order by id))`;
+
+/** The ids the next lines get: after every id the table had or has (AUTOINCREMENT's promise, kept by hand). */
+const NEXT_BASE = `(select max(coalesce((select seq from sqlite_sequence where name = 'selected_nodes'), 0),
+  coalesce((select max(id) from selected_nodes), 0)) as id)`;
+
+/**
+ * The add as one batch (ADR 0026). The first statement is the guard: it renews the hold only if the basket is
+ * still `new` and the caller's, holds exactly the lines read before, and every stock has room; each later write
+ * runs only if the statement before it changed as many rows as it must (`changes()`), so a refused guard writes
+ * nothing. The SELECT after the guard answers only when it refused: what it saw, to tell the buyer why.
+ */
+const addStatements = (
+  counter: "used" | "testing_used",
+  input: {
+    basketId: number;
+    ownerId: number;
+    heldIds: string;
+    moves: string;
+    limitCount: number;
+    lines: WrittenLine[];
+    links: [number, number][];
+    expiresAt: string;
+    updatedAt: string;
+  },
+): Statement[] => {
+  const statements: Statement[] = [
+    {
+      sql: `update baskets set expires_at = ?, updated_at = ?
+        where id = ? and status = 'new' and created_by_id = ? and ${HELD_IDS} = ?
+        and (select count(*) from node_limits l, json_each(?) m where l.id = json_extract(m.value, '$[0]')
+          and l.${counter} + json_extract(m.value, '$[1]') <= l.maximum) = ?
+        returning id`,
+      args: [
+        input.expiresAt,
+        input.updatedAt,
+        input.basketId,
+        input.ownerId,
+        input.basketId,
+        input.heldIds,
+        input.moves,
+        input.limitCount,
+      ],
+    },
+    {
+      sql: `select status, ${HELD_IDS} as held,
+        (select json_group_array(json_array(l.id, l.maximum - l.${counter})) from node_limits l
+          where l.id in (select json_extract(value, '$[0]') from json_each(?))) as remaining
+        from baskets where id = ? and changes() = 0`,
+      args: [input.basketId, input.moves, input.basketId],
+    },
+  ];
+  let changed = 1;
+  if (input.limitCount > 0) {
+    statements.push({
+      sql: `update node_limits set ${counter} = ${counter} + m.count
+        from (select json_extract(value, '$[0]') as id, json_extract(value, '$[1]') as count from json_each(?)) m
+        where node_limits.id = m.id and changes() = ?`,
+      args: [input.moves, changed],
+    });
+    changed = input.limitCount;
+  } else statements.push({ sql: "select 1 where 0", args: [] });
+  statements.push({
+    sql: `insert into selected_nodes
+        (id, basket_id, node_id, parent_id, configuration_id, title, is_article, is_subject_to_lausanne_tax, price)
+      select base.id + line.key + 1, ?, json_extract(line.value, '$[0]'),
+        base.id + 1 + json_extract(line.value, '$[1]'), json_extract(line.value, '$[2]'),
+        json_extract(line.value, '$[3]'), json_extract(line.value, '$[4]'), json_extract(line.value, '$[5]'),
+        json_extract(line.value, '$[6]')
+      from json_each(?) line, ${NEXT_BASE} base
+      where changes() = ?
+      returning *`,
+    args: [input.basketId, JSON.stringify(input.lines), changed],
+  });
+  if (input.links.length > 0)
+    statements.push({
+      // The lines just written hold the highest ids: the first is the highest less their count, plus one.
+      sql: `insert into selected_node_limits (selected_node_id, limit_id, is_testing)
+        select (select max(id) from selected_nodes) - ? + 1 + json_extract(value, '$[0]'),
+          json_extract(value, '$[1]'), ?
+        from json_each(?)
+        where changes() = ?`,
+      args: [input.lines.length, Number(counter === "testing_used"), JSON.stringify(input.links), input.lines.length],
+    });
+  return statements;
+};
 
 /** The whole tree's ranges, built once per catalogue (a cached catalogue is one object until it changes). */
 const selectionTrees = new WeakMap<CatalogueNode, SelectionNode>();
@@ -274,70 +389,18 @@ function selectionTreeOf(root: CatalogueNode): SelectionNode {
   return tree;
 }
 
-/** Renews a basket's hold if it is still `new`; no row for a basket past that. */
-const renewHold = prepared((db) =>
-  db
-    .update(schema.baskets)
-    .set({ expiresAt: sql`${sql.placeholder("expiresAt")}`, updatedAt: sql`${sql.placeholder("updatedAt")}` })
-    .where(and(eq(schema.baskets.id, sql.placeholder("id")), eq(schema.baskets.status, "new")))
-    .returning({ id: schema.baskets.id })
-    .prepare(),
-);
-
 const heldLines = prepared((db) =>
   db
-    .select({ nodeId: schema.selectedNodes.nodeId, isArticle: schema.selectedNodes.isArticle })
+    .select({
+      id: schema.selectedNodes.id,
+      nodeId: schema.selectedNodes.nodeId,
+      isArticle: schema.selectedNodes.isArticle,
+    })
     .from(schema.selectedNodes)
     .where(and(eq(schema.selectedNodes.basketId, sql.placeholder("basketId")), eq(schema.selectedNodes.status, "held")))
+    .orderBy(asc(schema.selectedNodes.id))
     .prepare(),
 );
-
-const insertLine = prepared((db) =>
-  db
-    .insert(schema.selectedNodes)
-    .values({
-      basketId: sql.placeholder("basketId"),
-      nodeId: sql.placeholder("nodeId"),
-      parentId: sql.placeholder("parentId"),
-      configurationId: sql.placeholder("configurationId"),
-      title: sql.placeholder("title"),
-      isArticle: sql.placeholder("isArticle"),
-      isSubjectToLausanneTax: sql.placeholder("isSubjectToLausanneTax"),
-      price: sql.placeholder("price"),
-    })
-    .returning()
-    .prepare(),
-);
-
-const insertLineLimit = prepared((db) =>
-  db
-    .insert(schema.selectedNodeLimits)
-    .values({
-      selectedNodeId: sql.placeholder("selectedNodeId"),
-      limitId: sql.placeholder("limitId"),
-      isTesting: sql.placeholder("isTesting"),
-    })
-    .prepare(),
-);
-
-/** Moves one stock counter by `count` if it stays within the maximum (the guarded UPDATE); no row if not. */
-const guardedMove = (column: "used" | "testingUsed") =>
-  prepared((db) => {
-    const counter = schema.nodeLimits[column];
-    return db
-      .update(schema.nodeLimits)
-      .set({ [column]: sql`${counter} + ${sql.placeholder("count")}` })
-      .where(
-        and(
-          eq(schema.nodeLimits.id, sql.placeholder("id")),
-          sql`${counter} + ${sql.placeholder("count")} <= ${schema.nodeLimits.maximum}`,
-        ),
-      )
-      .returning({ id: schema.nodeLimits.id })
-      .prepare();
-  });
-const takeRealStock = guardedMove("used");
-const takeTestingStock = guardedMove("testingUsed");
 
 /** How far each stock counter moves for these links of selected nodes: real and testing counts apart. */
 export function movesPerLimit(links: { limitId: number; isTesting: boolean }[]) {
