@@ -131,5 +131,11 @@ export function logRequests(logger: Logger): MiddlewareHandler {
         onResMessage: () => "request",
       },
     }),
+    // requestId() sets its header before the handler runs: a Response the handler made itself (a page, a file)
+    // does not have it yet.
+    async (c, next) => {
+      await next();
+      if (!c.res.headers.has("X-Request-Id")) c.header("X-Request-Id", c.var.requestId);
+    },
   );
 }
