@@ -614,6 +614,11 @@ const CASES: Record<string, Case> = {
   "GET /openapi.json": { path: () => "/openapi.json", expect: publicRoute(200) },
   "GET /docs": { path: () => "/docs", expect: publicRoute(200) },
   "GET /docs/scalar.js": { path: () => "/docs/scalar.js", expect: publicRoute(200) },
+  // A load balancer polls it without credentials; a token neither is needed nor shows more (states and counts).
+  "GET /health": {
+    path: () => "/health",
+    expect: { anonymous: 200, outsider: 200, member: 200, owner: 200, superuser: 200 },
+  },
 };
 
 describe("permissions on every route", () => {

@@ -4,15 +4,16 @@
 // every other request is refused with a 503 — while the product migrates and seeds; then it serves. On SIGTERM or
 // SIGINT it drains: no new connection, the requests in flight answered, the mail being sent sent, then the
 // database closed and exit 0. A second signal, or a drain longer than SHUTDOWN_LIMIT_MS, exits at once (1).
+import cluster from "node:cluster";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { serve } from "@hono/node-server";
 import closeWithGrace from "close-with-grace";
 import { API_BASE } from "./app.ts";
+import { banner } from "./banner.ts";
 import { loadConfig } from "./env.ts";
 import { turnTaker } from "./lib/turns.ts";
 import { createProduct, type Product } from "./product.ts";
 import { startingAnswers } from "./routes/health.ts";
-import { DEMO_MODERATOR, DEMO_ORGANISER } from "./seed.ts";
 import { Lifecycle } from "./services/health.ts";
 
 /** Longer than any request or mail should take; a load balancer stops sending requests well before. */
@@ -28,6 +29,8 @@ try {
 
 const lifecycle = new Lifecycle();
 let product: Product | undefined;
+/** The answers being made: draining tells those not begun yet to close their connection. */
+const openResponses = new Set<ServerResponse>();
 const whileStarting = startingAnswers(lifecycle, API_BASE);
 // Requests take turns with new connections: a busy server still lets newcomers in (lib/turns.ts).
 const takeTurn = turnTaker();
@@ -48,13 +51,16 @@ const starting = createProduct(config, { lifecycle });
 product = await starting;
 if (lifecycle.phase === "starting") {
   lifecycle.phase = "ready";
-  printBanner(product);
+  // A worker of WORKERS=n (cluster.ts) leaves the banner to the primary, which prints it once for all.
+  if (!cluster.isWorker) console.log(banner(config, product.seeded));
 }
 
 /** Stops accepting connections and resolves once every connection has closed, its last answer sent. */
 function drain(server: Server): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve());
+    // Answers not begun yet say `Connection: close`: their client does not send another request on it.
+    for (const response of openResponses) if (!response.headersSent) response.shouldKeepAlive = false;
     // Idle keep-alive connections would otherwise hold the close open until their timeout; busy ones are closed
     // as their answer goes out (`closeWhenAnswered`).
     server.closeIdleConnections();
@@ -67,26 +73,9 @@ function drain(server: Server): Promise<void> {
  */
 function closeWhenAnswered(_request: IncomingMessage, response: ServerResponse) {
   if (lifecycle.phase === "draining") response.shouldKeepAlive = false;
+  openResponses.add(response);
   response.once("close", () => {
+    openResponses.delete(response);
     if (lifecycle.phase === "draining") setImmediate(() => server.closeIdleConnections());
   });
-}
-
-function printBanner({ seeded }: Product) {
-  const url = config.publicUrl;
-  console.log(
-    [
-      "",
-      `  Ticketing is running (database: ${config.databaseUrl}${seeded ? ", demo data seeded" : ""})`,
-      "",
-      `  Ticket office   ${url}/            demo event: ${url}/tickets/demo`,
-      `  Back office     ${url}/admin`,
-      `  API             ${url}/api/v1`,
-      "",
-      `  Demo login      ${DEMO_ORGANISER.email} / ${DEMO_ORGANISER.password}`,
-      `  Moderator       ${DEMO_MODERATOR.email} / ${DEMO_MODERATOR.password}`,
-      `  Mails           written to ${config.dataDir}/mail/*.eml${config.smtpUrl ? " and sent by SMTP" : ""}`,
-      "",
-    ].join("\n"),
-  );
 }

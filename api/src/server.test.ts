@@ -1,0 +1,333 @@
+// The process's life as an operator and a load balancer see it (docs/decisions/0022): the public health answer,
+// the readiness while starting and draining, and a SIGTERM in the middle of a burst of requests against the
+// real server — every request started before it answered in full, none after, the database closed cleanly.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { type ClientRequest, request as httpRequest, type IncomingMessage } from "node:http";
+import { connect, createServer, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createDatabase, eq, like, schema } from "@ticketing/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "./app.ts";
+import { startingAnswers } from "./routes/health.ts";
+import { createUser } from "./services/auth.ts";
+import { Lifecycle } from "./services/health.ts";
+import { ticketKeysOf } from "./services/ticket-codes.ts";
+import { createTestContext, loginAs, type TestContext } from "./test-support.ts";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const PASSWORD = "correct-horse-battery-1!";
+const HEALTH_KEYS = ["status", "database", "migrations", "mail"];
+
+/** The API on `database`, in the phase `lifecycle` says (ready without one). */
+const apiOn = (ctx: TestContext, database: TestContext["database"], lifecycle?: Lifecycle) =>
+  createApp({ database, config: ctx.config, ticketKeys: ticketKeysOf(ctx.config.ticketSigningKey) }, lifecycle);
+
+describe("GET /api/v1/health", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => ctx.close());
+
+  it("answers 200 ok without credentials: the database reached, every migration applied, nothing in the outbox", async () => {
+    const response = await ctx.call("GET", "/health");
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      status: "ok",
+      database: { reachable: true },
+      migrations: { applied: expect.any(Number), expected: expect.any(Number) },
+      mail: { oldest_unsent_seconds: null, given_up: 0 },
+    });
+    expect(response.body.migrations.applied).toBe(response.body.migrations.expected);
+    expect(response.body.migrations.expected).toBeGreaterThan(0);
+  });
+
+  it("shows a signed-in superuser nothing more than an anonymous caller", async () => {
+    await createUser(ctx.database, { email: "root@example.org", password: PASSWORD, isSuperuser: true });
+    const token = await loginAs(ctx, "root@example.org", PASSWORD);
+    const signedIn = await ctx.call("GET", "/health", { token });
+    expect(signedIn.status).toBe(200);
+    expect(Object.keys(signedIn.body)).toEqual(HEALTH_KEYS);
+    expect(signedIn.body).toEqual((await ctx.call("GET", "/health")).body);
+  });
+
+  it("reports the age of the oldest unsent mail and the mails given up, and still answers 200", async () => {
+    const { mailOutbox } = schema;
+    const mail = { kind: "register_verify" as const, to: "late@example.org", payload: {} };
+    const ninetySecondsAgo = new Date(Date.now() - 90_000).toISOString();
+    const [waiting] = await ctx.database.db
+      .insert(mailOutbox)
+      .values([
+        { ...mail, createdAt: ninetySecondsAgo },
+        { ...mail, createdAt: new Date().toISOString() },
+      ])
+      .returning();
+    const moved = await ctx.call("GET", "/health");
+    expect(moved.status).toBe(200);
+    expect(moved.body.mail.oldest_unsent_seconds).toBeGreaterThanOrEqual(90);
+    expect(moved.body.mail.given_up).toBe(0);
+
+    // The oldest is given up after its last attempt: it no longer waits, and it is counted.
+    await ctx.database.db
+      .update(mailOutbox)
+      .set({ status: "failed", attempts: 8, lastError: "550 mailbox unavailable" })
+      .where(eq(mailOutbox.id, (waiting as { id: number }).id));
+    const after = await ctx.call("GET", "/health");
+    expect(after.body.mail.given_up).toBe(1);
+    expect(after.body.mail.oldest_unsent_seconds).toBeLessThan(90);
+    expect(after.body).not.toHaveProperty("mail.last_error");
+  });
+
+  it("answers 503 draining once the process is told to stop", async () => {
+    const lifecycle = new Lifecycle();
+    lifecycle.phase = "draining";
+    const response = await apiOn(ctx, ctx.database, lifecycle).request("/api/v1/health");
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ status: "draining", database: { reachable: true } });
+  });
+
+  it("answers 503 failing on a database that lacks this build's migrations", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "ticketing-health-"));
+    const bare = createDatabase({ url: `file:${join(dataDir, "bare.sqlite")}` });
+    try {
+      const response = await apiOn(ctx, bare).request("/api/v1/health");
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({
+        status: "failing",
+        database: { reachable: true },
+        migrations: { applied: 0 },
+      });
+    } finally {
+      await bare.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("while the product starts", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => ctx.close());
+
+  it("answers health 503 starting, before and after the database is opened", async () => {
+    const lifecycle = new Lifecycle();
+    const answer = startingAnswers(lifecycle, "/api/v1");
+    const unopened = await answer(new Request("http://localhost/api/v1/health"));
+    expect(unopened.status).toBe(503);
+    expect(await unopened.json()).toMatchObject({ status: "starting", database: { reachable: false } });
+
+    lifecycle.database = ctx.database;
+    const opened = await answer(new Request("http://localhost/api/v1/health"));
+    expect(opened.status).toBe(503);
+    const body = await opened.json();
+    expect(Object.keys(body)).toEqual(HEALTH_KEYS);
+    expect(body).toMatchObject({ status: "starting", database: { reachable: true } });
+    expect(body.migrations.applied).toBe(body.migrations.expected);
+  });
+
+  it("refuses every other request with 503 and Retry-After, in the caller's language", async () => {
+    const answer = startingAnswers(new Lifecycle(), "/api/v1");
+    const api = await answer(
+      new Request("http://localhost/api/v1/events", { headers: { "accept-language": "fr-CH,fr;q=0.9" } }),
+    );
+    expect(api.status).toBe(503);
+    expect(Number(api.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await api.json()).toEqual({ errors: [expect.stringMatching(/démarre/)] });
+    const page = await answer(new Request("http://localhost/tickets/demo"));
+    expect(page.status).toBe(503);
+    expect(page.headers.get("retry-after")).toBeTruthy();
+    expect(await page.text()).toMatch(/starting/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// SIGTERM during a burst, against the real server
+
+/** Registrations in flight at the signal: each hashes a password and writes an account and its mail. */
+const BURST = 30;
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
+    });
+  });
+}
+
+const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** A registration whose headers are sent at once and whose body waits: started, not finished. */
+interface HeldRequest {
+  request: ClientRequest;
+  /** The server read the request and asked for its body (100 Continue): it is in flight there. */
+  continued: Promise<void>;
+  answer: Promise<{ status: number; body: string; connection?: string; closed: Promise<void> }>;
+  body: string;
+}
+
+function heldRegistration(port: number, index: number, keepAlive = false): HeldRequest {
+  const body = JSON.stringify({
+    email: `drain-${index}@example.org`,
+    first_name: "Ada",
+    last_name: `Drain ${index}`,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  });
+  const request = httpRequest({
+    host: "127.0.0.1",
+    port,
+    method: "POST",
+    path: "/api/v1/auth/register",
+    agent: false,
+    headers: {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(body),
+      expect: "100-continue",
+      connection: keepAlive ? "keep-alive" : "close",
+    },
+  });
+  const continued = new Promise<void>((done) => request.once("continue", () => done()));
+  const answer = new Promise<Awaited<HeldRequest["answer"]>>((done, fail) => {
+    request.once("error", fail);
+    request.once("response", (response: IncomingMessage) => {
+      const closed = new Promise<void>((ended) => response.socket.once("close", () => ended()));
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        text += chunk;
+      });
+      response.once("end", () =>
+        done({ status: response.statusCode ?? 0, body: text, connection: response.headers.connection, closed }),
+      );
+      response.once("error", fail);
+    });
+  });
+  request.flushHeaders();
+  return { request, continued, answer, body };
+}
+
+/** Whether a new connection to `port` is refused (or reset before it carries anything). */
+function isRefused(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      done(false);
+    });
+    socket.once("error", () => done(true));
+  });
+}
+
+/** A keep-alive connection that has had its answer and now sits idle. */
+async function idleKeepAliveConnection(port: number): Promise<Socket> {
+  const socket = connect(port, "127.0.0.1");
+  await new Promise((done) => socket.once("connect", done));
+  socket.write("GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n");
+  await new Promise<void>((done) => {
+    let text = "";
+    socket.on("data", (chunk: Buffer) => {
+      text += chunk.toString("utf8");
+      // The health answer is JSON ending with the mail object's and the body's braces.
+      if (/\r\n\r\n[\s\S]*\}\}$/.test(text)) done();
+    });
+  });
+  return socket;
+}
+
+describe("SIGTERM during a burst of requests", () => {
+  let child: ChildProcess | undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), "ticketing-drain-"));
+  let output = "";
+  afterAll(() => {
+    if (child?.exitCode === null) child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("answers every request started before it, refuses new connections, then closes the database and exits 0", async () => {
+    const port = await freePort();
+    child = spawn(process.execPath, ["--import", "tsx", join(root, "api/src/server.ts")], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_MAILS: "false",
+        // 30 registrations from one address: above the default hourly allowance.
+        RATE_LIMIT_MULTIPLIER: "10",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const server = child;
+    server.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+    });
+    server.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+    });
+    const exited = new Promise<number | null>((done) => server.once("exit", (code) => done(code)));
+
+    // Ready: the health answer says ok (503 starting before).
+    for (;;) {
+      expect(server.exitCode, output).toBeNull();
+      const status = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+        (response) => response.status,
+        () => 0,
+      );
+      if (status === 200) break;
+      await pause(200);
+    }
+
+    const idle = await idleKeepAliveConnection(port);
+    const idleClosed = new Promise<void>((done) => idle.once("close", () => done()));
+    // The first asks to keep its connection: the answer, made while draining, tells it to close instead.
+    const burst = Array.from({ length: BURST }, (_, index) => heldRegistration(port, index, index === 0));
+    // Every request is in flight on the server: read, its handler waiting for its body.
+    await Promise.all(burst.map((held) => held.continued));
+
+    server.kill("SIGTERM");
+    // New connections are refused while the burst is still held open (the process is alive: it waits for it).
+    while (!(await isRefused(port))) await pause(20);
+    expect(await isRefused(port)).toBe(true);
+    // An idle keep-alive connection does not hold the shutdown open: it is closed at once.
+    await idleClosed;
+    expect(server.exitCode, "the process waits for the requests in flight").toBeNull();
+
+    for (const held of burst) held.request.end(held.body);
+    const answers = await Promise.all(burst.map((held) => held.answer));
+    for (const answer of answers) {
+      expect(answer.status, answer.body).toBe(201);
+      expect(JSON.parse(answer.body)).toEqual({ detail: expect.any(String) });
+    }
+    expect(answers[0]?.connection).toBe("close");
+    await answers[0]?.closed;
+
+    expect(await exited, output).toBe(0);
+    // Closed cleanly: SQLite checkpointed its write-ahead log into the file and removed it (a process that exits
+    // without closing leaves it), and the file alone holds every account the burst created.
+    expect(existsSync(join(dataDir, "ticketing.sqlite-wal"))).toBe(false);
+    const database = createDatabase({ url: `file:${join(dataDir, "ticketing.sqlite")}` });
+    try {
+      const accounts = await database.db
+        .select({ email: schema.users.email })
+        .from(schema.users)
+        .where(like(schema.users.email, "drain-%"));
+      expect(accounts).toHaveLength(BURST);
+      // The mail worker stopped after the mail it was sending: no mail is left claimed, and every mail marked
+      // sent was written out.
+      const mails = await database.db.select().from(schema.mailOutbox);
+      expect(mails.filter((mail) => mail.status === "pending" && mail.claimedBy !== null)).toEqual([]);
+      const written = existsSync(join(dataDir, "mail")) ? readdirSync(join(dataDir, "mail")).length : 0;
+      expect(written).toBe(mails.filter((mail) => mail.status === "sent").length);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
