@@ -505,39 +505,66 @@ export const heldArticlesOf = (basketId: number) =>
 export const heldArticleOf = (basketId: number, selectedNodeId: number) =>
   and(eq(schema.selectedNodes.id, selectedNodeId), heldArticlesOf(basketId));
 
-/** Removes an article (with its options) from a `new` basket. */
+/**
+ * Gives back the stock of the held lines `lines` selects (a SELECT of ids), then marks them `status`, as one pair of
+ * statements of a batch (ADR 0026): both read the same held lines, and nothing runs between them, so each line's
+ * stock comes back exactly once. `guard`, when given, is a condition both also require (the first cannot chain on
+ * `changes()`: a line with no stock moves no counter). The second answers the ids released.
+ */
+function releaseStatements(
+  lines: Statement,
+  status: Exclude<SelectedNodeStatus, "held">,
+  guard: Statement = { sql: "1", args: [] },
+): Statement[] {
+  const held = `select id from selected_nodes where status = 'held' and id in (${lines.sql}) and ${guard.sql}`;
+  return [
+    {
+      sql: `update node_limits set used = used - m.real_count, testing_used = testing_used - m.testing_count
+        from (select limit_id as id, sum(is_testing = 0) as real_count, sum(is_testing = 1) as testing_count
+          from selected_node_limits where selected_node_id in (${held}) group by limit_id) m
+        where node_limits.id = m.id`,
+      args: [...lines.args, ...guard.args],
+    },
+    {
+      sql: `update selected_nodes set status = ? where id in (${held}) returning id`,
+      args: [status, ...lines.args, ...guard.args],
+    },
+  ];
+}
+
+/** Removes an article (with its options) from a `new` basket, in one round trip. */
 export async function removeSelectedNode(
   database: Database,
   input: { event: Event; basket: Basket; selectedNodeId: number; now: Date },
 ) {
   const { event, basket, now } = input;
   assertBasketActionsAllowed(event, basket.testing, now);
-  return database.transaction(function* (tx) {
-    const current = yield* run(
-      tx.select({ status: schema.baskets.status }).from(schema.baskets).where(eq(schema.baskets.id, basket.id)).get(),
-    );
-    if (current?.status !== "new") throw conflict("errors.basket_not_modifiable");
-    const row = yield* run(
-      tx.select().from(schema.selectedNodes).where(heldArticleOf(basket.id, input.selectedNodeId)).get(),
-    );
-    if (!row) throw notFound();
-    const options = yield* run(
-      tx
-        .select({ id: schema.selectedNodes.id })
-        .from(schema.selectedNodes)
-        .where(eq(schema.selectedNodes.parentId, row.id))
-        .all(),
-    );
-    yield* releaseSelectedNodes(tx, [row.id, ...options.map((o) => o.id)]);
-    yield* run(
-      tx
-        .update(schema.baskets)
-        .set({ expiresAt: holdUntil(event, now), updatedAt: now.toISOString() })
-        .where(eq(schema.baskets.id, basket.id))
-        .run(),
-    );
-    return row;
-  });
+  const line = { basketId: basket.id, id: input.selectedNodeId };
+  // The basket still `new` and the article still held in it: the guard of the hold's renewal and of the release.
+  const guard: Statement = {
+    sql: `exists (select 1 from baskets b join selected_nodes a on a.basket_id = b.id
+      where b.id = ? and b.status = 'new' and a.id = ? and a.is_article = 1 and a.status = 'held')`,
+    args: [line.basketId, line.id],
+  };
+  const [row, renewed, refused] = await database.batch([
+    {
+      sql: "select * from selected_nodes where id = ? and basket_id = ? and is_article = 1",
+      args: [line.id, line.basketId],
+    },
+    {
+      sql: `update baskets set expires_at = ?, updated_at = ? where id = ? and ${guard.sql} returning status`,
+      args: [holdUntil(event, now), now.toISOString(), basket.id, ...guard.args],
+    },
+    // Read before the release: only a refused one needs it, to tell 409 from 404.
+    { sql: "select status from baskets where id = ? and changes() = 0", args: [basket.id] },
+    ...releaseStatements(
+      { sql: "select id from selected_nodes where id = ? or parent_id = ?", args: [line.id, line.id] },
+      "released",
+      guard,
+    ),
+  ]);
+  if (!renewed?.length) throw refused?.[0]?.status === "new" ? notFound() : conflict("errors.basket_not_modifiable");
+  return rowOf(schema.selectedNodes, row?.[0] ?? {});
 }
 
 /**
@@ -546,32 +573,31 @@ export async function removeSelectedNode(
  * Returns how many lines were released.
  */
 export async function releaseExpiredHolds(database: Database, now: Date, basketId?: number): Promise<number> {
-  const expiredLines = (db: Db) =>
-    db
-      .select({ id: schema.selectedNodes.id })
-      .from(schema.selectedNodes)
-      .innerJoin(schema.baskets, eq(schema.baskets.id, schema.selectedNodes.basketId))
-      .where(
-        and(
-          basketId === undefined ? undefined : eq(schema.baskets.id, basketId),
-          eq(schema.baskets.status, "new"),
-          lt(schema.baskets.expiresAt, now.toISOString()),
-          eq(schema.selectedNodes.status, "held"),
-        ),
-      );
+  const expired: Statement = {
+    sql: `select l.id from selected_nodes l join baskets b on b.id = l.basket_id
+      where b.status = 'new' and b.expires_at < ? and l.status = 'held' and (? is null or b.id = ?)`,
+    args: [now.toISOString(), basketId ?? null, basketId ?? null],
+  };
   // A plain read first: a basket already expired, read again by its buyer, and a sweep that finds nothing take no
-  // write lock. The transaction reads again, so a line released meanwhile is not given back twice.
-  if (!(await expiredLines(database.db).limit(1).get())) return 0;
-  return database.transaction(function* (tx) {
-    const rows = yield* run(expiredLines(tx).all());
-    return yield* releaseSelectedNodes(
-      tx,
-      rows.map((r) => r.id),
-      "expired",
-    );
-  });
+  // write lock. The batch selects the lines again, so a line released meanwhile is not given back twice.
+  const due = await database.db
+    .select({ id: schema.selectedNodes.id })
+    .from(schema.selectedNodes)
+    .innerJoin(schema.baskets, eq(schema.baskets.id, schema.selectedNodes.basketId))
+    .where(
+      and(
+        basketId === undefined ? undefined : eq(schema.baskets.id, basketId),
+        eq(schema.baskets.status, "new"),
+        lt(schema.baskets.expiresAt, now.toISOString()),
+        eq(schema.selectedNodes.status, "held"),
+      ),
+    )
+    .limit(1)
+    .get();
+  if (!due) return 0;
+  const [, released] = await database.batch(releaseStatements(expired, "expired"));
+  return released?.length ?? 0;
 }
-
 export type BasketContent = { items: ReturnType<typeof shapeItems>; total: number };
 
 const linesOfBaskets = prepared((db) =>
