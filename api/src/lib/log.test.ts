@@ -112,6 +112,10 @@ describe("the product's logs", () => {
     for (const entry of entries()) expect(entry.reqId ?? entry.task, JSON.stringify(entry)).toBeDefined();
   });
 
+  it("refuses an unknown LOG_LEVEL at start-up", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+  });
+
   it("keeps a caller's safe request id and replaces an unsafe one", () => {
     expect(answered.me?.id).toBe("lb-7f3a9c");
     expect(answered["unsafe id"]?.id).toMatch(/^[0-9a-f-]{36}$/);

@@ -61,6 +61,15 @@ function serializeError(error: Error) {
   return serialized;
 }
 
+/** One line each, a request's as `request GET /path 200 12 ms`, its other fields (the id) after it. */
+const PRETTY = {
+  colorize: true,
+  singleLine: true,
+  translateTime: "SYS:HH:MM:ss.l",
+  ignore: "pid,hostname,req,res,responseTime",
+  messageFormat: "{msg}{if req} {req.method} {req.path} {res.status} {responseTime} ms{end}",
+};
+
 const isDevelopment = () => process.env.NODE_ENV !== "production" && process.env.NODE_ENV !== "test";
 
 /**
@@ -71,9 +80,7 @@ export function createLogger(
   options: { level?: LogLevel; destination?: DestinationStream; isPretty?: boolean } = {},
 ): Logger {
   const isPretty = options.isPretty ?? isDevelopment();
-  const destination =
-    options.destination ??
-    (isPretty ? pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }) : undefined);
+  const destination = options.destination ?? (isPretty ? pretty(PRETTY) : undefined);
   return pino(
     {
       level: options.level ?? "info",
