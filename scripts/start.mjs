@@ -1,5 +1,6 @@
 // `npm start`: builds the back office and the ticket office when their sources are newer than their build,
-// then runs the one server (which migrates and seeds the database on first start).
+// then runs the server (which migrates and seeds the database on first start): one process, or WORKERS=n of them
+// on the one port (api/src/cluster.ts).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -38,7 +39,7 @@ for (const part of parts) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ["--import", "tsx", join(root, "api/src/server.ts")], {
+const server = spawnSync(process.execPath, ["--import", "tsx", join(root, "api/src/cluster.ts")], {
   cwd: root,
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },

@@ -9,12 +9,12 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { serve } from "@hono/node-server";
 import closeWithGrace from "close-with-grace";
 import { API_BASE } from "./app.ts";
-import { banner } from "./banner.ts";
 import { loadConfig } from "./env.ts";
 import { turnTaker } from "./lib/turns.ts";
 import { createProduct, type Product } from "./product.ts";
 import { startingAnswers } from "./routes/health.ts";
 import { Lifecycle } from "./services/health.ts";
+import { banner, WORKER_READY } from "./started.ts";
 
 /** Longer than any request or mail should take; a load balancer stops sending requests well before. */
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -51,8 +51,9 @@ const starting = createProduct(config, { lifecycle });
 product = await starting;
 if (lifecycle.phase === "starting") {
   lifecycle.phase = "ready";
-  // A worker of WORKERS=n (cluster.ts) leaves the banner to the primary, which prints it once for all.
-  if (!cluster.isWorker) console.log(banner(config, product.seeded));
+  // A worker of WORKERS=n (cluster.ts) tells its primary, which prints the banner once for all.
+  if (cluster.isWorker) process.send?.(WORKER_READY);
+  else console.log(banner(config, product.seeded));
 }
 
 /** Stops accepting connections and resolves once every connection has closed, its last answer sent. */

@@ -1,0 +1,100 @@
+// `npm start`'s entry (scripts/start.mjs). One process by default; with WORKERS=n, n processes on one port of one
+// machine (node:cluster: the primary hands each new connection to the workers in turn). Each worker is the whole
+// server (server.ts) on the one database, where the state replicas share lives (docs/decisions/0024, 0025).
+import cluster, { type Worker } from "node:cluster";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { loadConfig } from "./env.ts";
+import { prepareDatabase } from "./product.ts";
+import { banner, WORKER_READY } from "./started.ts";
+
+const WorkersSchema = z.object({
+  // More processes than cores only adds switching; 64 is a bound on typos, not a recommendation.
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+});
+
+/** WORKERS from the environment (unset or empty: 1); throws an Error naming a bad value, as loadConfig does. */
+function workersOf(env: Record<string, string | undefined>): number {
+  const parsed = WorkersSchema.safeParse({ WORKERS: env.WORKERS || undefined });
+  if (parsed.success) return parsed.data.WORKERS;
+  const lines = parsed.error.issues.map((issue) => `  WORKERS: ${issue.message}`);
+  throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+type Settings = ReturnType<typeof loadConfig>;
+
+function configOrExit(): { config: Settings; workers: number } {
+  try {
+    return { workers: workersOf(process.env), config: loadConfig() };
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
+async function runPrimary(config: Settings, workers: number) {
+  // Migrations and the demo data once, before any worker starts, so that n processes do not race on them (and the
+  // secret loadConfig may have just generated into DATA_DIR is on disk before any worker reads it).
+  const { database, seeded } = await prepareDatabase(config);
+  await database.close();
+
+  cluster.setupPrimary({ exec: join(dirname(fileURLToPath(import.meta.url)), "server.ts") });
+  const live = new Set<Worker>();
+  /** Workers that have served: their product ready, not just the port open (server.ts sends WORKER_READY). */
+  const ready = new Set<Worker>();
+  let bannerShown = false;
+  let stopping = false;
+  let exitCode = 0;
+
+  const fork = () => live.add(cluster.fork());
+  const stop = (signal: NodeJS.Signals | null) => {
+    if (stopping) return;
+    stopping = true;
+    // Each worker drains on its own (server.ts): it stops accepting, answers what it holds, then closes.
+    if (signal) for (const worker of live) worker.process.kill(signal);
+    if (live.size === 0) process.exit(exitCode);
+  };
+
+  cluster.on("message", (worker, message) => {
+    if (message !== WORKER_READY) return;
+    ready.add(worker);
+    if (bannerShown) console.error(`Worker ${worker.process.pid} started in its place.`);
+    else if (ready.size === workers) {
+      bannerShown = true;
+      console.log(banner(config, seeded, workers));
+    }
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    live.delete(worker);
+    if (stopping) {
+      // One still loading when the signal came has no handler yet: the signal ends it, as it should.
+      if (code !== 0 && signal !== "SIGTERM") exitCode = 1;
+      if (live.size === 0) process.exit(exitCode);
+      return;
+    }
+    const how = signal ?? `exit code ${code}`;
+    // One that never served failed at start (a taken port, an unreachable database): another would fail the same.
+    if (!ready.has(worker)) {
+      console.error(`A worker could not start (${how}): stopping.`);
+      exitCode = 1;
+      stop("SIGTERM");
+      return;
+    }
+    console.error(`Worker ${worker.process.pid} stopped (${how}): starting another.`);
+    fork();
+  });
+
+  // A stop (an orchestrator's SIGTERM) reaches the primary alone: it passes it on and waits for every worker.
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  // Ctrl-C reaches every process of the terminal's foreground group, the workers included: passing it on would be
+  // their second signal, which ends a worker at once instead of letting it drain.
+  process.on("SIGINT", () => stop(null));
+
+  for (let i = 0; i < workers; i++) fork();
+}
+
+const { config, workers } = configOrExit();
+// One process: the server itself, as before WORKERS existed.
+if (workers === 1) await import("./server.ts");
+else await runPrimary(config, workers);
