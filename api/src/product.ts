@@ -109,6 +109,11 @@ export async function createProduct(
   // The API logs its own requests (app.ts); the pages and files get the same request line and id here.
   const logPages = logRequests(logger);
   app.use("*", (c, next) => (isApiPath(c.req.path) ? next() : logPages(c, next)));
+  // A page or a file that throws (the API answers its own errors, app.ts): a plain 500, the error in the log.
+  app.onError((error, c) => {
+    c.var.logger.error({ err: error }, "request failed");
+    return c.text("Internal Server Error", 500);
+  });
   // Before anything answers, so that every answer carries its surface's headers, the "not built" 503s included.
   app.use("*", pageSecurityHeaders(config));
   app.use("*", (c, next) => (isApiPath(c.req.path) ? next() : pageBodyLimit(c, next)));

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { count, type Database, eq, schema, sql } from "@ticketing/db";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { z } from "zod";
+import { log } from "../lib/log.ts";
 
 /** Where the process is in its life: `starting` until it serves, `draining` once told to stop. */
 export type Phase = "starting" | "ready" | "draining";
@@ -91,7 +92,7 @@ export async function checkHealth(database: Database | undefined, phase: Phase, 
         mail: { oldestUnsentSeconds: backlog?.oldestUnsentSeconds ?? null, givenUp: backlog?.givenUp ?? null },
       };
     } catch (error) {
-      console.warn("[health] the database could not be read:", error instanceof Error ? error.message : error);
+      log.warn({ err: error }, "health: the database could not be read");
     }
   }
   return { status: statusOf(phase, reading), ...reading };
