@@ -1,6 +1,19 @@
 // Checkout and payment resolution (DESIGN.md 4 "Basket lifecycle", "Payments").
 import { randomBytes } from "node:crypto";
-import { and, asc, type Database, type Db, eq, inArray, lt, ne, run, schema } from "@ticketing/db";
+import {
+  and,
+  asc,
+  type Database,
+  type Db,
+  eq,
+  inArray,
+  lt,
+  ne,
+  rowOf,
+  run,
+  type Statement,
+  schema,
+} from "@ticketing/db";
 import {
   type Language,
   PAYMENT_TERM_EXPIRED,
@@ -15,6 +28,7 @@ import { type Basket, basketTotal, type FrontendLogin, releaseSelectedNodes } fr
 import { type Invoice, writeInvoice } from "./invoice-writing.ts";
 import { holdAgain, LATE_PAYMENT_MODULES, writeLatePaymentRefund } from "./late-payments.ts";
 import { mailBasketBuyer } from "./mail.ts";
+import { MAIL_PAYLOADS } from "./mail-templates.ts";
 
 export interface BillingInput {
   firstName: string;
@@ -181,18 +195,149 @@ export interface ResolvedPayment {
  * order notifications arrive in. A real provider's success on a cancelled invoice is a late payment
  * (docs/decisions/0010-late-payments.md): accepted when its articles can be held again, else to be refunded.
  */
-export async function resolvePayment(
-  database: Database,
-  input: {
-    intentId: number;
-    pspId: string;
-    outcome: PaymentOutcome;
-    now: Date;
-    providerEvent?: ProviderEvent;
-    /** The provider's id of the money taken (Stripe's `pi_…`), which refunds use. */
-    pspPaymentId?: string | null;
-  },
-): Promise<ResolvedPayment> {
+export async function resolvePayment(database: Database, input: PaymentResolution): Promise<ResolvedPayment> {
+  for (;;) {
+    const found = await paymentToResolve(database.db, input.intentId, input.pspId);
+    if (!found) throw notFound();
+    const { intent, invoice, basket } = found;
+    // Money for a cancelled invoice is rare and reads much before it decides: it keeps its transaction.
+    if (
+      input.outcome === "success" &&
+      invoice.isCancelled &&
+      !invoice.isResolved &&
+      LATE_PAYMENT_MODULES.includes(intent.moduleKey)
+    )
+      return resolveLatePayment(database, input);
+    const closed =
+      input.outcome === "success"
+        ? invoice.isResolved || invoice.isCancelled
+        : invoice.isResolved || intent.isCancelled || intent.isError;
+    if (closed && !input.providerEvent && input.outcome !== "success") return { changed: false, basket };
+    const [first, [seen] = [], ...rest] = await database.batch(resolveStatements(input, found, closed));
+    if (seen?.passed === 0) {
+      // Nothing written: a notification seen before, or the payment changed since it was read (read it again).
+      if (seen.same === 1) return { changed: false, basket };
+      continue;
+    }
+    const reopened = [first, ...rest].find((rows) => (rows?.length ?? 0) > 0)?.[0];
+    return closed || !reopened
+      ? { changed: false, basket }
+      : { changed: true, basket: rowOf(schema.baskets, reopened) };
+  }
+}
+
+type PaymentResolution = {
+  intentId: number;
+  pspId: string;
+  outcome: PaymentOutcome;
+  now: Date;
+  providerEvent?: ProviderEvent;
+  /** The provider's id of the money taken (Stripe's `pi_…`), which refunds use. */
+  pspPaymentId?: string | null;
+};
+
+/** The payment as the resolution reads it before writing (no lock): its intent, invoice, basket and event. */
+async function paymentToResolve(db: Db, intentId: number, pspId: string) {
+  const row = await db
+    .select({
+      intent: schema.paymentIntents,
+      invoice: schema.invoices,
+      basket: schema.baskets,
+      reservationMinutes: schema.events.reservationMinutes,
+    })
+    .from(schema.paymentIntents)
+    .innerJoin(schema.invoices, eq(schema.invoices.id, schema.paymentIntents.invoiceId))
+    .innerJoin(schema.baskets, eq(schema.baskets.id, schema.invoices.basketId))
+    .leftJoin(schema.events, eq(schema.events.id, schema.baskets.eventId))
+    .where(and(eq(schema.paymentIntents.id, intentId), eq(schema.paymentIntents.pspId, pspId)))
+    .get();
+  return row ?? null;
+}
+
+/**
+ * A payment's resolution as one batch (ADR 0026). Its first statement writes only if the payment is still as it was
+ * read (invoice, intent, basket status) — and, for a provider's notification, only the first time (the notification
+ * recorded): every later write runs only if the one before it changed its one row (`changes() = 1`). The SELECT
+ * after the first says whether it wrote, and whether the payment was still as read.
+ */
+function resolveStatements(
+  input: PaymentResolution,
+  { intent, invoice, basket, reservationMinutes }: NonNullable<Awaited<ReturnType<typeof paymentToResolve>>>,
+  closed: boolean,
+): Statement[] {
+  const asRead: Statement = {
+    sql: `exists (select 1 from payment_intents p join invoices i on i.id = p.invoice_id
+      join baskets b on b.id = i.basket_id where p.id = ? and i.is_resolved = ? and i.is_cancelled = ?
+      and p.is_cancelled = ? and p.is_error = ? and b.status = ?)`,
+    args: [
+      intent.id,
+      Number(invoice.isResolved),
+      Number(invoice.isCancelled),
+      Number(intent.isCancelled),
+      Number(intent.isError),
+      basket.status,
+    ],
+  };
+  const chain: Statement[] = [];
+  /** The next write of the chain: the first guarded by `asRead`, each later one by the one before (before RETURNING). */
+  const then = (sql: string, args: Statement["args"]) => {
+    const guard = chain.length === 0 ? asRead : { sql: "changes() = 1", args: [] };
+    const [body, returning = ""] = sql.split(" returning ");
+    const where = `${body} ${body?.includes(" where ") ? "and" : "where"} ${guard.sql}`;
+    chain.push({ sql: returning ? `${where} returning ${returning}` : where, args: [...args, ...guard.args] });
+  };
+  const { providerEvent, now } = input;
+  if (providerEvent)
+    chain.push({
+      sql: `insert into provider_events (module_key, provider_event_id, type) select ?, ?, ? where ${asRead.sql}
+        on conflict do nothing`,
+      args: [providerEvent.moduleKey, providerEvent.id, providerEvent.type, ...asRead.args],
+    });
+  const mail = (kind: "order_confirmation" | "payment_reminder") =>
+    then(
+      `insert into mail_outbox (kind, "to", language, payload) select ?, bi.email, b.language, ?
+        from baskets b join billing_information bi on bi.id = b.billing_information_id where b.id = ?`,
+      [kind, JSON.stringify(MAIL_PAYLOADS[kind].parse({ basket_id: basket.id })), basket.id],
+    );
+  if (input.outcome === "success") {
+    then("update payment_intents set psp_payment_id = coalesce(psp_payment_id, ?) where id = ?", [
+      input.pspPaymentId ?? null,
+      intent.id,
+    ]);
+    if (!closed) {
+      then("update invoices set is_resolved = 1, resolved_at = ? where id = ?", [now.toISOString(), invoice.id]);
+      then("update baskets set status = 'validated', updated_at = ? where id = ? returning *", [
+        now.toISOString(),
+        basket.id,
+      ]);
+      mail("order_confirmation");
+    }
+  } else if (!closed) {
+    const error = input.outcome === "error";
+    then(
+      "update payment_intents set is_cancelled = is_cancelled or ?, is_error = is_error or ?, error_message = coalesce(?, error_message) where id = ?",
+      [Number(!error), Number(error), error ? "The payment provider reported an error" : null, intent.id],
+    );
+    then("update invoices set is_cancelled = 1 where id = ?", [invoice.id]);
+    // The basket goes back to the buyer if it waited for this payment; its row is answered either way.
+    const back = "status = 'payment_in_progress'";
+    then(
+      `update baskets set status = case when ${back} then 'new' else status end,
+        expires_at = case when ${back} then ? else expires_at end,
+        updated_at = case when ${back} then ? else updated_at end
+        where id = ? returning *`,
+      [new Date(now.getTime() + (reservationMinutes ?? 30) * 60_000).toISOString(), now.toISOString(), basket.id],
+    );
+    // A failed payment: the reminder tells the buyer the order still waits, with the way back to pay.
+    if (error) mail("payment_reminder");
+  }
+  const [first, ...rest] = chain;
+  if (!first) return [];
+  return [first, { sql: `select changes() as passed, ${asRead.sql} as same`, args: asRead.args }, ...rest];
+}
+
+/** The resolution of a late payment (docs/decisions/0010-late-payments.md), in a transaction as before. */
+async function resolveLatePayment(database: Database, input: PaymentResolution): Promise<ResolvedPayment> {
   const { now, providerEvent } = input;
   return database.transaction(function* (tx) {
     const recorded = providerEvent
