@@ -4,6 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../api/src/env.ts";
+import { createLogger } from "../api/src/lib/log.ts";
 import { createProduct } from "../api/src/product.ts";
 import { round } from "./lib.ts";
 import { apiOf, buyersOf, publicEventWithArticle } from "./rush.ts";
@@ -30,7 +31,11 @@ export async function benchStatements(): Promise<StatementFigures> {
     NODE_ENV: "production",
     LOG_MAILS: "false",
   });
-  const product = await createProduct(config, { onStatement: (sql) => log?.push(sql) });
+  // In the bench's own process: its request lines would interleave with the report.
+  const product = await createProduct(config, {
+    onStatement: (sql) => log?.push(sql),
+    logger: createLogger({ level: "silent" }),
+  });
   const api = apiOf("http://localhost", (url, init) => product.app.request(url, init));
   const counting = async (run: () => Promise<unknown>) => {
     log = [];
