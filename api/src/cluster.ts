@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { loadConfig } from "./env.ts";
+import { log } from "./lib/log.ts";
 import { prepareDatabase } from "./product.ts";
 import { banner, WORKER_READY } from "./started.ts";
 
@@ -34,8 +35,8 @@ function configOrExit(): { config: Settings; workers: number } {
 }
 
 async function runPrimary(config: Settings, workers: number) {
-  // Migrations and the demo data once, before any worker starts, so that n processes do not race on them (and the
-  // secret loadConfig may have just generated into DATA_DIR is on disk before any worker reads it).
+  // Migrations and the demo data once, before any worker starts, so that n processes do not race on them. (The
+  // secrets the environment leaves out are the database's, stored by whichever worker comes first: env.ts.)
   const { database, seeded } = await prepareDatabase(config);
   await database.close();
 
@@ -59,7 +60,7 @@ async function runPrimary(config: Settings, workers: number) {
   cluster.on("message", (worker, message) => {
     if (message !== WORKER_READY) return;
     ready.add(worker);
-    if (bannerShown) console.error(`Worker ${worker.process.pid} started in its place.`);
+    if (bannerShown) log.info({ worker: worker.process.pid }, "a new worker serves in its place");
     else if (ready.size === workers) {
       bannerShown = true;
       console.log(banner(config, seeded, workers));
@@ -76,12 +77,12 @@ async function runPrimary(config: Settings, workers: number) {
     const how = signal ?? `exit code ${code}`;
     // One that never served failed at start (a taken port, an unreachable database): another would fail the same.
     if (!ready.has(worker)) {
-      console.error(`A worker could not start (${how}): stopping.`);
+      log.error({ worker: worker.process.pid, exit: how }, "a worker could not start: stopping");
       exitCode = 1;
       stop("SIGTERM");
       return;
     }
-    console.error(`Worker ${worker.process.pid} stopped (${how}): starting another.`);
+    log.warn({ worker: worker.process.pid, exit: how }, "a worker stopped: starting another");
     fork();
   });
 
