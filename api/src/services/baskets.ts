@@ -224,7 +224,8 @@ export async function addSelectedNode(
 
   // The basket's lines are read before the write, and the write goes through only if they are still exactly those
   // (the held-lines guard): two adds at once cannot both pass its groups' maximums or its item maximum. A basket
-  // changed meanwhile is read again; anything else refused is answered from what the refused write saw.
+  // changed meanwhile is read again (each time, another add or removal went through: no livelock); anything else
+  // refused is answered from what the refused write saw.
   for (;;) {
     if (basket.status !== "new") throw conflict("errors.basket_not_modifiable");
     const held = await heldLines(database.db).all({ basketId: basket.id });
@@ -283,6 +284,8 @@ export async function addSelectedNode(
         ? conflict("errors.quantity_above_stock", { title, remaining: left })
         : conflict("errors.sold_out", { title });
     }
+    // Refused, yet neither the basket nor a stock says why: never loop on it.
+    throw conflict("errors.try_again");
   }
 }
 

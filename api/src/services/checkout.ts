@@ -196,7 +196,10 @@ export interface ResolvedPayment {
  * (docs/decisions/0010-late-payments.md): accepted when its articles can be held again, else to be refunded.
  */
 export async function resolvePayment(database: Database, input: PaymentResolution): Promise<ResolvedPayment> {
-  for (;;) {
+  for (let attempt = 1; ; attempt++) {
+    // A payment that keeps changing between its read and its batch is left to the provider's next notification
+    // (a provider sends it again after an error answer) rather than tried for ever.
+    if (attempt > MAX_RESOLUTION_ATTEMPTS) throw conflict("errors.try_again");
     const found = await paymentToResolve(database.db, input.intentId, input.pspId);
     if (!found) throw notFound();
     const { intent, invoice, basket } = found;
@@ -225,6 +228,9 @@ export async function resolvePayment(database: Database, input: PaymentResolutio
       : { changed: true, basket: rowOf(schema.baskets, reopened) };
   }
 }
+
+/** Reads and batches of one payment's resolution before it gives up (each retry follows another writer's change). */
+const MAX_RESOLUTION_ATTEMPTS = 20;
 
 type PaymentResolution = {
   intentId: number;
