@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { ADMIN_FIRST_VISIT_AIM_KB, adminReport, benchAdmin } from "./admin.ts";
 import { CONNECTIONS, SECONDS, WARMUP_SECONDS } from "./cannon.ts";
 import { benchCheckout, checkoutReport } from "./checkout.ts";
+import { benchDelayedRush, delayedRushReport } from "./delayed.ts";
 import { benchExports, exportsReport } from "./exports.ts";
 import { root } from "./lib.ts";
 import { benchNewcomers, newcomersReport } from "./newcomers.ts";
@@ -16,6 +17,8 @@ import { benchTree, TREE_RATIO_AIM, treeReport } from "./tree.ts";
 const startedAt = new Date().toISOString();
 console.log("On-sale rush: the product, the race, the bare reference…");
 const rush = await benchRush();
+console.log("The rush over libSQL, with and without 1 ms per database round trip…");
+const delayedRush = await benchDelayedRush();
 console.log("SQL statements and CPU per request…");
 const statements = await benchStatements();
 console.log("The ticket-office pages…");
@@ -96,6 +99,7 @@ const report = `# Benchmark results (${startedAt})
 ${glance.map(([name, aim, measured, met]) => `| ${name} | ${aim} | ${measured} | ${met ? "yes" : "**no**"} |`).join("\n")}
 
 ${rushReport(rush)}
+${delayedRushReport(delayedRush)}
 ${statementsReport(statements)}
 ${pagesReport(pages)}
 ${newcomersReport(newcomers)}
@@ -109,9 +113,10 @@ mkdirSync(dir, { recursive: true });
 writeFileSync(join(dir, "latest.md"), report);
 writeFileSync(
   join(dir, `${startedAt.slice(0, 19).replace(/[:T]/g, "-")}.json`),
-  `${JSON.stringify({ startedAt, rush, statements, pages, newcomers, tree, checkout, admin, exports: exportFigures }, null, 2)}\n`,
+  `${JSON.stringify({ startedAt, rush, delayedRush, statements, pages, newcomers, tree, checkout, admin, exports: exportFigures }, null, 2)}\n`,
 );
-if (!rushIsCorrect(rush) || checkout.product.errors > 0) {
+const delayedIsCorrect = [delayedRush.undelayed, delayedRush.delayed].every((l) => l.errors === 0 && l.oversold === 0);
+if (!rushIsCorrect(rush) || !delayedIsCorrect || checkout.product.errors > 0) {
   console.error("Oversold, a failed request, or a race that did not reserve exactly the stock: the benchmark fails.");
   process.exitCode = 1;
 }
