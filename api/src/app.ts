@@ -1,5 +1,6 @@
 // createApp(): middleware, error handler and route mounting (STYLE.md layout).
 
+import type { IncomingMessage } from "node:http";
 import { MAX_NESTING, NestingTooDeep } from "@ticketing/shared/case";
 import { languageFromHeader, type Translate } from "@ticketing/shared/i18n/translate";
 import { SiteConfig } from "@ticketing/shared/schemas/common";
@@ -8,6 +9,7 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "./context.ts";
+import { clientAddress, trustedProxies } from "./lib/client-address.ts";
 import { DomainError, type Message } from "./lib/errors.ts";
 import { answer, zodToDomainError } from "./lib/http.ts";
 import { apiTranslator } from "./lib/i18n.ts";
@@ -55,6 +57,7 @@ export function createApp(deps: AppDeps, lifecycle?: Lifecycle) {
   // Only the configured origins' pages may read the API's answers; the API authenticates by bearer token, so no
   // credentials (cookies) are allowed across origins.
   const origins = allowedOrigins(deps.config);
+  const isTrustedProxy = trustedProxies(deps.config.trustedProxies);
   api.use("*", cors({ origin: (origin) => (origins.has(origin) ? origin : null), exposeHeaders: ["Content-Range"] }));
   api.use("*", async (c, next) => {
     const language = languageFromHeader(c.req.header("accept-language"));
@@ -63,8 +66,14 @@ export function createApp(deps: AppDeps, lifecycle?: Lifecycle) {
     c.set("language", language);
     c.set("t", apiTranslator(language));
     c.set("rateLimiter", rateLimiter);
-    const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket;
-    c.set("clientIp", socket?.remoteAddress ?? c.req.header("x-real-ip") ?? "local");
+    // The visitor's connection: its own for an API request, the page's for the storefront's in-process calls.
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const remote = incoming?.socket?.remoteAddress;
+    const forwardedFor = [incoming?.headers["x-forwarded-for"] ?? []].flat().join(",");
+    c.set(
+      "clientIp",
+      remote ? clientAddress(remote, forwardedFor, isTrustedProxy) : (c.req.header("x-real-ip") ?? "local"),
+    );
     const header = c.req.header("authorization");
     const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : null;
     // A token issued before its user's last password reset or change counts as none.

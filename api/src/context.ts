@@ -27,7 +27,10 @@ export interface AppEnv {
     language: Language;
     t: Translate;
     rateLimiter: RateLimiter;
-    /** The client's address: the socket's, or `x-real-ip` when there is no socket (in-process calls, tests). */
+    /**
+     * The client's address: the socket's (through TRUSTED_PROXIES' X-Forwarded-For, lib/client-address.ts), or
+     * `x-real-ip` when there is no socket (tests).
+     */
     clientIp: string;
   };
 }

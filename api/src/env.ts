@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Database, eq, run, schema } from "@ticketing/db";
 import { z } from "zod";
+import { parseProxyEntry } from "./lib/client-address.ts";
 import { LOG_LEVELS } from "./lib/log.ts";
 import { newTicketSigningKey, TICKET_KEY_FILE } from "./services/ticket-codes.ts";
 
@@ -39,6 +40,23 @@ const EnvSchema = z.object({
   /** Read by the process's logger (lib/log.ts) when it is made; checked here so that a typo stops the start. */
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
+  /**
+   * The load balancers and proxies in front (addresses or subnets, comma-separated) whose `X-Forwarded-For` gives
+   * the client's address; empty: the connection's address is the client's (lib/client-address.ts).
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((value, ctx) =>
+      value
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .filter((entry) => {
+          if (parseProxyEntry(entry)) return true;
+          ctx.addIssue({ code: "custom", message: `not an IP address or subnet: ${entry}` });
+          return false;
+        }),
+    ),
   /**
    * Where the Stripe client sends its API calls: unset for Stripe itself; a local stand-in speaking Stripe's API in
    * tests (`http://127.0.0.1:12111`).
@@ -80,6 +98,8 @@ export interface Config {
   rateLimitMultiplier: number;
   /** origins besides PUBLIC_URL's whose pages may call the API from a browser (CORS) */
   corsOrigins: string[];
+  /** proxies whose X-Forwarded-For names the client (addresses or subnets) */
+  trustedProxies: string[];
   /** Stripe's API address when it is not Stripe's own (a stand-in); null for api.stripe.com. */
   stripeApi: StripeApi | null;
 }
@@ -128,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logMails: e.LOG_MAILS === "true",
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     corsOrigins: e.CORS_ORIGINS,
+    trustedProxies: e.TRUSTED_PROXIES,
     stripeApi: stripeApiOf(e.STRIPE_API_URL),
   };
 }
