@@ -105,7 +105,7 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** `node --import tsx api/src/server.ts`, as `npm start` runs it, answering once its API does. */
+/** `node --import tsx api/src/server.ts`, as `npm start` runs it, once it is ready. */
 async function startProduct(env: Record<string, string>, port: number) {
   const child = spawn(process.execPath, ["--import", "tsx", "api/src/server.ts"], {
     cwd: root,
@@ -121,8 +121,9 @@ async function startProduct(env: Record<string, string>, port: number) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the product stopped: ${errors}`);
     if (Date.now() > deadline) throw new Error(`the product did not answer: ${errors}`);
-    const answer = await fetch(`http://127.0.0.1:${port}/api/v1/`).catch(() => null);
-    if (answer) break;
+    // Ready when its health says so: while it starts, the port already answers 503 (docs/decisions/0022).
+    const answer = await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => null);
+    if (answer?.ok) break;
     await new Promise((done) => setTimeout(done, 100));
   }
   return { child, exited };
