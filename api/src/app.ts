@@ -69,7 +69,7 @@ export function createApp(deps: AppDeps, lifecycle?: Lifecycle) {
     // The visitor's connection: its own for an API request, the page's for the storefront's in-process calls.
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     const remote = incoming?.socket?.remoteAddress;
-    const forwardedFor = [incoming?.headers["x-forwarded-for"] ?? []].flat().join(",");
+    const forwardedFor = [incoming?.headers?.["x-forwarded-for"] ?? []].flat().join(",");
     c.set(
       "clientIp",
       remote ? clientAddress(remote, forwardedFor, isTrustedProxy) : (c.req.header("x-real-ip") ?? "local"),
