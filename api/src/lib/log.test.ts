@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { schema, sql } from "@ticketing/db";
@@ -122,6 +122,9 @@ describe("the product's logs", () => {
   });
 
   it("gives a page's API calls the page's request id", () => {
+    // Pages need the ticket office's build (`npm test` builds before its unit tests).
+    const built = new URL("../../../storefront/build/server/index.js", import.meta.url);
+    expect(existsSync(built), "the storefront is built (npm run build)").toBe(true);
     const page = answered["order page"]?.id;
     const calls = entries().filter((entry) => entry.reqId === page && entry.msg === "request");
     const paths = calls.map((entry) => (entry.req as { path: string }).path);
