@@ -24,6 +24,23 @@ function isEd25519PrivateKey(pem: string) {
   }
 }
 
+/** A list separated by commas or spaces, each entry read by `read` (null: refused with `refusal` and the entry). */
+const listOf = (read: (entry: string) => string | null, refusal: string) =>
+  z
+    .string()
+    .default("")
+    .transform((value, ctx) =>
+      value
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .flatMap((entry) => {
+          const accepted = read(entry);
+          if (accepted !== null) return [accepted];
+          ctx.addIssue({ code: "custom", message: `${refusal}: ${entry}` });
+          return [];
+        }),
+    );
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
@@ -44,39 +61,17 @@ const EnvSchema = z.object({
    * The load balancers and proxies in front (addresses or subnets, comma-separated) whose `X-Forwarded-For` gives
    * the client's address; empty: the connection's address is the client's (lib/client-address.ts).
    */
-  TRUSTED_PROXIES: z
-    .string()
-    .default("")
-    .transform((value, ctx) =>
-      value
-        .split(/[\s,]+/)
-        .filter(Boolean)
-        .filter((entry) => {
-          if (parseProxyEntry(entry)) return true;
-          ctx.addIssue({ code: "custom", message: `not an IP address or subnet: ${entry}` });
-          return false;
-        }),
-    ),
+  TRUSTED_PROXIES: listOf((entry) => (parseProxyEntry(entry) ? entry : null), "not an IP address or subnet"),
   /**
    * Where the Stripe client sends its API calls: unset for Stripe itself; a local stand-in speaking Stripe's API in
    * tests (`http://127.0.0.1:12111`).
    */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
-  CORS_ORIGINS: z
-    .string()
-    .default("")
-    .transform((value, ctx) =>
-      value
-        .split(/[\s,]+/)
-        .filter(Boolean)
-        .flatMap((entry) => {
-          // An origin is a scheme, a host and a port (`https://shop.example.org`): nothing after them.
-          const url = URL.canParse(entry) ? new URL(entry) : null;
-          if (url && /^https?:$/.test(url.protocol) && url.href === `${url.origin}/`) return [url.origin];
-          ctx.addIssue({ code: "custom", message: `not an http(s) origin: ${entry}` });
-          return [];
-        }),
-    ),
+  CORS_ORIGINS: listOf((entry) => {
+    // An origin is a scheme, a host and a port (`https://shop.example.org`): nothing after them.
+    const url = URL.canParse(entry) ? new URL(entry) : null;
+    return url && /^https?:$/.test(url.protocol) && url.href === `${url.origin}/` ? url.origin : null;
+  }, "not an http(s) origin"),
 });
 
 export interface Config {
