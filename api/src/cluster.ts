@@ -4,30 +4,16 @@
 import cluster, { type Worker } from "node:cluster";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { z } from "zod";
 import { loadConfig } from "./env.ts";
 import { log } from "./lib/log.ts";
 import { prepareDatabase } from "./product.ts";
 import { banner, WORKER_READY } from "./started.ts";
 
-const WorkersSchema = z.object({
-  // More processes than cores only adds switching; 64 is a bound on typos, not a recommendation.
-  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
-});
-
-/** WORKERS from the environment (unset or empty: 1); throws an Error naming a bad value, as loadConfig does. */
-function workersOf(env: Record<string, string | undefined>): number {
-  const parsed = WorkersSchema.safeParse({ WORKERS: env.WORKERS || undefined });
-  if (parsed.success) return parsed.data.WORKERS;
-  const lines = parsed.error.issues.map((issue) => `  WORKERS: ${issue.message}`);
-  throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-}
-
 type Settings = ReturnType<typeof loadConfig>;
 
-function configOrExit(): { config: Settings; workers: number } {
+function configOrExit(): Settings {
   try {
-    return { workers: workersOf(process.env), config: loadConfig() };
+    return loadConfig();
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
@@ -95,7 +81,7 @@ async function runPrimary(config: Settings, workers: number) {
   for (let i = 0; i < workers; i++) fork();
 }
 
-const { config, workers } = configOrExit();
+const config = configOrExit();
 // One process: the server itself, as before WORKERS existed.
-if (workers === 1) await import("./server.ts");
-else await runPrimary(config, workers);
+if (config.workers === 1) await import("./server.ts");
+else await runPrimary(config, config.workers);

@@ -56,6 +56,11 @@ const EnvSchema = z.object({
   LOG_MAILS: z.enum(["true", "false"]).default("true"),
   /** Read by the process's logger (lib/log.ts) when it is made; checked here so that a typo stops the start. */
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  /** Processes on the one port (cluster.ts); more than cores only adds switching, 64 bounds typos. Empty: 1. */
+  WORKERS: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number().int().min(1).max(64).default(1),
+  ),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
   /**
    * The load balancers and proxies in front (addresses or subnets, comma-separated) whose `X-Forwarded-For` gives
@@ -89,6 +94,8 @@ export interface Config {
   ticketSigningKey: string;
   supportEmail: string;
   logMails: boolean;
+  /** processes serving the one port (WORKERS, cluster.ts) */
+  workers: number;
   /** scales the login/register/reset rate limits (1 in production) */
   rateLimitMultiplier: number;
   /** origins besides PUBLIC_URL's whose pages may call the API from a browser (CORS) */
@@ -141,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ticketSigningKey: e.TICKET_SIGNING_KEY,
     supportEmail: e.SUPPORT_EMAIL,
     logMails: e.LOG_MAILS === "true",
+    workers: e.WORKERS,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     corsOrigins: e.CORS_ORIGINS,
     trustedProxies: e.TRUSTED_PROXIES,
