@@ -4,12 +4,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { type ClientRequest, request as httpRequest, type IncomingMessage } from "node:http";
-import { connect, createServer, type Socket } from "node:net";
+import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { createDatabase, eq, like, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, root } from "../../bench/lib.ts";
 import { createApp } from "./app.ts";
 import { startingAnswers } from "./routes/health.ts";
 import { createUser } from "./services/auth.ts";
@@ -17,7 +17,6 @@ import { Lifecycle } from "./services/health.ts";
 import { ticketKeysOf } from "./services/ticket-codes.ts";
 import { createTestContext, loginAs, type TestContext } from "./test-support.ts";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const PASSWORD = "correct-horse-battery-1!";
 const HEALTH_KEYS = ["status", "database", "migrations", "mail"];
 
@@ -150,16 +149,6 @@ describe("while the product starts", () => {
 
 /** Registrations in flight at the signal: each hashes a password and writes an account and its mail. */
 const BURST = 30;
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
-    });
-  });
-}
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
