@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["{shared,db,api,admin,storefront}/**/*.test.ts"],
+    // Component tests (*.test.tsx) choose a DOM with `// @vitest-environment jsdom` at their top.
+    include: ["{shared,db,api,admin,storefront}/**/*.test.{ts,tsx}"],
     exclude: ["**/node_modules/**", "**/build/**", "**/dist/**"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -147,3 +147,18 @@ export const DEFAULT_MAX_ITEMS_PER_BASKET = 20;
 /** The highest item maximum an event may set, and so the most articles one add may ask for. */
 export const MAX_ITEMS_PER_BASKET = 500;
 export const CURRENCY = "CHF";
+
+/**
+ * What a scan at the door gives (issue 17): `checked_in` the first time a sold ticket is scanned,
+ * `already_checked_in` every time after (with when and by whom), `refused` for a ticket that does not admit.
+ */
+export const CHECK_IN_OUTCOMES = ["checked_in", "already_checked_in", "refused"] as const;
+export type CheckInOutcome = (typeof CHECK_IN_OUTCOMES)[number];
+/**
+ * Why a scan is refused: `invalid_code` (not signed by us: forged, altered, truncated), `other_event` (a genuine
+ * ticket of another event), `refunded` (its article or its basket was refunded), `cancelled` (never sold, or given
+ * back: its basket is not paid, its line was released or expired), `wrong_mode` (a test ticket from the preview
+ * at the real door, or a real ticket on the preview's check-in).
+ */
+export const CHECK_IN_REFUSALS = ["invalid_code", "other_event", "refunded", "cancelled", "wrong_mode"] as const;
+export type CheckInRefusal = (typeof CHECK_IN_REFUSALS)[number];
