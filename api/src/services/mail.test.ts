@@ -20,7 +20,14 @@ import {
 } from "./mail.ts";
 import { MAX_ATTACHED_TICKETS, renderMail } from "./mail-templates.ts";
 import { newTicketSigningKey, ticketKeysOf, verifyTicketCode } from "./ticket-codes.ts";
-import { addArticles, createTestDatabase, hasCommand, seedOrder, type TestDatabase } from "./tickets.fixtures.ts";
+import {
+  addArticles,
+  createTestDatabase,
+  hasCommand,
+  qrCodesOf,
+  seedOrder,
+  type TestDatabase,
+} from "./tickets.fixtures.ts";
 
 const { mailOutbox } = schema;
 /** The signed order link's token (lib/order-tokens.ts): basket id, expiry, HMAC. */
@@ -153,6 +160,9 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
     if (!attachment) throw new Error("no attachment");
     expect(attachment.content.subarray(0, 4).toString()).toBe("%PDF");
     expect(pageCount(attachment.content)).toBe(2);
+    const tickets = order.articleIds.map((itemId) => ({ eventId: order.eventId, basketId: order.basketId, itemId }));
+    const keys = ticketKeysOf(config.ticketSigningKey);
+    expect(qrCodesOf(attachment.content).map((code) => verifyTicketCode(keys, code))).toEqual(tickets);
     if (hasCommand("pdftotext")) {
       const file = join(test.directory, attachment.filename);
       writeFileSync(file, attachment.content);
@@ -161,10 +171,7 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
       const codes = [...text.matchAll(/TICKET CODE\n((?:[\w.-]+\n)+)/g)].map((match) =>
         (match[1] ?? "").replace(/\s/g, ""),
       );
-      const keys = ticketKeysOf(config.ticketSigningKey);
-      expect(codes.map((code) => verifyTicketCode(keys, code))).toEqual(
-        order.articleIds.map((itemId) => ({ eventId: order.eventId, basketId: order.basketId, itemId })),
-      );
+      expect(codes.map((code) => verifyTicketCode(keys, code))).toEqual(tickets);
     }
 
     // The order link is a key to the order: the line names the file that holds it, and leaves it out.

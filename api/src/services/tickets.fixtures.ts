@@ -1,6 +1,6 @@
 // Test data for the ticket and mail services: a fresh migrated database and a validated order in it.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDatabase, type Database, type Driver, run, schema } from "@ticketing/db";
@@ -159,5 +159,32 @@ export function hasCommand(command: string): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * The QR codes of a PDF's pages, in page order, as a phone at the door reads them: each page rendered with
+ * pdftoppm, then decoded with zbarimg (Debian's poppler-utils and zbar-tools, which .ci/run installs). A page
+ * without a readable code is an error, so is a missing tool: these tests must not pass without looking.
+ */
+export function qrCodesOf(pdf: Buffer): string[] {
+  for (const command of ["pdftoppm", "zbarimg"])
+    if (!hasCommand(command)) throw new Error(`${command} is missing: apt-get install poppler-utils zbar-tools`);
+  const directory = mkdtempSync(join(tmpdir(), "ticketing-qr-"));
+  try {
+    const file = join(directory, "tickets.pdf");
+    writeFileSync(file, pdf);
+    execFileSync("pdftoppm", ["-png", "-r", "100", file, join(directory, "page")], { stdio: "ignore" });
+    // page-1.png, page-2.png… (zero-padded once there are ten or more): name order is page order.
+    const pages = readdirSync(directory)
+      .filter((name) => name.endsWith(".png"))
+      .sort();
+    return pages.map((page) =>
+      execFileSync("zbarimg", ["--quiet", "--raw", join(directory, page)], { stdio: ["ignore", "pipe", "ignore"] })
+        .toString()
+        .trim(),
+    );
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
   }
 }
