@@ -91,15 +91,23 @@ export const ORGANISER = { email: "organiser@example.org", password: "demo-organ
 export const MODERATOR = { email: "moderator@example.org", password: "demo-moderator-2026!" };
 
 /** Renders the PDF's first page with pdftoppm and decodes its QR code with zbarimg (Debian packages). */
-export function decodeTicketQr(pdf: Buffer): string {
+export const decodeTicketQr = (pdf: Buffer): string => ticketQrCodes(pdf)[0] ?? "";
+
+/** The QR code of every page of a PDF, in page order: each page rendered with pdftoppm, decoded with zbarimg. */
+export function ticketQrCodes(pdf: Buffer): string[] {
   const dir = mkdtempSync(join(tmpdir(), "ticket-"));
   const file = join(dir, "ticket.pdf");
   writeFileSync(file, pdf);
-  execFileSync("pdftoppm", ["-png", "-r", "150", "-f", "1", "-l", "1", file, join(dir, "page")]);
-  const page = execFileSync("sh", ["-c", `ls "${dir}"/page*.png | head -1`])
-    .toString()
-    .trim();
-  return execFileSync("zbarimg", ["--quiet", "--raw", page]).toString().trim();
+  execFileSync("pdftoppm", ["-png", "-r", "150", file, join(dir, "page")]);
+  // page-1.png, page-2.png… (zero-padded from ten pages on): name order is page order.
+  const pages = readdirSync(dir)
+    .filter((name) => name.endsWith(".png"))
+    .sort();
+  return pages.map((page) =>
+    execFileSync("zbarimg", ["--quiet", "--raw", join(dir, page)])
+      .toString()
+      .trim(),
+  );
 }
 
 export const uniquePath = (prefix: string) => `${prefix}-${Date.now().toString(36)}`;
