@@ -31,6 +31,8 @@ const AuthSettings = lazyScreen(() => import("./events/settings/AuthSettings.tsx
 const DatesSettings = lazyScreen(() => import("./events/settings/DatesSettings.tsx"), "DatesSettings");
 const PaymentSettings = lazyScreen(() => import("./events/settings/PaymentSettings.tsx"), "PaymentSettings");
 const StatusSettings = lazyScreen(() => import("./events/settings/StatusSettings.tsx"), "StatusSettings");
+const CheckInPage = lazyScreen(() => import("./events/check-in/CheckInPage.tsx"), "CheckInPage");
+const CheckInList = lazyScreen(() => import("./events/check-in/CheckInList.tsx"), "CheckInList");
 const MePage = lazyScreen(() => import("./users/MePage.tsx"), "MePage");
 const communication = () => import("./events/communication/CommunicationPages.tsx");
 const GeneralCommunication = lazyScreen(communication, "GeneralCommunication");
@@ -94,6 +96,8 @@ const BackOffice = () => (
       <Route path=":id/invoices" element={<EventInvoiceList />} />
       <Route path=":id/baskets/:basketId/invoices/:invoiceId" element={<InvoiceShow />} />
       <Route path=":id/baskets/:basketId" element={<BasketShow />} />
+      <Route path=":id/check-in" element={<CheckInPage />} />
+      <Route path=":id/check-ins" element={<CheckInList />} />
       <Route path=":id/communication" element={<EventRedirect to="general" />} />
       <Route path=":id/communication/general" element={<GeneralCommunication />} />
       <Route path=":id/communication/order-confirmation" element={<OrderConfirmationCommunication />} />

@@ -197,6 +197,42 @@ describe("dataProvider: case conversion", () => {
     expect(removed.isStripeConfigured).toBe(false);
   });
 
+  it("lists an event's check-ins under the event's path, scans a ticket and reads the door's figures", async () => {
+    const counts = { sold: 5, checked_in: 2 };
+    const calls = mockFetch((call) =>
+      call.method === "POST"
+        ? jsonResponse({ outcome: "checked_in", reason: null, ticket: null, check_in: null, counts }, 201)
+        : call.path.endsWith("/counts")
+          ? jsonResponse(counts)
+          : jsonResponse([{ id: 3, holder_name: "Ada", checked_in_at: null }], 200, {
+              "Content-Range": "check-ins 0-0/1",
+            }),
+    );
+    const { dataProvider } = setupProviders(tokens);
+
+    const { data, total } = await dataProvider.getList("check-ins", {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: "checkedInAt", order: "DESC" },
+      filter: { eventId: 7, checkedIn: false, preview: true },
+    });
+    const { data: scan } = await dataProvider.checkIn(7, { code: "abc.def", preview: true });
+    const { data: figures } = await dataProvider.getCheckInCounts(7, true);
+
+    expect(calls[0]?.path).toBe("/events/7/check-ins");
+    expect(JSON.parse(calls[0]?.query.get("filter") ?? "")).toEqual({ checked_in: false, preview: true });
+    expect(JSON.parse(calls[0]?.query.get("sort") ?? "")).toEqual(["checked_in_at", "DESC"]);
+    expect({ data, total }).toEqual({ data: [{ id: 3, holderName: "Ada", checkedInAt: null }], total: 1 });
+    expect(calls[1]).toMatchObject({
+      method: "POST",
+      path: "/events/7/check-ins",
+      body: { code: "abc.def", preview: true },
+    });
+    expect(scan.counts).toEqual({ sold: 5, checkedIn: 2 });
+    expect(calls[2]).toMatchObject({ method: "GET", path: "/events/7/check-ins/counts" });
+    expect(calls[2]?.query.get("preview")).toBe("true");
+    expect(figures).toEqual({ sold: 5, checkedIn: 2 });
+  });
+
   it("carries the bearer token and the interface language", async () => {
     const calls = mockFetch(() => jsonResponse({ id: 1 }));
     const { dataProvider } = setupProviders(tokens);

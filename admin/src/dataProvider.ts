@@ -2,6 +2,7 @@ import { camelizeKeys, camelPath, snakifyKeys, toSnake } from "@ticketing/shared
 import type { ExportFormat, ExportList, Language } from "@ticketing/shared/constants";
 import type { Detail, PasswordChange, PasswordReset, Registration } from "@ticketing/shared/schemas/auth";
 import type * as Catalogue from "@ticketing/shared/schemas/catalogue";
+import type { CheckInCounts, CheckInResult, CheckInScan } from "@ticketing/shared/schemas/check-ins";
 import type {
   AddedArticle,
   Article,
@@ -258,6 +259,10 @@ export interface TicketingDataProvider extends DataProvider {
     format: ExportFormat,
     query: ListQuery,
   ): Promise<{ data: { blob: Blob; fileName: string } }>;
+  /** `POST /events/:id/check-ins`: one scan at the door, and what it found (the ticket let in, or why not). */
+  checkIn(eventId: Identifier, scan: CheckInScan): Promise<{ data: CheckInResult }>;
+  /** `GET /events/:id/check-ins/counts?preview=`: tickets sold and checked in, the testing ones with `preview`. */
+  getCheckInCounts(eventId: Identifier, preview: boolean): Promise<{ data: CheckInCounts }>;
   /** `POST /events/:id/communication/mail-preview`: the mail as sent, from the form's unsaved `values`. */
   previewCommunicationMail(
     eventId: Identifier,
@@ -284,6 +289,18 @@ const communicationPath = (eventId: Identifier) => `/events/${encodeURIComponent
 export interface ListQuery {
   filter?: Record<string, unknown>;
   sort?: { field: string; order: "ASC" | "DESC" };
+}
+
+/**
+ * The lists that live under their event (`GET /events/:id/check-ins`): react-admin asks them by resource name with
+ * the event in the filter, as the event's other lists (`{eventId}`); the path takes it out of the filter.
+ */
+const EVENT_LISTS: ReadonlySet<string> = new Set(["check-ins"]);
+
+function listPath(resource: string, filter: Record<string, unknown> = {}) {
+  const { eventId, ...rest } = filter;
+  if (!EVENT_LISTS.has(resource) || eventId === undefined) return { resource, filter };
+  return { resource: `events/${encodeURIComponent(String(eventId))}/${resource}`, filter: rest };
 }
 
 function wireQuery<P extends ListQuery>(params: P): P {
@@ -315,7 +332,10 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
   });
   return {
     ...rest,
-    getList: (resource, params) => rest.getList(resource, wireQuery(params)),
+    getList: (resource, params) => {
+      const { resource: path, filter } = listPath(resource, params.filter);
+      return rest.getList(path, wireQuery({ ...params, filter }));
+    },
     getManyReference: (resource, params) =>
       rest.getManyReference(resource, { ...wireQuery(params), target: toSnake(params.target) }),
     getOne: (resource, params) =>
@@ -407,6 +427,12 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
       const { blob, fileName } = await api.download(`/exports/${encodeURIComponent(list)}?${search}`);
       return { data: { blob, fileName: fileName ?? `${list}.${format}` } };
     },
+    checkIn: (eventId, scan) => post<CheckInResult>(`/events/${encodeURIComponent(eventId)}/check-ins`, scan),
+    getCheckInCounts: async (eventId, preview) => ({
+      data: (
+        await api.call<CheckInCounts>(`/events/${encodeURIComponent(eventId)}/check-ins/counts?preview=${preview}`)
+      ).json,
+    }),
     previewCommunicationMail: (eventId, { mail, language, values }) =>
       post<MailPreview>(`${communicationPath(eventId)}/mail-preview`, { ...values, mail, language }),
     previewCommunicationTicket: async (eventId, { language, values }) => ({

@@ -4,12 +4,13 @@ import EditIcon from "@mui/icons-material/Edit";
 import InsightsIcon from "@mui/icons-material/Insights";
 import InventoryIcon from "@mui/icons-material/Inventory";
 import MailOutlineIcon from "@mui/icons-material/MailOutline";
+import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
 import SettingsIcon from "@mui/icons-material/Settings";
 import ShoppingBasketIcon from "@mui/icons-material/ShoppingBasket";
-import { Box } from "@mui/material";
+import { Badge, Box } from "@mui/material";
 import type { Event } from "@ticketing/shared/schemas/events";
-import type { ReactElement } from "react";
+import { type ReactElement, useId } from "react";
 import {
   Button,
   LinkBase,
@@ -19,6 +20,8 @@ import {
   useParams,
   useTranslate,
 } from "react-admin";
+import type { TrackedView } from "../layout/preferences.ts";
+import { useVisitedViews } from "../layout/useVisitedView.ts";
 import { EVENT_PAGE_LABELS, EVENT_PAGES, type EventPage, eventPagePath } from "./eventPages.ts";
 import { TicketOfficeLink } from "./TicketOfficeLink.tsx";
 
@@ -30,6 +33,16 @@ const EVENT_PAGE_ICONS: Record<EventPage, ReactElement> = {
   dashboard: <InsightsIcon />,
   "stocks-table": <InventoryIcon />,
   invoices: <ReceiptLongIcon />,
+  "check-in": <QrCodeScannerIcon />,
+};
+
+/** SPEC 2.2: the pages whose tab is marked until the user first opens them. */
+const TRACKED_PAGES: Partial<Record<EventPage, TrackedView>> = {
+  edit: "Edit",
+  settings: "Settings",
+  communication: "Communications",
+  baskets: "Baskets",
+  dashboard: "Dashboard",
 };
 
 /**
@@ -43,7 +56,13 @@ export const EventNav = ({ current, preview = false }: { current: EventPage; pre
   const translate = useTranslate();
   const createPath = useCreatePath();
   const { data: event } = useGetOne<Event>("events", { id: Number(id) }, { enabled: id !== undefined, retry: false });
+  const visited = useVisitedViews();
+  const notOpenedId = useId();
   if (id === undefined) return null;
+  const isNotOpened = (page: EventPage) => {
+    const view = TRACKED_PAGES[page];
+    return view !== undefined && !visited.includes(view);
+  };
   const eventPath = createPath({ resource: "events", id, type: "edit" });
   return (
     <Box
@@ -67,10 +86,18 @@ export const EventNav = ({ current, preview = false }: { current: EventPage; pre
           label={EVENT_PAGE_LABELS[page]}
           variant={page === current ? "contained" : "text"}
           aria-current={page === current ? "page" : undefined}
+          aria-describedby={isNotOpened(page) ? notOpenedId : undefined}
         >
-          {EVENT_PAGE_ICONS[page]}
+          {/* The dot shows on the icon, which is all a phone shows of the tab (react-admin's Button). */}
+          <Badge variant="dot" color="secondary" overlap="circular" invisible={!isNotOpened(page)}>
+            {EVENT_PAGE_ICONS[page]}
+          </Badge>
         </Button>
       ))}
+      {/* The dot's words, for the tabs it marks (referenced, so read even though hidden). */}
+      <span id={notOpenedId} hidden>
+        {translate("admin.visitedViews.notOpened")}
+      </span>
       {event && (
         <Box sx={{ ml: "auto", display: "flex", gap: 0.5 }}>
           <RecordContextProvider value={event}>

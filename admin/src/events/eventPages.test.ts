@@ -11,12 +11,14 @@ describe("eventPagePath", () => {
       "/events/7/dashboard",
       "/events/7/stocks-table",
       "/events/7/invoices",
+      "/events/7/check-in",
     ]);
   });
 
   it("carries the preview flag only to the sales pages that read it", () => {
     expect(eventPagePath("/events/7", "dashboard", true)).toBe("/events/7/dashboard?preview=true");
     expect(eventPagePath("/events/7", "invoices", true)).toBe("/events/7/invoices");
+    expect(eventPagePath("/events/7", "check-in", true)).toBe("/events/7/check-in?preview=true");
     expect(eventPagePath("/events/7", "settings", true)).toBe("/events/7/settings");
   });
 });

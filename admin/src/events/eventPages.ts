@@ -1,8 +1,10 @@
 // The pages of one event (SPEC.md 2.2), each reachable from the others through the event's navigation: the editor,
-// the settings, the communication, and the sales pages (which carry `preview=true` to those that read it).
+// the settings, the communication, the sales pages (which carry `preview=true` to those that read it) and the
+// check-in at the door (which reads it too).
+import { withPreview } from "./sales/previewFlag.ts";
 import { SALES_PAGE_LABELS, SALES_PAGES, type SalesPage, salesPagePath } from "./sales/salesPages.ts";
 
-export const EVENT_PAGES = ["edit", "settings", "communication", ...SALES_PAGES] as const;
+export const EVENT_PAGES = ["edit", "settings", "communication", ...SALES_PAGES, "check-in"] as const;
 export type EventPage = (typeof EVENT_PAGES)[number];
 
 /** The i18n key of a page's name. */
@@ -11,6 +13,7 @@ export const EVENT_PAGE_LABELS: Record<EventPage, string> = {
   settings: "admin.eventNav.settings",
   communication: "admin.eventNav.communication",
   ...SALES_PAGE_LABELS,
+  "check-in": "admin.checkIn.nav",
 };
 
 const isSalesPage = (page: EventPage): page is SalesPage => (SALES_PAGES as readonly string[]).includes(page);
@@ -19,5 +22,7 @@ const isSalesPage = (page: EventPage): page is SalesPage => (SALES_PAGES as read
  * The path of one of the event's pages under the event's own path (`/events/1`, react-admin's edit path, which
  * redirects to the editor): settings and communication land on their first page through their own redirect.
  */
-export const eventPagePath = (eventPath: string, page: EventPage, preview: boolean): string =>
-  isSalesPage(page) ? salesPagePath(eventPath, page, preview) : `${eventPath}/${page}`;
+export const eventPagePath = (eventPath: string, page: EventPage, preview: boolean): string => {
+  if (isSalesPage(page)) return salesPagePath(eventPath, page, preview);
+  return page === "check-in" ? withPreview(`${eventPath}/${page}`, preview) : `${eventPath}/${page}`;
+};

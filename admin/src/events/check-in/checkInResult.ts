@@ -1,0 +1,62 @@
+// What the door shows of a scan (issue 17): the tone of the panel, and its headline as an i18n key with its values.
+// The colour is never the only sign: each tone has its own words and icon.
+import type { CheckInOutcome, CheckInRefusal } from "@ticketing/shared/constants";
+import type { CheckInResult } from "@ticketing/shared/schemas/check-ins";
+
+export type CheckInTone = "success" | "warning" | "error";
+
+/** Green when the ticket is let in now, amber when it was already, red when it is refused. */
+export const CHECK_IN_TONES: Record<CheckInOutcome, CheckInTone> = {
+  checked_in: "success",
+  already_checked_in: "warning",
+  refused: "error",
+};
+
+/** The i18n key of a refusal's reason; a ticket of the other mode is explained from the door's side. */
+export function refusalKey(reason: CheckInRefusal, preview: boolean): string {
+  if (reason === "wrong_mode") return `admin.checkIn.reasons.${preview ? "realInPreview" : "testAtDoor"}`;
+  return `admin.checkIn.reasons.${reason}`;
+}
+
+export interface Headline {
+  key: string;
+  /** the values of the key's placeholders; `reason` is an i18n key itself (refusalKey) */
+  options: Record<string, string>;
+}
+
+/**
+ * The panel's headline: "Checked in"; "Already checked in at <time> by <email>" (without "by" once the account is
+ * gone); "Refused: <reason>". `formatTime` writes the first check-in's moment in the interface's language.
+ */
+export function headlineOf(result: CheckInResult, preview: boolean, formatTime: (iso: string) => string): Headline {
+  switch (result.outcome) {
+    case "checked_in":
+      return { key: "admin.checkIn.outcome.checkedIn", options: {} };
+    case "already_checked_in": {
+      const time = result.checkIn ? formatTime(result.checkIn.checkedInAt) : "";
+      const email = result.checkIn?.checkedInByEmail;
+      return email
+        ? { key: "admin.checkIn.outcome.alreadyBy", options: { time, email } }
+        : { key: "admin.checkIn.outcome.already", options: { time } };
+    }
+    case "refused":
+      return {
+        key: "admin.checkIn.outcome.refused",
+        options: { reason: refusalKey(result.reason ?? "invalid_code", preview) },
+      };
+  }
+}
+
+/**
+ * A code as typed or pasted: the code printed under the QR code is cut into lines, and a signed code
+ * (base64url, a dot, base64url) never holds a space, so every space and line break goes.
+ */
+export const normaliseCode = (typed: string): string => typed.replace(/\s+/g, "");
+
+/**
+ * Whether a code the camera read is sent: not while a scan is on its way, and not the code it sent last — the
+ * camera sees the same ticket many times a second while it is held up, and a second send would turn the green
+ * "checked in" into "already checked in" under the staff's eyes. The photo and the typed code always send.
+ */
+export const isNewCameraCode = (code: string, last: string | null, busy: boolean): boolean =>
+  !busy && code !== "" && code !== last;

@@ -1,0 +1,58 @@
+// Reading a ticket's QR code in the browser with @zxing/browser. The library is fetched the first time the check-in
+// page reads a code (a dynamic import: a chunk of its own), so no other page of the back office carries it.
+import type { BrowserQRCodeReader } from "@zxing/browser";
+
+let reader: Promise<BrowserQRCodeReader> | null = null;
+
+function qrReader(): Promise<BrowserQRCodeReader> {
+  reader ??= import("@zxing/browser").then(({ BrowserQRCodeReader }) => new BrowserQRCodeReader());
+  // A failed fetch (offline for a moment) is tried again next time rather than remembered.
+  reader.catch(() => {
+    reader = null;
+  });
+  return reader;
+}
+
+/** A phone's photo is far larger than a QR code needs; decoding a smaller copy is quicker and as sure. */
+const MAX_SIDE = 2000;
+
+/**
+ * The text of the QR code in an image file (a photo of the ticket, a screenshot, the PDF rendered), or null when
+ * none can be read. The image is drawn on a canvas (no `blob:` address, which the page's policy refuses for images).
+ */
+export async function readQrFromImage(file: Blob): Promise<string | null> {
+  const [codeReader, bitmap] = await Promise.all([qrReader(), createImageBitmap(file)]);
+  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(bitmap.width * scale);
+  canvas.height = Math.round(bitmap.height * scale);
+  canvas.getContext("2d")?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  try {
+    return codeReader.decodeFromCanvas(canvas).getText();
+  } catch {
+    // zxing throws when it finds no code, or one it cannot read (checksum, format): either way, nothing read.
+    return null;
+  }
+}
+
+/** Whether this browser lets the page ask for a camera: only on a secure (https or localhost) page. */
+export const canUseCamera = (): boolean =>
+  typeof navigator !== "undefined" && typeof navigator.mediaDevices?.getUserMedia === "function";
+
+/**
+ * Shows the back camera (the front one on a laptop) in `video` and calls `onCode` with every code it reads, until
+ * the answer's `stop`. Rejects when the camera cannot be had (refused, absent, in use).
+ */
+export async function scanWithCamera(video: HTMLVideoElement, onCode: (text: string) => void) {
+  const codeReader = await qrReader();
+  const controls = await codeReader.decodeFromConstraints(
+    { video: { facingMode: "environment" }, audio: false },
+    video,
+    (result) => {
+      // Frames without a code come with an error instead: the scan goes on.
+      if (result) onCode(result.getText());
+    },
+  );
+  return { stop: () => controls.stop() };
+}
