@@ -1,0 +1,68 @@
+import { Alert, type AlertColor } from "@mui/material";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useTranslate } from "react-admin";
+import { AUTO_CLOSE_MS } from "./autoClose.ts";
+
+/** SPEC 4: the alert states. */
+export const ALERT_STATES = ["information", "warning", "error", "danger", "success"] as const;
+export type AlertState = (typeof ALERT_STATES)[number];
+
+// MUI has four severities: danger is an error drawn solid, so it stands out from an ordinary error.
+const SEVERITY: Record<AlertState, AlertColor> = {
+  information: "info",
+  warning: "warning",
+  error: "error",
+  danger: "error",
+  success: "success",
+};
+
+interface AlertBannerProps {
+  state: AlertState;
+  children: ReactNode;
+  /** SPEC 4: closes itself after 5000 ms; false for a notice that must stay (e.g. a locked event) */
+  isAutoClosing?: boolean;
+  /** false: no close button (a notice that holds as long as its cause) */
+  isClosable?: boolean;
+  onClose?: () => void;
+  sx?: object;
+}
+
+/** SPEC 2.5: the closable alert banner. */
+export const AlertBanner = ({
+  state,
+  children,
+  isAutoClosing = true,
+  isClosable = true,
+  onClose,
+  sx,
+}: AlertBannerProps) => {
+  const translate = useTranslate();
+  const [isOpen, setOpen] = useState(true);
+  // The latest onClose, so a parent's new function at each render does not restart the 5000 ms.
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  useEffect(() => {
+    if (!isOpen || !isAutoClosing) return;
+    const timer = setTimeout(() => {
+      setOpen(false);
+      onCloseRef.current?.();
+    }, AUTO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [isOpen, isAutoClosing]);
+  const close = () => {
+    setOpen(false);
+    onClose?.();
+  };
+  if (!isOpen) return null;
+  return (
+    <Alert
+      severity={SEVERITY[state]}
+      variant={state === "danger" ? "filled" : "standard"}
+      onClose={isClosable ? close : undefined}
+      closeText={translate("ra.action.close")}
+      sx={sx}
+    >
+      {children}
+    </Alert>
+  );
+};
