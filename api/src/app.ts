@@ -20,6 +20,7 @@ import { route } from "./lib/route.ts";
 import { allowedOrigins, limitBody, MAX_BODY_MEGABYTES, securityHeaders } from "./lib/security.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
+import { checkInRoutes } from "./routes/check-ins.ts";
 import { docsRoutes, openApiRoute } from "./routes/docs.ts";
 import { eventSalesRoutes } from "./routes/event-sales.ts";
 import { eventRoutes } from "./routes/events.ts";
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps, lifecycle?: Lifecycle) {
   );
   api.route("/events", eventRoutes);
   api.route("/events/:id", eventSalesRoutes);
+  api.route("/events/:id/check-ins", checkInRoutes);
   api.route("/nodes", nodeRoutes);
   for (const [prefix, routes] of catalogueRoutes) api.route(prefix, routes);
   api.route("/registration-modules", registrationModuleRoutes);
