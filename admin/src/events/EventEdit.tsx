@@ -1,9 +1,10 @@
 import { Box, CircularProgress } from "@mui/material";
 import type { Event } from "@ticketing/shared/schemas/events";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Edit, ListButton, SimpleForm, TopToolbar, useRecordContext } from "react-admin";
 import { HttpErrorPage } from "../layout/ErrorPages.tsx";
 import { useVisitedView } from "../layout/useVisitedView.ts";
+import { lazyScreen } from "../lazyScreen.ts";
 import { ArticlesPanel } from "./articles/ArticlesPanel.tsx";
 import { EditingLockedNotice, useIsLocked } from "./EventLock.tsx";
 import { EventNav } from "./EventNav.tsx";
@@ -11,8 +12,8 @@ import { ConfigurationTab } from "./editor/ConfigurationTab.tsx";
 import { DisplayInputs, EditTabs, PropertiesInputs, useEditTab } from "./editor/EventTabs.tsx";
 import { ModerationPanel } from "./moderation/ModerationPanel.tsx";
 
-// @xyflow/react stays out of the main bundle: the graph view loads it on demand.
-const TreeGraph = lazy(() => import("./editor/TreeGraph.tsx"));
+// @xyflow/react stays out of the main bundle: the graph view loads it on demand (reloading once if it is gone).
+const TreeGraph = lazyScreen(() => import("./editor/TreeGraph.tsx"), "default");
 
 const EventEditActions = () => (
   <TopToolbar>

@@ -2,6 +2,7 @@ import { memoryStore } from "react-admin";
 import { describe, expect, it, vi } from "vitest";
 import {
   createPreferenceStore,
+  createVisitedViewsStore,
   markViewVisited,
   SIDEBAR_COLLAPSED_KEY,
   THEME_KEY,
@@ -69,5 +70,43 @@ describe("visited views", () => {
 
   it("survives a corrupt value", () => {
     expect(visitedViews(memoryStorage({ [VISITED_VIEWS_KEY]: "{oops" }))).toEqual([]);
+  });
+});
+
+describe("the visited views store", () => {
+  it("tells its subscribers when a view is opened, once, and keeps the same list until then", () => {
+    const storage = memoryStorage();
+    const store = createVisitedViewsStore(storage, new EventTarget());
+    const listener = vi.fn();
+    store.subscribe(listener);
+    const before = store.visited();
+    expect(before).toEqual([]);
+    expect(store.visited()).toBe(before);
+    store.markVisited("Settings");
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(store.visited()).toEqual(["Settings"]);
+    store.markVisited("Settings");
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(storage.items.get(VISITED_VIEWS_KEY) ?? "")).toEqual(["Settings"]);
+  });
+
+  it("hears another tab's changes through the storage event, and stops when unsubscribed", () => {
+    const storage = memoryStorage();
+    const tab = new EventTarget();
+    const store = createVisitedViewsStore(storage, tab);
+    const listener = vi.fn();
+    const unsubscribe = store.subscribe(listener);
+    const storageEvent = (key: string | null) => Object.assign(new Event("storage"), { key });
+    storage.setItem(VISITED_VIEWS_KEY, JSON.stringify(["Baskets"]));
+    tab.dispatchEvent(storageEvent(VISITED_VIEWS_KEY));
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(store.visited()).toEqual(["Baskets"]);
+    tab.dispatchEvent(storageEvent(THEME_KEY));
+    tab.dispatchEvent(storageEvent(null)); // the other tab cleared its storage
+    expect(listener).toHaveBeenCalledTimes(2);
+    unsubscribe();
+    tab.dispatchEvent(storageEvent(VISITED_VIEWS_KEY));
+    store.markVisited("Edit");
+    expect(listener).toHaveBeenCalledTimes(2);
   });
 });

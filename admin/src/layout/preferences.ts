@@ -93,3 +93,48 @@ export function markViewVisited(storage: PreferenceStorage, view: TrackedView): 
   if (visited.includes(view)) return;
   storage.setItem(VISITED_VIEWS_KEY, JSON.stringify([...visited, view]));
 }
+
+/** The visited views as a store React can subscribe to (`useSyncExternalStore`): a mark goes as the view opens. */
+export interface VisitedViewsStore {
+  /** The views visited so far: the same array until the stored list changes (React compares snapshots by identity). */
+  visited(): readonly TrackedView[];
+  markVisited(view: TrackedView): void;
+  subscribe(listener: () => void): () => void;
+}
+
+/**
+ * `storage`'s visited views; `tab` is the window whose `storage` events say that another tab of the back office
+ * changed them (a browser sends them to the other tabs only: this tab's own changes are told by `markVisited`).
+ */
+export function createVisitedViewsStore(
+  storage: PreferenceStorage,
+  tab: Pick<EventTarget, "addEventListener" | "removeEventListener">,
+): VisitedViewsStore {
+  const listeners = new Set<() => void>();
+  let snapshot: { raw: string | null; views: readonly TrackedView[] } | undefined;
+  return {
+    visited() {
+      const raw = storage.getItem(VISITED_VIEWS_KEY);
+      if (snapshot?.raw !== raw) snapshot = { raw, views: visitedViews(storage) };
+      return snapshot.views;
+    },
+    markVisited(view) {
+      if (visitedViews(storage).includes(view)) return;
+      markViewVisited(storage, view);
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      // `key` is null when the other tab cleared the whole storage.
+      const onStorage = (event: Event) => {
+        const { key } = event as StorageEvent;
+        if (key === VISITED_VIEWS_KEY || key === null) listener();
+      };
+      listeners.add(listener);
+      tab.addEventListener("storage", onStorage);
+      return () => {
+        listeners.delete(listener);
+        tab.removeEventListener("storage", onStorage);
+      };
+    },
+  };
+}
