@@ -38,7 +38,8 @@ export const Popover = ({ label, children, buttonProps }: PopoverProps) => {
     keepOpen();
     closing.current = setTimeout(() => setOpen(false), POPOVER_CLOSE_DELAY_MS);
   };
-  useEffect(() => keepOpen, []);
+  // A close still pending when the popover goes away must not set the state of an unmounted component.
+  useEffect(() => () => clearTimeout(closing.current), []);
   return (
     <>
       <Button

@@ -45,8 +45,8 @@ export const TextInput = ({
   const input = useRef<HTMLInputElement>(null);
   // A new saved value (the parent's, after a save) is the new starting point.
   useEffect(() => setValue(initialValue), [initialValue]);
-  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "Enter") event.currentTarget.blur();
+  const keyDown = (event: KeyboardEvent) => {
+    if (event.key === "Enter") input.current?.blur();
     if (event.key === "Escape") {
       setValue(initialValue);
       setErrors([]);
@@ -59,13 +59,16 @@ export const TextInput = ({
     if (found.length === 0) onSave(value);
   };
   // The hints while the value differs (from the value last given by the parent, i.e. saved).
-  const hints = !readOnly && isChanged(value, initialValue) && (
+  const hasHints = !readOnly && isChanged(value, initialValue);
+  const help = (hasHints || maxLength !== undefined) && (
     <Stack component="span" direction="row" spacing={2}>
-      <span>{translate("admin.inputs.text.saveHint")}</span>
-      <span>{translate("admin.inputs.text.cancelHint")}</span>
+      {hasHints && <span>{translate("admin.inputs.text.saveHint")}</span>}
+      {hasHints && <span>{translate("admin.inputs.text.cancelHint")}</span>}
+      {maxLength !== undefined && (
+        <span>{translate("admin.inputs.text.length", { length: value.length, maxLength })}</span>
+      )}
     </Stack>
   );
-  const counter = maxLength !== undefined && translate("admin.inputs.text.length", { length: value.length, maxLength });
   const adornments = (
     <>
       {isClearable && !readOnly && value !== "" && (
@@ -104,9 +107,7 @@ export const TextInput = ({
       onBlur={blur}
       required={isRequired}
       error={errors.length > 0}
-      helperText={
-        errors.length > 0 ? errors.map((error) => translate(error, { _: error })).join(" ") : hints || counter
-      }
+      helperText={errors.length > 0 ? errors.map((error) => translate(error, { _: error })).join(" ") : help}
       slotProps={{
         htmlInput: { maxLength, readOnly },
         input: { endAdornment: <InputAdornment position="end">{adornments}</InputAdornment> },
