@@ -14,6 +14,7 @@ import { Layout } from "./layout/Layout.tsx";
 import { LoginPage } from "./layout/LoginPage.tsx";
 import { createPreferenceStore } from "./layout/preferences.ts";
 import { lazyScreen } from "./lazyScreen.ts";
+import { ToastNotifications } from "./widgets/Toasts.tsx";
 import units from "./units/index.ts";
 
 const { Route } = reactRouterProvider;
@@ -34,6 +35,8 @@ const StatusSettings = lazyScreen(() => import("./events/settings/StatusSettings
 const CheckInPage = lazyScreen(() => import("./events/check-in/CheckInPage.tsx"), "CheckInPage");
 const CheckInList = lazyScreen(() => import("./events/check-in/CheckInList.tsx"), "CheckInList");
 const MePage = lazyScreen(() => import("./users/MePage.tsx"), "MePage");
+const InputsDemo = lazyScreen(() => import("./demo/InputsDemo.tsx"), "InputsDemo");
+const ButtonsDemo = lazyScreen(() => import("./demo/ButtonsDemo.tsx"), "ButtonsDemo");
 const communication = () => import("./events/communication/CommunicationPages.tsx");
 const GeneralCommunication = lazyScreen(communication, "GeneralCommunication");
 const OrderConfirmationCommunication = lazyScreen(communication, "OrderConfirmationCommunication");
@@ -64,6 +67,7 @@ const BackOffice = () => (
     darkTheme={defaultDarkTheme}
     loginPage={LoginPage}
     layout={Layout}
+    notification={ToastNotifications}
     catchAll={PageNotFound}
     error={UnexpectedErrorPage}
     requireAuth
@@ -80,6 +84,9 @@ const BackOffice = () => (
     <CustomRoutes>
       <Route path="/auth/password-change" element={<PasswordChangePage />} />
       <Route path="/users/me" element={<MePage />} />
+      {/* SPEC 2.1: the widgets' demo, for superusers (the pages' own guard). */}
+      <Route path="/demo/inputs" element={<InputsDemo />} />
+      <Route path="/demo/buttons/:path" element={<ButtonsDemo />} />
     </CustomRoutes>
     {/* SPEC 2.2: an event's pages, each its own route; any other path under an event is the 404 page. */}
     <Resource name="events" {...events}>

@@ -13,11 +13,7 @@ afterEach(() => {
 describe("AlertBanner", () => {
   it("shows each of the five states as an alert", () => {
     renderInAdmin(
-      <>
-        {ALERT_STATES.map((state) => (
-          <AlertBanner key={state} state={state}>{`the ${state} alert`}</AlertBanner>
-        ))}
-      </>,
+      ALERT_STATES.map((state) => <AlertBanner key={state} state={state}>{`the ${state} alert`}</AlertBanner>),
     );
     expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual(
       ALERT_STATES.map((state) => `the ${state} alert`),

@@ -6,7 +6,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslate } from "react-admin";
 import { isChanged, type TextValidator, textErrors } from "./textInput.ts";
 
-interface TextFieldProps {
+export interface TextInputProps {
   /** a translation key, or text already translated */
   label: string;
   /** the saved value: what Esc goes back to, and what the hints compare with */
@@ -37,7 +37,7 @@ export const TextInput = ({
   isPassword = false,
   readOnly = false,
   isClearable = true,
-}: TextFieldProps) => {
+}: TextInputProps) => {
   const translate = useTranslate();
   const [value, setValue] = useState(initialValue);
   const [errors, setErrors] = useState<string[]>([]);
