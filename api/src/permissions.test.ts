@@ -395,6 +395,14 @@ const CASES: Record<string, Case> = {
   // How the event's sales stand (the figures themselves: routes/event-sales.test.ts).
   "GET /events/:id/stocks": { path: (t) => `/events/${t.eventId}/stocks?preview=true`, expect: ok(200) },
   "GET /events/:id/dashboard": { path: (t) => `/events/${t.eventId}/dashboard`, expect: ok(200) },
+  // The door: a scan of a code that is not ours is answered (refused), never a 4xx, for staff of the event's unit.
+  "POST /events/:id/check-ins": {
+    path: (t) => `/events/${t.eventId}/check-ins`,
+    body: () => ({ code: "not-a-ticket" }),
+    expect: ok(200),
+  },
+  "GET /events/:id/check-ins": { path: (t) => `/events/${t.eventId}/check-ins`, expect: ok(200) },
+  "GET /events/:id/check-ins/counts": { path: (t) => `/events/${t.eventId}/check-ins/counts`, expect: ok(200) },
   "POST /uploaded-images": { path: () => "/uploaded-images", body: () => "not multipart", expect: { anonymous: 401 } },
   "GET /uploaded-images/:id/file": { path: () => "/uploaded-images/999999/file", expect: publicRoute(404) },
 

@@ -123,9 +123,17 @@ export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /**
  * The back-office lists `GET /exports/:list` writes (DESIGN.md 3): `participants` is one row per sold article with
- * its form answers as columns; `stocks` is the event's stocks table.
+ * its form answers as columns; `stocks` is the event's stocks table; `check-ins` the event's check-in list.
  */
-export const EXPORT_LISTS = ["events", "baskets", "participants", "invoices", "stocks", "memberships"] as const;
+export const EXPORT_LISTS = [
+  "events",
+  "baskets",
+  "participants",
+  "invoices",
+  "stocks",
+  "memberships",
+  "check-ins",
+] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 
 export const LEGAL_DOCUMENTS = ["privacy_policy", "terms_of_service", "imprint"] as const;

@@ -2,13 +2,18 @@
 // when scanned on two devices at the same instant; every other ticket is refused with its reason; the list and its
 // figures agree; staff of the event's unit only.
 import { createDatabase, type Database, eq, schema } from "@ticketing/db";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
+import { swissMoment } from "../services/exports/engine.ts";
 import { createTicketCode, newTicketSigningKey, ticketKeysOf } from "../services/ticket-codes.ts";
+import { addArticles } from "../services/tickets.fixtures.ts";
 import {
   checkOut,
   createOnSaleEvent,
   DRIVERS,
+  download,
+  FRENCH,
   jsonParam,
   loginAs,
   payOnDemoPage,
@@ -61,14 +66,15 @@ describe.each(DRIVERS)("ticket check-in (%s)", (driver) => {
     return { buyer, basket, lines, codes: lines.map((line) => code(line.id)) };
   }
 
-  const scan = (eventId: number, token: string | undefined, code: string, preview?: boolean, app = ctx.app) =>
-    app
-      .request(`/api/v1/events/${eventId}/check-ins`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify({ code, ...(preview === undefined ? {} : { preview }) }),
-      })
-      .then(async (response) => ({ status: response.status, body: await response.json() }));
+  async function scan(eventId: number, token: string | undefined, code: string, preview?: boolean, app = ctx.app) {
+    const response = await app.request(`/api/v1/events/${eventId}/check-ins`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ code, ...(preview === undefined ? {} : { preview }) }),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answered
+    return { status: response.status, body: (await response.json()) as any };
+  }
 
   const counts = async (eventId: number, token: string, preview = false) =>
     (await ctx.call("GET", `/events/${eventId}/check-ins/counts?preview=${preview}`, { token })).body;
@@ -190,8 +196,8 @@ describe.each(DRIVERS)("ticket check-in (%s)", (driver) => {
     const partly = await order(sale, { count: 2 });
     const refund = (basketId: number, body: Record<string, unknown>) =>
       ctx.call("POST", `/baskets/${basketId}/refunds`, { token: staff, body });
-    const [kept, refunded] = partly.lines as [{ id: number }, { id: number }];
-    expect((await refund(partly.buyer.basketId, { item_ids: [refunded.id], reason: "Cannot come" })).status).toBe(201);
+    const [kept, refunded] = partly.lines.map((line) => line.id);
+    expect((await refund(partly.buyer.basketId, { item_ids: [refunded], reason: "Cannot come" })).status).toBe(201);
     const whole = await order(sale, { count: 1 });
     // Checked in before its basket was refunded: the refund wins at the door.
     expect((await scan(sale.event.id, staff, whole.codes[0] as string)).status).toBe(201);
@@ -199,13 +205,13 @@ describe.each(DRIVERS)("ticket check-in (%s)", (driver) => {
 
     const refusedLine = await scan(sale.event.id, staff, partly.codes[1] as string);
     expect(refusedLine.status).toBe(200);
-    expect(refusedLine.body).toMatchObject({ outcome: "refused", reason: "refunded", ticket: { id: refunded.id } });
+    expect(refusedLine.body).toMatchObject({ outcome: "refused", reason: "refunded", ticket: { id: refunded } });
     expect((await scan(sale.event.id, staff, whole.codes[0] as string)).body).toMatchObject({
       outcome: "refused",
       reason: "refunded",
     });
     const admitted = await scan(sale.event.id, staff, partly.codes[0] as string);
-    expect(admitted.body).toMatchObject({ outcome: "checked_in", ticket: { id: kept.id } });
+    expect(admitted.body).toMatchObject({ outcome: "checked_in", ticket: { id: kept } });
     // Only what is still sold is counted: the kept article, in.
     expect(admitted.body.counts).toEqual({ sold: 1, checked_in: 1 });
   });
@@ -339,5 +345,93 @@ describe.each(DRIVERS)("ticket check-in (%s)", (driver) => {
       const bad = await ctx.call("GET", `/events/${sale.event.id}/check-ins?${query}`, { token: staff });
       expect(bad.status, query).toBe(400);
     }
+  });
+
+  describe("the export", () => {
+    /** A file of the check-in list: csv (its records, past the BOM) or xlsx (its first sheet's rows of values). */
+    async function exported(
+      query: string,
+      format: "csv" | "xlsx",
+      token: string,
+      headers: Record<string, string> = {},
+    ) {
+      const response = await download(ctx, `/exports/check-ins?format=${format}&${query}`, token, headers);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(response.status, bytes.toString()).toBe(200);
+      if (format === "csv")
+        return {
+          response,
+          records: bytes
+            .subarray(3)
+            .toString("utf8")
+            .split("\r\n")
+            .filter(Boolean)
+            .map((line) => line.split(",")),
+        };
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+      const records: unknown[][] = [];
+      workbook.worksheets[0]?.eachRow((row) => {
+        records.push((row.values as unknown[]).slice(1));
+      });
+      return { response, records, sheetName: workbook.worksheets[0]?.name };
+    }
+
+    it("writes the list's rows with their check-ins, headers in English or French, csv and xlsx", async () => {
+      const { sale, staff } = await event();
+      const ada = await order(sale, { count: 2 });
+      await scan(sale.event.id, staff, ada.codes[1] as string);
+      const rows = (await ctx.call("GET", `/events/${sale.event.id}/check-ins`, { token: staff })).body;
+      const [out, inside] = rows as { id: number; checked_in_at: string }[];
+
+      const english = await exported(`event_id=${sale.event.id}`, "csv", staff);
+      expect(english.response.headers.get("content-disposition")).toContain(`check-ins-${sale.event.frontendPath}`);
+      const moment = swissMoment(inside?.checked_in_at as string)?.text;
+      expect(english.records).toEqual([
+        ["Ticket", "Basket reference", "Article", "Ticket holder", "Checked in", "Checked in at", "Checked in by"],
+        [String(out?.id), ada.basket?.unikey, "Entry", "Ada Lovelace", "No", "", ""],
+        [String(inside?.id), ada.basket?.unikey, "Entry", "Ada Lovelace", "Yes", moment, sale.email],
+      ]);
+      const french = await exported(
+        `filter=${jsonParam({ event_id: sale.event.id, checked_in: true })}`,
+        "csv",
+        staff,
+        FRENCH,
+      );
+      expect(french.records).toEqual([
+        ["Billet", "Référence du panier", "Article", "Titulaire du billet", "Entré", "Entré le", "Contrôlé par"],
+        [String(inside?.id), ada.basket?.unikey, "Entry", "Ada Lovelace", "Oui", moment, sale.email],
+      ]);
+
+      const sheet = await exported(`event_id=${sale.event.id}&checked_in=false`, "xlsx", staff, FRENCH);
+      expect(sheet.sheetName).toBe("Entrées");
+      expect(sheet.records[0]?.[0]).toBe("Billet");
+      expect(sheet.records.slice(1)).toEqual([[out?.id, ada.basket?.unikey, "Entry", "Ada Lovelace", "Non"]]);
+    });
+
+    it("reads every row in batches whatever the order, even sorted by a check-in most tickets do not have", async () => {
+      const { sale, staff } = await event();
+      const { buyer, codes } = await order(sale);
+      await addArticles(ctx.database, buyer.basketId, 520);
+      await scan(sale.event.id, staff, codes[0] as string);
+      const sorted = jsonParam(["checked_in_at", "DESC"]);
+      const file = await exported(`event_id=${sale.event.id}&sort=${sorted}`, "csv", staff);
+      const ids = file.records.slice(1).map((record) => record[0]);
+      expect(ids).toHaveLength(521);
+      expect(new Set(ids).size).toBe(521);
+      // The one checked in first, then the others by id going down, as the list orders them.
+      const list = await ctx.call("GET", `/events/${sale.event.id}/check-ins?sort=${sorted}`, { token: staff });
+      expect(ids).toEqual(list.body.map((row: { id: number }) => String(row.id)));
+    });
+
+    it("is refused without the event, or for an event the caller may not see", async () => {
+      const { sale, staff } = await event();
+      const stranger = await signedInUser(ctx, "stranger");
+      expect((await download(ctx, "/exports/check-ins?format=csv", staff)).status).toBe(400);
+      expect(
+        (await download(ctx, `/exports/check-ins?format=csv&event_id=${sale.event.id}`, stranger.token)).status,
+      ).toBe(404);
+      expect((await download(ctx, `/exports/check-ins?format=csv&event_id=${sale.event.id}`)).status).toBe(401);
+    });
   });
 });

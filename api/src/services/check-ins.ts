@@ -55,10 +55,13 @@ const scanFields = {
   isArticle: lines.isArticle,
 };
 
-/** The lines with their basket, holder and check-in: a query to add the WHERE, order and page to. */
-const ticketsQuery = (db: Db) =>
+/**
+ * The lines with their basket, holder and check-in: a query to add the WHERE, order and page to. `sortKey` is what
+ * the export reads its batches after (exports/engine.ts `inBatches`).
+ */
+export const ticketsQuery = (db: Db, sortKey: SQL = sql`null`) =>
   db
-    .select(scanFields)
+    .select({ ...scanFields, sortKey })
     .from(lines)
     .innerJoin(baskets, eq(baskets.id, lines.basketId))
     .leftJoin(billing, eq(billing.id, baskets.billingInformationId))

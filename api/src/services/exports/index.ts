@@ -11,6 +11,7 @@ import { INVOICE_LIST } from "../invoice-views.ts";
 import { MEMBERSHIP_LIST } from "../memberships.ts";
 import { BASKET_LIST } from "../sales.ts";
 import { basketsExport } from "./baskets.ts";
+import { CHECK_IN_EXPORT_LIST, checkInsExport } from "./check-ins.ts";
 import { type ExportFile, type ExportTable, exportFile } from "./engine.ts";
 import { eventsExport } from "./events.ts";
 import { invoicesExport } from "./invoices.ts";
@@ -33,6 +34,7 @@ const EXPORTS: Record<ExportList, ExportSpec> = {
   invoices: { list: INVOICE_LIST, table: invoicesExport },
   stocks: { list: STOCKS_LIST, table: stocksExport },
   memberships: { list: MEMBERSHIP_LIST, table: membershipsExport },
+  "check-ins": { list: CHECK_IN_EXPORT_LIST, table: checkInsExport },
 };
 
 /** The export of a list by its name in the path: 404 for a name that is not one of EXPORT_LISTS. */
