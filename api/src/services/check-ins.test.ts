@@ -5,9 +5,6 @@ import { createDatabase, type Database, eq, schema } from "@ticketing/db";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
-import { swissMoment } from "../services/exports/engine.ts";
-import { createTicketCode, newTicketSigningKey, ticketKeysOf } from "../services/ticket-codes.ts";
-import { addArticles } from "../services/tickets.fixtures.ts";
 import {
   checkOut,
   createOnSaleEvent,
@@ -22,6 +19,9 @@ import {
   signedInUser,
   useTestContext,
 } from "../test-support.ts";
+import { swissMoment } from "./exports/engine.ts";
+import { createTicketCode, newTicketSigningKey, ticketKeysOf } from "./ticket-codes.ts";
+import { addArticles } from "./tickets.fixtures.ts";
 
 type Sale = Awaited<ReturnType<typeof createOnSaleEvent>>;
 
