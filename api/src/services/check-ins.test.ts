@@ -240,7 +240,7 @@ describe.each(DRIVERS)("ticket check-in (%s)", (driver) => {
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ outcome: "refused", reason: "cancelled" });
     }
-    // A code signed for a line that never existed (the previews' sample order) admits nobody either.
+    // A genuine code naming a line that does not exist admits nobody either.
     expect((await scan(sale.event.id, staff, code(released.basketId, 999_999))).body.reason).toBe("cancelled");
     expect((await scan(sale.event.id, staff, code(released.basketId, stays?.id as number))).status).toBe(201);
     expect(await counts(sale.event.id, staff)).toEqual({ sold: 1, checked_in: 1 });

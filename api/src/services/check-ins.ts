@@ -251,7 +251,6 @@ export async function scanTicket(
   const { db } = database;
   await getVisibleEvent(db, user, eventId);
   const counts = () => checkInCounts(db, eventId, scan.preview);
-  // Nothing of another event's ticket is shown: the scanner's staff may not be allowed to see that event.
   const refused = async (reason: CheckInRefusal, found?: FoundTicket) => ({
     created: false,
     result: {
@@ -275,6 +274,7 @@ export async function scanTicket(
 
   const claims = verifyTicketCode(deps.ticketKeys, scan.code);
   if (!claims) return refused("invalid_code");
+  // Nothing of another event's ticket is shown: the scanner's staff may not be allowed to see that event.
   if (claims.eventId !== eventId) return refused("other_event");
   const found = await findTicket(db, claims.itemId, claims.basketId);
   // A genuine code whose line is gone (its basket deleted) was signed for a ticket no longer sold.
