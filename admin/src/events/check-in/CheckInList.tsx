@@ -1,7 +1,7 @@
 // `/events/:id/check-ins`: who is in (issue 17). One row per ticket sold (`GET /events/:id/check-ins`), checked in or
 // not, with the door's figures above and the exports of the other lists.
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
-import { Box } from "@mui/material";
+import { Box, type Theme, useMediaQuery } from "@mui/material";
 import type { CheckInRow } from "@ticketing/shared/schemas/check-ins";
 import {
   Button,
@@ -10,11 +10,15 @@ import {
   List,
   NullableBooleanInput,
   SearchInput,
+  SimpleList,
   TopToolbar,
+  useLocaleState,
   useTranslate,
 } from "react-admin";
 import { DateTimeField } from "../../fields/DateTimeField.tsx";
+import { TO_THE_MINUTE } from "../../fields/dateTime.ts";
 import { ExportButton } from "../../fields/ExportButton.tsx";
+import { intlLocaleOf } from "../../i18nProvider.ts";
 import { EventNav } from "../EventNav.tsx";
 import { usePreviewFlag, withPreview } from "../sales/previewFlag.ts";
 import { PreviewSwitch, useSalesEvent } from "../sales/salesEvent.tsx";
@@ -33,13 +37,39 @@ const checkInFilters = (translate: (key: string) => string) => [
   />,
 ];
 
+/** On a phone, a row is a list item: the holder, then the ticket and its order, then when and by whom it came in. */
+const PhoneRows = () => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const moment = new Intl.DateTimeFormat(intlLocaleOf(locale), TO_THE_MINUTE);
+  return (
+    <SimpleList<CheckInRow>
+      rowClick={false}
+      primaryText={(row) => row.holderName}
+      secondaryText={(row) => (
+        <>
+          {`${row.title} · ${row.reference}`}
+          <br />
+          {row.checkedInAt
+            ? translate(row.checkedInByEmail ? "admin.checkIn.outcome.atBy" : "admin.checkIn.outcome.at", {
+                time: moment.format(new Date(row.checkedInAt)),
+                email: row.checkedInByEmail ?? "",
+              })
+            : translate("admin.checkIn.filters.no")}
+        </>
+      )}
+    />
+  );
+};
+
 export const CheckInList = () => {
   const translate = useTranslate();
-  const { eventId, name } = useSalesEvent();
+  const { eventId, name, basename } = useSalesEvent();
   const [preview] = usePreviewFlag();
   const { data: counts } = useCheckInCounts(eventId, preview);
   // The list and its exports: the event's tickets of the mode shown (the preview's test tickets with preview=true).
   const filter = preview ? { eventId, preview: true } : { eventId };
+  const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
 
   return (
     <>
@@ -49,7 +79,7 @@ export const CheckInList = () => {
         <PreviewSwitch />
         <Button
           component={LinkBase}
-          to={withPreview(`/events/${eventId}/check-in`, preview)}
+          to={withPreview(`${basename}/events/${eventId}/check-in`, preview)}
           label="admin.checkIn.scanTickets"
           variant="contained"
           sx={{ ml: "auto" }}
@@ -74,15 +104,19 @@ export const CheckInList = () => {
           </TopToolbar>
         }
       >
-        <DataTable<CheckInRow> bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="holderName" label="admin.checkIn.fields.holderName" disableSort />
-          <DataTable.Col source="title" label="admin.checkIn.fields.title" />
-          <DataTable.Col source="reference" label="admin.checkIn.fields.reference" />
-          <DataTable.Col source="checkedInAt" label="admin.checkIn.fields.checkedInAt">
-            <DateTimeField source="checkedInAt" />
-          </DataTable.Col>
-          <DataTable.Col source="checkedInByEmail" label="admin.checkIn.fields.checkedInByEmail" disableSort />
-        </DataTable>
+        {isPhone ? (
+          <PhoneRows />
+        ) : (
+          <DataTable<CheckInRow> bulkActionButtons={false} rowClick={false}>
+            <DataTable.Col source="holderName" label="admin.checkIn.fields.holderName" disableSort />
+            <DataTable.Col source="title" label="admin.checkIn.fields.title" />
+            <DataTable.Col source="reference" label="admin.checkIn.fields.reference" />
+            <DataTable.Col source="checkedInAt" label="admin.checkIn.fields.checkedInAt">
+              <DateTimeField source="checkedInAt" />
+            </DataTable.Col>
+            <DataTable.Col source="checkedInByEmail" label="admin.checkIn.fields.checkedInByEmail" disableSort />
+          </DataTable>
+        )}
       </List>
     </>
   );

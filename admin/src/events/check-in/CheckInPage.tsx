@@ -101,7 +101,7 @@ const Door = ({ eventId, preview }: { eventId: number; preview: boolean }) => {
 
 export const CheckInPage = () => {
   const translate = useTranslate();
-  const { eventId, name, error } = useSalesEvent();
+  const { eventId, name, error, basename } = useSalesEvent();
   const [preview] = usePreviewFlag();
   const notFound = !(Number.isInteger(eventId) && eventId > 0) || (error instanceof HttpError && error.status === 404);
   return (
@@ -118,7 +118,7 @@ export const CheckInPage = () => {
             <PreviewSwitch />
             <Button
               component={LinkBase}
-              to={withPreview(`/events/${eventId}/check-ins`, preview)}
+              to={withPreview(`${basename}/events/${eventId}/check-ins`, preview)}
               label="admin.checkIn.list"
               sx={{ ml: "auto" }}
             >

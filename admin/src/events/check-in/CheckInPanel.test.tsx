@@ -51,7 +51,8 @@ describe("CheckInPanel", () => {
     show(<CheckInPanel scan={scan} preview={false} />, "fr");
     expect(panel()).toHaveProperty("dataset.tone", "warning");
     // 17:05 UTC is 18:05 in Switzerland; the test runs in whatever zone the machine has, hence the pattern.
-    expect(panel().textContent).toMatch(/Déjà entré le 24\.11\.2026 \d\d:05, contrôlé par door@example\.org/);
+    expect(panel().textContent).toContain("Déjà entré");
+    expect(panel().textContent).toMatch(/le 24\.11\.2026 \d\d:05, contrôlé par door@example\.org/);
   });
 
   it("refuses in red with the reason in words: forged, refunded, a test ticket at the real door", () => {
@@ -59,7 +60,8 @@ describe("CheckInPanel", () => {
       scanOf({ outcome: "refused", reason, ticket: reason === "invalid_code" ? null : ticket, checkIn: null, counts });
     const { rerender } = show(<CheckInPanel scan={refused("invalid_code")} preview={false} />);
     expect(panel()).toHaveProperty("dataset.tone", "error");
-    expect(panel().textContent).toContain("Refused: not a genuine ticket code");
+    expect(panel().textContent).toContain("Refused");
+    expect(panel().textContent).toContain("not a genuine ticket code");
     const again = (scan: Scan, preview: boolean) =>
       rerender(
         <ThemeProvider theme={createTheme()}>
@@ -69,11 +71,11 @@ describe("CheckInPanel", () => {
         </ThemeProvider>,
       );
     again(refused("refunded"), false);
-    expect(panel().textContent).toContain("Refused: this ticket was refunded");
+    expect(panel().textContent).toContain("this ticket was refunded");
     again(refused("wrong_mode"), false);
-    expect(panel().textContent).toContain("Refused: a test ticket from the preview");
+    expect(panel().textContent).toContain("a test ticket from the preview");
     again(refused("wrong_mode"), true);
-    expect(panel().textContent).toContain("Refused: a real ticket");
+    expect(panel().textContent).toContain("a real ticket: the preview");
   });
 
   it("asks for a first scan before any", () => {

@@ -79,12 +79,14 @@ export const CheckInPanel = ({ scan, preview }: { scan: Scan | null; preview: bo
       </Box>
       {scan && headline ? (
         <>
-          <Typography variant="h4" component="p" sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>
-            {translate(headline.key, {
-              ...headline.options,
-              ...(headline.options.reason ? { reason: translate(headline.options.reason) } : {}),
-            })}
+          <Typography variant="h3" component="p" sx={{ fontWeight: 700, fontSize: { xs: "2.25rem", sm: "3rem" } }}>
+            {translate(headline.key)}
           </Typography>
+          {headline.detail && (
+            <Typography variant="h5" component="p" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+              {translate(headline.detail.key, headline.detail.options)}
+            </Typography>
+          )}
           {scan.result.ticket && <TicketLines ticket={scan.result.ticket} />}
           <Typography variant="caption" component="p" sx={{ opacity: 0.9 }}>
             {translate("admin.checkIn.scannedAt", {

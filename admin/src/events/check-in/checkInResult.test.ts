@@ -23,7 +23,7 @@ describe("headlineOf", () => {
       checkIn: { checkedInAt: at, checkedInById: 2, checkedInByEmail: "door@example.org" },
       counts,
     };
-    expect(headlineOf(result, false, time)).toEqual({ key: "admin.checkIn.outcome.checkedIn", options: {} });
+    expect(headlineOf(result, false, time)).toEqual({ key: "admin.checkIn.outcome.checkedIn", detail: null });
   });
 
   it("says when and by whom a ticket was first checked in, and only when once the account is gone", () => {
@@ -35,12 +35,12 @@ describe("headlineOf", () => {
       counts,
     };
     expect(headlineOf(result, false, time)).toEqual({
-      key: "admin.checkIn.outcome.alreadyBy",
-      options: { time: `at(${at})`, email: "door@example.org" },
+      key: "admin.checkIn.outcome.already",
+      detail: { key: "admin.checkIn.outcome.atBy", options: { time: `at(${at})`, email: "door@example.org" } },
     });
     const gone = { ...result, checkIn: { checkedInAt: at, checkedInById: null, checkedInByEmail: null } };
-    expect(headlineOf(gone, false, time)).toEqual({
-      key: "admin.checkIn.outcome.already",
+    expect(headlineOf(gone, false, time).detail).toEqual({
+      key: "admin.checkIn.outcome.at",
       options: { time: `at(${at})` },
     });
   });
@@ -55,9 +55,9 @@ describe("headlineOf", () => {
     });
     expect(headlineOf(refused("refunded"), false, time)).toEqual({
       key: "admin.checkIn.outcome.refused",
-      options: { reason: "admin.checkIn.reasons.refunded" },
+      detail: { key: "admin.checkIn.reasons.refunded", options: {} },
     });
-    expect(headlineOf(refused("invalid_code"), false, time).options.reason).toBe("admin.checkIn.reasons.invalid_code");
+    expect(headlineOf(refused("invalid_code"), false, time).detail?.key).toBe("admin.checkIn.reasons.invalid_code");
     expect(refusalKey("wrong_mode", false)).toBe("admin.checkIn.reasons.testAtDoor");
     expect(refusalKey("wrong_mode", true)).toBe("admin.checkIn.reasons.realInPreview");
   });

@@ -19,30 +19,34 @@ export function refusalKey(reason: CheckInRefusal, preview: boolean): string {
 }
 
 export interface Headline {
+  /** the i18n key of the panel's big words */
   key: string;
-  /** the values of the key's placeholders; `reason` is an i18n key itself (refusalKey) */
-  options: Record<string, string>;
+  /** the line under them: an i18n key and its values (`reason` is an i18n key itself: refusalKey) */
+  detail: { key: string; options: Record<string, string> } | null;
 }
 
 /**
- * The panel's headline: "Checked in"; "Already checked in at <time> by <email>" (without "by" once the account is
- * gone); "Refused: <reason>". `formatTime` writes the first check-in's moment in the interface's language.
+ * The panel's words: "Checked in"; "Already checked in", "at <time> by <email>" (without "by" once the account is
+ * gone); "Refused", and the reason. `formatTime` writes the first check-in's moment in the interface's language.
  */
 export function headlineOf(result: CheckInResult, preview: boolean, formatTime: (iso: string) => string): Headline {
   switch (result.outcome) {
     case "checked_in":
-      return { key: "admin.checkIn.outcome.checkedIn", options: {} };
+      return { key: "admin.checkIn.outcome.checkedIn", detail: null };
     case "already_checked_in": {
       const time = result.checkIn ? formatTime(result.checkIn.checkedInAt) : "";
       const email = result.checkIn?.checkedInByEmail;
-      return email
-        ? { key: "admin.checkIn.outcome.alreadyBy", options: { time, email } }
-        : { key: "admin.checkIn.outcome.already", options: { time } };
+      return {
+        key: "admin.checkIn.outcome.already",
+        detail: email
+          ? { key: "admin.checkIn.outcome.atBy", options: { time, email } }
+          : { key: "admin.checkIn.outcome.at", options: { time } },
+      };
     }
     case "refused":
       return {
         key: "admin.checkIn.outcome.refused",
-        options: { reason: refusalKey(result.reason ?? "invalid_code", preview) },
+        detail: { key: refusalKey(result.reason ?? "invalid_code", preview), options: {} },
       };
   }
 }
