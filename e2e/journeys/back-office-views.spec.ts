@@ -81,12 +81,16 @@ test("a first-time organiser sees the views not opened yet marked, until each is
  * how many loads of the page get that entry; the later ones get the current entry.
  */
 async function entryNamingAGoneChunk(page: Page, times: number) {
+  // The entry is the page's script (other chunks may be named index-… too).
+  const html = await (await page.request.get("/admin/")).text();
+  const entry = html.match(/<script type="module"[^>]* src="([^"]+)"/)?.[1];
+  if (!entry) throw new Error("The back office's page names no entry script");
   const gone = { chunk: "", served: 0 };
-  await page.route("**/admin/assets/index-*.js", async (route) => {
+  await page.route(new URL(entry, page.url()).href, async (route) => {
     if (gone.served >= times) return route.fallback();
     const response = await route.fetch();
-    const entry = await response.text();
-    const chunk = entry.match(/import\("\.\/(EventDashboard-[\w-]+\.js)"\)/)?.[1];
+    const script = await response.text();
+    const chunk = script.match(/import\("\.\/(EventDashboard-[\w-]+\.js)"\)/)?.[1];
     if (!chunk) throw new Error("The entry imports no EventDashboard chunk");
     gone.chunk = chunk.replace(/\.js$/, "0ld.js");
     gone.served++;
@@ -94,7 +98,7 @@ async function entryNamingAGoneChunk(page: Page, times: number) {
     const headers = Object.fromEntries(
       Object.entries(response.headers()).filter(([name]) => !/^content-(encoding|length)$/i.test(name)),
     );
-    await route.fulfill({ status: response.status(), headers, body: entry.replaceAll(chunk, gone.chunk) });
+    await route.fulfill({ status: response.status(), headers, body: script.replaceAll(chunk, gone.chunk) });
   });
   return gone;
 }

@@ -88,8 +88,15 @@ export const EventNav = ({ current, preview = false }: { current: EventPage; pre
           aria-current={page === current ? "page" : undefined}
           aria-describedby={isNotOpened(page) ? notOpenedId : undefined}
         >
-          {/* The dot shows on the icon, which is all a phone shows of the tab (react-admin's Button). */}
-          <Badge variant="dot" color="secondary" overlap="circular" invisible={!isNotOpened(page)}>
+          {/* The dot shows on the icon, which is all a phone shows of the tab (react-admin's Button). The icon keeps
+              its size: on a wide screen the button sizes its first child, here the badge; on a phone an icon's own. */}
+          <Badge
+            variant="dot"
+            color="warning"
+            overlap="circular"
+            invisible={!isNotOpened(page)}
+            sx={{ fontSize: "1.5rem", "& > svg": { fontSize: "inherit" } }}
+          >
             {EVENT_PAGE_ICONS[page]}
           </Badge>
         </Button>

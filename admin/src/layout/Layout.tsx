@@ -13,6 +13,7 @@ import {
   useTranslate,
   useUserMenu,
 } from "react-admin";
+import { UnexpectedErrorPage } from "./ErrorPages.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { Menu } from "./Menu.tsx";
 
@@ -53,8 +54,10 @@ const AppBarWithLanguage = () => (
   />
 );
 
+// `error`: the page's own error boundary (around every screen, and what a screen whose chunk is missing throws)
+// shows the back office's error page; <Admin error> is only for what fails outside the layout.
 export const Layout = ({ children }: { children: ReactNode }) => (
-  <RaLayout appBar={AppBarWithLanguage} menu={Menu}>
+  <RaLayout appBar={AppBarWithLanguage} menu={Menu} error={UnexpectedErrorPage}>
     {children}
   </RaLayout>
 );
