@@ -33,7 +33,7 @@ function readMarker(storage: ReloadOnce["storage"]): ChunkReload | undefined {
  * A chunk that fails on the reloaded page is missing for good: the error goes on to react-admin's error page instead
  * of reloading in a loop, until the screen that caused the reload loads again (then a later deployment reloads
  * again). Meanwhile the screen never resolves: its loader stays up until the reload replaces the page (so does any
- * other screen failing on the page being reloaded).
+ * other screen failing on the page being reloaded). docs/decisions/0029.
  */
 export async function loadOrReloadOnce<M>(
   load: () => Promise<M>,
