@@ -244,6 +244,8 @@ test("staff check tickets in at the door: typed, photographed and filmed; refuse
       new RegExp(`le \\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d, contrôlé par ${ORGANISER.email}`),
     );
     await expect(panel(phone)).toHaveAttribute("data-tone", "warning");
+    await phone.setViewportSize({ width: 1280, height: 900 });
+    await phone.screenshot({ path: test.info().outputPath("check-in-amber-fr-desktop.png"), fullPage: true });
     await context.close();
   } finally {
     await cameraBrowser.close();
