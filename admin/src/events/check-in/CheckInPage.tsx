@@ -15,7 +15,7 @@ import { CameraScanner, PhotoReader, TypedCode } from "./CodeSources.tsx";
 import { isNewCameraCode } from "./checkInResult.ts";
 
 /** The door's figures (sold, checked in) of one mode, kept in react-admin's query cache: each scan updates them. */
-export const checkInCountsKey = (eventId: number, preview: boolean) => ["events", "checkInCounts", eventId, preview];
+const checkInCountsKey = (eventId: number, preview: boolean) => ["events", "checkInCounts", eventId, preview];
 
 export function useCheckInCounts(eventId: number, preview: boolean) {
   const dataProvider = useDataProvider<TicketingDataProvider>();
