@@ -70,7 +70,7 @@ const InputsDemoPage = () => {
         <DemoNumber label="admin.demo.number.whole" initial={5} min={0} max={10} isValidationEnabled />
         <DemoNumber label="admin.demo.number.decimal" initial={45} hasDecimals min={0} isValidationEnabled />
         <DemoNumber label="admin.demo.number.required" isRequired />
-        <DemoNumber label="admin.demo.number.validated" initial={10} step={5} isValidationEnabled />
+        <DemoNumber label="admin.demo.number.validated" initial={20} step={5} isValidationEnabled />
         <DemoNumber label="admin.demo.number.readOnly" initial={7} readOnly />
         <DemoNumber label="admin.demo.number.disabled" initial={3} disabled />
       </DemoSection>
