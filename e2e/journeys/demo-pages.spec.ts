@@ -82,11 +82,11 @@ test("a superuser sees and uses every widget of the demo pages", async ({ openPa
   await expect(buttons.getByRole("button", { name: "Busy" }).first()).toBeDisabled();
 
   const toasts = page.getByRole("status");
-  await page.getByRole("button", { name: "Show a success toast" }).click();
+  await page.getByRole("button", { name: "Show a toast of type success" }).click();
   await page.getByRole("button", { name: "Show a toast that stays" }).click();
-  await expect(toasts.getByRole("alert").filter({ hasText: "A success toast" })).toBeVisible();
+  await expect(toasts.getByRole("alert").filter({ hasText: "A toast of type success" })).toBeVisible();
   await expect(toasts.getByRole("alert").filter({ hasText: "This toast stays until it is closed" })).toBeVisible();
-  await expect(toasts.getByText("A success toast")).toBeHidden({ timeout: 15_000 });
+  await expect(toasts.getByText("A toast of type success")).toBeHidden({ timeout: 15_000 });
   await expect(toasts.getByText("This toast stays until it is closed")).toBeVisible();
   await toasts.getByRole("button", { name: "Close" }).click();
   await expect(toasts.getByRole("alert")).toHaveCount(0);

@@ -44,15 +44,18 @@ const Toasts = ({ variant }: { variant: Variant }) => {
   const notify = useNotify();
   return (
     <>
-      {TOAST_TYPES.map((type) => (
-        <Button
-          key={type}
-          variant={variant}
-          onClick={() => notify("admin.demo.toastMessage", { type, messageArgs: { type } })}
-        >
-          {translate("admin.demo.showToast", { type })}
-        </Button>
-      ))}
+      {TOAST_TYPES.map((type) => {
+        const name = translate(`admin.demo.toastTypes.${type}`);
+        return (
+          <Button
+            key={type}
+            variant={variant}
+            onClick={() => notify("admin.demo.toastMessage", { type, messageArgs: { type: name } })}
+          >
+            {translate("admin.demo.showToast", { type: name })}
+          </Button>
+        );
+      })}
       <Button
         variant={variant}
         onClick={() => notify("admin.demo.stickyMessage", { type: "info", isAutoClosing: false })}
@@ -132,7 +135,7 @@ const ButtonsDemoPage = ({ variant }: { variant: Variant }) => {
           <Typography>{translate("admin.demo.popoverText")}</Typography>
         </Popover>
         <Tooltip title={translate("admin.demo.tooltipText")}>
-          <Box component="span" tabIndex={0} sx={{ p: 1, borderBottom: 1, borderStyle: "dotted", cursor: "help" }}>
+          <Box component="span" tabIndex={0} sx={{ p: 1, borderBottom: "1px dotted", cursor: "help" }}>
             {translate("admin.demo.tooltip")}
           </Box>
         </Tooltip>

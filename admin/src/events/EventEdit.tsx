@@ -1,7 +1,8 @@
 import { Box, CircularProgress } from "@mui/material";
 import type { Event } from "@ticketing/shared/schemas/events";
 import { Suspense } from "react";
-import { Edit, ListButton, SimpleForm, TopToolbar, useRecordContext } from "react-admin";
+import { Edit, ListButton, SaveButton, SimpleForm, Toolbar, TopToolbar, useRecordContext } from "react-admin";
+import { DeleteRecordButton } from "../fields/ConfirmButton.tsx";
 import { HttpErrorPage } from "../layout/ErrorPages.tsx";
 import { useVisitedView } from "../layout/useVisitedView.ts";
 import { lazyScreen } from "../lazyScreen.ts";
@@ -21,6 +22,14 @@ const EventEditActions = () => (
   </TopToolbar>
 );
 
+// SPEC 5: the Delete asks first (react-admin's default toolbar would delete at once).
+const EventEditToolbar = () => (
+  <Toolbar sx={{ justifyContent: "space-between" }}>
+    <SaveButton />
+    <DeleteRecordButton />
+  </Toolbar>
+);
+
 const EventEditForm = () => {
   const isLocked = useIsLocked();
   const record = useRecordContext<Event>();
@@ -35,7 +44,7 @@ const EventEditForm = () => {
       {/* Display and Properties are one form (one Save); locked: nothing in it may change (the status is on the
           settings' status page), so there is nothing to save. */}
       <Box sx={{ display: isFormTab ? "block" : "none" }}>
-        <SimpleForm toolbar={isLocked ? false : undefined}>
+        <SimpleForm toolbar={isLocked ? false : <EventEditToolbar />}>
           <Box sx={{ display: tab === "display" ? "block" : "none", width: "100%" }}>
             <DisplayInputs readOnly={isLocked} />
           </Box>

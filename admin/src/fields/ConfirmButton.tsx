@@ -1,6 +1,7 @@
 import { Button, type ButtonProps } from "@mui/material";
 import { type ReactNode, useState } from "react";
-import { Confirm, useTranslate } from "react-admin";
+import { useDelete, useNotify, useRecordContext, useRedirect, useResourceContext, useTranslate } from "react-admin";
+import { PromptDialog } from "../widgets/PromptDialog.tsx";
 
 interface ConfirmButtonProps extends Pick<ButtonProps, "size" | "variant" | "color"> {
   /** the button's text, a translation key (also the dialog's confirm button unless `confirm` says otherwise) */
@@ -16,8 +17,9 @@ interface ConfirmButtonProps extends Pick<ButtonProps, "size" | "variant" | "col
 }
 
 /**
- * A button that asks before it acts: its dialog shows it is busy while `onConfirm` runs, and closes once that is
- * done, unless `onConfirm` answered false.
+ * A button that asks before it acts (SPEC 5: deletes and cancels are confirmed), through the shared confirm dialog:
+ * the dialog shows it is busy while `onConfirm` runs, and closes once that is done, unless `onConfirm` answered
+ * false.
  */
 export const ConfirmButton = ({
   label,
@@ -32,7 +34,8 @@ export const ConfirmButton = ({
   const translate = useTranslate();
   const [isOpen, setOpen] = useState(false);
   const [isPending, setPending] = useState(false);
-  const run = async () => {
+  const answer = async (isConfirmed: boolean) => {
+    if (!isConfirmed) return setOpen(false);
     setPending(true);
     try {
       if ((await onConfirm()) !== false) setOpen(false);
@@ -45,16 +48,58 @@ export const ConfirmButton = ({
       <Button {...button} startIcon={icon} onClick={() => setOpen(true)} disabled={isPending}>
         {translate(label)}
       </Button>
-      <Confirm
-        isOpen={isOpen}
-        loading={isPending}
-        title={title}
-        content={content}
-        contentTranslateOptions={contentTranslateOptions}
-        confirm={confirm}
-        onConfirm={run}
-        onClose={() => setOpen(false)}
-      />
+      {isOpen && (
+        <PromptDialog
+          isOpen
+          isPending={isPending}
+          title={title}
+          message={content}
+          messageArgs={contentTranslateOptions}
+          confirmLabel={confirm ?? label}
+          isDangerous={button.color === "error"}
+          onAnswer={answer}
+        />
+      )}
     </>
+  );
+};
+
+/**
+ * An Edit page's Delete, asked through the confirm dialog (react-admin's own DeleteButton deletes at once with an
+ * undo): once deleted, back to the list.
+ */
+export const DeleteRecordButton = () => {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const [deleteOne] = useDelete();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const translate = useTranslate();
+  if (!record || !resource) return null;
+  const name = translate(`resources.${resource}.name`, { smart_count: 1, _: resource }).toLocaleLowerCase();
+  const remove = () =>
+    deleteOne(
+      resource,
+      { id: record.id, previousData: record },
+      {
+        mutationMode: "pessimistic",
+        returnPromise: true,
+        onSuccess: () => {
+          notify("ra.notification.deleted", { type: "info", messageArgs: { smart_count: 1 } });
+          redirect("list", resource);
+        },
+        // A refusal (409 of an event with sales…) is said, and the dialog stays open.
+        onError: (error) => notify((error as Error).message || "ra.notification.http_error", { type: "error" }),
+      },
+    ).catch(() => false);
+  return (
+    <ConfirmButton
+      label="ra.action.delete"
+      color="error"
+      title="ra.message.delete_title"
+      content="ra.message.delete_content"
+      contentTranslateOptions={{ name, recordRepresentation: record.name ?? `#${record.id}` }}
+      onConfirm={remove}
+    />
   );
 };

@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useCallback, useId, useState } from "re
 import { useTranslate } from "react-admin";
 
 export interface PromptOptions {
-  /** translation keys, translated with `messageArgs` */
+  /** translation keys, translated with `messageArgs` (or text already translated) */
   title: string;
   message?: string;
   messageArgs?: Record<string, unknown>;
@@ -36,6 +36,8 @@ export const PromptDialog = ({
   onAnswer,
 }: PromptDialogProps) => {
   const translate = useTranslate();
+  // Text already translated passes as it is.
+  const text = (keyOrText: string) => translate(keyOrText, { _: keyOrText, ...messageArgs });
   const titleId = useId();
   const [value, setValue] = useState(input?.initialValue ?? "");
   const isMissing = input?.isRequired === true && value.trim() === "";
@@ -47,18 +49,19 @@ export const PromptDialog = ({
   return (
     <Dialog
       open={isOpen}
-      onClose={() => onAnswer(false, value)}
+      // While the confirmed action runs, a backdrop click or Esc cannot answer again.
+      onClose={() => isPending || onAnswer(false, value)}
       aria-labelledby={titleId}
       fullWidth
       maxWidth="xs"
       slotProps={{ paper: { component: "form", onSubmit: confirm, noValidate: true } as object }}
     >
-      <DialogTitle id={titleId}>{translate(title, messageArgs)}</DialogTitle>
+      <DialogTitle id={titleId}>{text(title)}</DialogTitle>
       <DialogContent>
-        {message && <DialogContentText>{translate(message, messageArgs)}</DialogContentText>}
+        {message && <DialogContentText>{text(message)}</DialogContentText>}
         {input && (
           <TextField
-            label={translate(input.label)}
+            label={text(input.label)}
             value={value}
             onChange={(event) => setValue(event.target.value)}
             required={input.isRequired}
@@ -81,7 +84,7 @@ export const PromptDialog = ({
           disabled={isPending || isMissing}
           loading={isPending}
         >
-          {translate(confirmLabel)}
+          {text(confirmLabel)}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,8 +1,9 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from "@mui/material";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslate } from "react-admin";
+import { PromptDialog } from "../../widgets/PromptDialog.tsx";
 
-/** SPEC 5: delete and cancel actions need confirmation. */
+/** SPEC 5: delete and cancel actions need confirmation (the shared confirm dialog; texts already translated). */
 export const ConfirmDialog = ({
   title,
   message,
@@ -16,32 +17,24 @@ export const ConfirmDialog = ({
   onConfirm: () => Promise<unknown> | undefined;
   onClose: () => void;
 }) => {
-  const translate = useTranslate();
-  const titleId = useId();
   const [isPending, setPending] = useState(false);
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{message}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate("ra.action.cancel")}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={isPending}
-          onClick={async () => {
-            setPending(true);
-            await onConfirm();
-            setPending(false);
-            onClose();
-          }}
-        >
-          {confirmLabel ?? translate("ra.action.confirm")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <PromptDialog
+      isOpen
+      isPending={isPending}
+      title={title}
+      message={message}
+      confirmLabel={confirmLabel}
+      isDangerous
+      onAnswer={async (answer) => {
+        if (answer) {
+          setPending(true);
+          await onConfirm();
+          setPending(false);
+        }
+        onClose();
+      }}
+    />
   );
 };
 
