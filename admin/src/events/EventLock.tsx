@@ -1,10 +1,11 @@
 // SPEC 4: a non-draft event is locked for editing, but for superusers (the API answers 409 too); its status still
 // moves. The editor and the settings pages say so the same way.
-import { Alert, Link } from "@mui/material";
+import { Link } from "@mui/material";
 import type { Event } from "@ticketing/shared/schemas/events";
 import { useEffect, useRef } from "react";
 import { type UserIdentity, useGetIdentity, useNotify, useRecordContext, useTranslate } from "react-admin";
 import { useSupportEmail } from "../supportEmail.ts";
+import { AlertBanner } from "../widgets/AlertBanner.tsx";
 
 /** Whether `event` is locked for the signed-in user (`identity`); not while the event is still loading. */
 export const isLockedFor = (event: Event | undefined, identity: UserIdentity | undefined): boolean =>
@@ -32,9 +33,10 @@ export const EditingLockedNotice = () => {
   }, [isLocked, support, notify, record?.id]);
   if (!isLocked) return null;
   return (
-    <Alert severity="info" sx={{ m: 2, mb: 0 }}>
+    // Not auto-closing: the lock holds as long as the status does; it may be closed once read.
+    <AlertBanner state="information" isAutoClosing={false} sx={{ m: 2, mb: 0 }}>
       {translate("admin.events.editingLocked")}{" "}
       {support && <Link href={`mailto:${support}`}>{translate("admin.events.contactSupport")}</Link>}
-    </Alert>
+    </AlertBanner>
   );
 };

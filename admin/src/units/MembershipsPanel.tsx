@@ -19,7 +19,6 @@ import type { Membership } from "@ticketing/shared/schemas/memberships";
 import type { Unit } from "@ticketing/shared/schemas/units";
 import { useId, useState } from "react";
 import {
-  Confirm,
   email,
   Form,
   type Identifier,
@@ -40,6 +39,7 @@ import {
 import { SubmitButton } from "../auth/SubmitButton.tsx";
 import { useApiForm } from "../auth/useApiForm.ts";
 import { ExportButton } from "../fields/ExportButton.tsx";
+import { PromptDialog } from "../widgets/PromptDialog.tsx";
 import { useUnitPermissions } from "./UnitEdit.tsx";
 import { unitRoleChoices } from "./unitRoles.ts";
 
@@ -116,15 +116,18 @@ const RemoveButton = ({ membership }: { membership: Membership }) => {
           <PersonRemoveIcon />
         </IconButton>
       </Tooltip>
-      <Confirm
-        isOpen={isOpen}
-        loading={isPending}
-        title="admin.memberships.removeTitle"
-        content="admin.memberships.removeConfirm"
-        translateOptions={{ name: who }}
-        onConfirm={confirm}
-        onClose={() => setOpen(false)}
-      />
+      {isOpen && (
+        <PromptDialog
+          isOpen
+          isPending={isPending}
+          title="admin.memberships.removeTitle"
+          message="admin.memberships.removeConfirm"
+          messageArgs={{ name: who }}
+          confirmLabel="ra.action.delete"
+          isDangerous
+          onAnswer={(answer) => (answer ? confirm() : setOpen(false))}
+        />
+      )}
     </>
   );
 };

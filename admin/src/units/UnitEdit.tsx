@@ -1,9 +1,7 @@
-import { Alert } from "@mui/material";
 import type { Unit } from "@ticketing/shared/schemas/units";
 import {
   Edit,
   email,
-  NumberInput,
   required,
   SaveButton,
   SimpleForm,
@@ -14,6 +12,8 @@ import {
   useTranslate,
 } from "react-admin";
 import { HttpErrorPage } from "../layout/ErrorPages.tsx";
+import { AlertBanner } from "../widgets/AlertBanner.tsx";
+import { NumberInput } from "../widgets/NumberInput.tsx";
 import { MembershipsPanel } from "./MembershipsPanel.tsx";
 import { StripePanel } from "./StripePanel.tsx";
 
@@ -33,9 +33,9 @@ const UnitForm = () => {
   return (
     <>
       {readOnly && (
-        <Alert severity="info" sx={{ m: 2, mb: 0 }}>
+        <AlertBanner state="information" isAutoClosing={false} sx={{ m: 2, mb: 0 }}>
           {translate("admin.units.readOnly")}
-        </Alert>
+        </AlertBanner>
       )}
       {/* No delete: the API has no DELETE /units/:id. */}
       <SimpleForm

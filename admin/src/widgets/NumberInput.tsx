@@ -18,7 +18,10 @@ export interface NumberFieldProps {
   /** a translation key, or text already translated */
   label: string;
   value: number | null;
+  /** the value checked and clamped, on blur or a step */
   onChange: (value: number | null) => void;
+  /** each valid number while it is typed, before clamping (a form's Save must know the field changed) */
+  onInput?: (value: number) => void;
   /** with decimals: `.` or `,` and at most 2 of them; otherwise digits only */
   hasDecimals?: boolean;
   min?: number;
@@ -42,6 +45,7 @@ export const NumberField = ({
   label,
   value,
   onChange,
+  onInput,
   hasDecimals = false,
   min,
   max,
@@ -82,7 +86,11 @@ export const NumberField = ({
       label={translate(label, { _: label })}
       name={name}
       value={text}
-      onChange={(event) => setText(event.target.value)}
+      onChange={(event) => {
+        setText(event.target.value);
+        const typed = parseNumberText(event.target.value, hasDecimals);
+        if (typed !== null) onInput?.(typed);
+      }}
       onBlur={blur}
       required={isRequired}
       disabled={disabled}
@@ -133,7 +141,10 @@ export const NumberInput = ({ source, validate, label, readOnly, disabled, ...ru
       name={field.name}
       value={field.value ?? null}
       onChange={field.onChange}
+      onInput={field.onChange}
       onBlur={field.onBlur}
+      // In a form the typed text is always checked on blur: a person sees at once that it was not taken.
+      isValidationEnabled
       isRequired={rules.isRequired ?? isRequired}
       readOnly={readOnly}
       disabled={disabled}

@@ -2,7 +2,6 @@ import { Alert, Link, Tab, Tabs } from "@mui/material";
 import { useCallback } from "react";
 import {
   LinkBase,
-  NumberInput,
   ReferenceInput,
   required,
   SelectInput,
@@ -12,6 +11,7 @@ import {
   useTranslate,
 } from "react-admin";
 import { useSearchParams } from "react-router";
+import { NumberInput } from "../../widgets/NumberInput.tsx";
 import { UNIT_LIST_PARAMS } from "../EventFormInputs.tsx";
 import { validateFrontendPath } from "../frontendPath.ts";
 

@@ -17,6 +17,7 @@ import {
 import { formatMoney } from "@ticketing/shared/money";
 import { type FormEvent, useId, useState } from "react";
 import { useLocaleState, useTranslate } from "react-admin";
+import { useConfirm } from "../../widgets/PromptDialog.tsx";
 import { useEditor } from "./EditorContext.tsx";
 import { FormsSection } from "./FormsSection.tsx";
 import { LinkedSection } from "./LinkedSection.tsx";
@@ -182,6 +183,7 @@ const ImageSection = ({ node }: { node: TreeNode }) => {
   const editor = useEditor();
   const headingId = useId();
   const inputId = useId();
+  const { confirm, dialog } = useConfirm();
   const imageId = node.configuration.imageId ?? null;
   const setImage = (id: number | null) =>
     editor.dataProvider.update("node-configurations", {
@@ -231,13 +233,22 @@ const ImageSection = ({ node }: { node: TreeNode }) => {
               size="small"
               color="error"
               startIcon={<DeleteIcon />}
-              onClick={() => editor.run(() => setImage(null), "admin.editor.saved")}
+              onClick={async () => {
+                const isConfirmed = await confirm({
+                  title: "admin.confirms.removeImage.title",
+                  message: "admin.confirms.removeImage.text",
+                  confirmLabel: "admin.editor.image.remove",
+                  isDangerous: true,
+                });
+                if (isConfirmed) await editor.run(() => setImage(null), "admin.editor.saved");
+              }}
             >
               {translate("admin.editor.image.remove")}
             </Button>
           )}
         </Stack>
       )}
+      {dialog}
     </Box>
   );
 };
@@ -248,6 +259,7 @@ const TagsSection = ({ node }: { node: TreeNode }) => {
   const editor = useEditor();
   const headingId = useId();
   const [name, setName] = useState("");
+  const { confirm, dialog } = useConfirm();
   const tags = editor.catalogue.tags.filter((tag) => tag.nodeConfigurationId === node.configuration.id);
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -277,7 +289,19 @@ const TagsSection = ({ node }: { node: TreeNode }) => {
             onDelete={
               editor.readOnly
                 ? undefined
-                : () => editor.run(() => editor.dataProvider.delete("node-tags", { id: tag.id, previousData: tag }))
+                : async () => {
+                    const isConfirmed = await confirm({
+                      title: "admin.confirms.removeTag.title",
+                      message: "admin.confirms.removeTag.text",
+                      messageArgs: { name: tag.name },
+                      confirmLabel: "ra.action.delete",
+                      isDangerous: true,
+                    });
+                    if (isConfirmed)
+                      await editor.run(() =>
+                        editor.dataProvider.delete("node-tags", { id: tag.id, previousData: tag }),
+                      );
+                  }
             }
           />
         ))}
@@ -295,6 +319,7 @@ const TagsSection = ({ node }: { node: TreeNode }) => {
           </Button>
         </Stack>
       )}
+      {dialog}
     </Box>
   );
 };

@@ -1,5 +1,6 @@
-import { NumberInput, required, SimpleForm, type Validator } from "react-admin";
+import { required, SimpleForm, type Validator } from "react-admin";
 import { DateTimeInput } from "../../fields/DateTimeInput.tsx";
+import { NumberInput } from "../../widgets/NumberInput.tsx";
 import { useIsLocked } from "../EventLock.tsx";
 import { SaveToolbar } from "../EventSubPages.tsx";
 import { SettingsFrame } from "./SettingsFrame.tsx";

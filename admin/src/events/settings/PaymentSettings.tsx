@@ -1,5 +1,6 @@
 import type { Event } from "@ticketing/shared/schemas/events";
-import { BooleanInput, NumberInput, SimpleForm, useRecordContext } from "react-admin";
+import { BooleanInput, SimpleForm, useRecordContext } from "react-admin";
+import { NumberInput } from "../../widgets/NumberInput.tsx";
 import { useIsLocked } from "../EventLock.tsx";
 import { SaveToolbar } from "../EventSubPages.tsx";
 import { OnlinePaymentInput } from "../OnlinePaymentInput.tsx";
