@@ -1,10 +1,11 @@
 // DONE-WHEN (issue 17), the widgets' demo pages: a superuser sees every widget at /admin/demo/inputs and
 // /admin/demo/buttons/:path and uses each as a person would (the alert closes, numbers are checked and clamped,
 // Enter saves and Esc restores, toasts come and go, the confirm answers); an organiser is refused with the Access
-// denied page; an anonymous visitor is sent to the login page.
+// denied page; an anonymous visitor is sent to the login page. And the widgets at work: a delete in the back office
+// asks through the confirm dialog first.
 import type { Page } from "@playwright/test";
-import { expect, MODERATOR, ORGANISER, test } from "../fixtures.ts";
-import { signInToBackOffice } from "./ticket-office/office.ts";
+import { expect, MODERATOR, ORGANISER, test, uniquePath } from "../fixtures.ts";
+import { asStaff, createEventThroughApi, signInToBackOffice } from "./ticket-office/office.ts";
 
 const field = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true });
 const section = (page: Page, name: string) => page.getByRole("region", { name });
@@ -150,4 +151,36 @@ test("an anonymous visitor of the demo pages is sent to the login page", async (
     await expect(page.getByLabel(/^E-?mail/)).toBeVisible();
     await expect(page.getByRole("region", { name: "Alerts" })).toHaveCount(0);
   }
+});
+
+test("an organiser's delete of an event asks through the confirm dialog first", async ({ openPage, request }) => {
+  const path = uniquePath("delete-me");
+  const organiser = await asStaff(request, ORGANISER);
+  const event = await createEventThroughApi(organiser, {
+    name: `Delete me ${path}`,
+    frontend_title: "Delete me",
+    frontend_path: path,
+    start_date: "2030-10-03T16:00:00.000Z",
+    end_date: "2030-10-03T22:00:00.000Z",
+  });
+  const page = await openPage();
+  await signInToBackOffice(page, ORGANISER);
+  await page.goto(`/admin/events/${event.id}/edit`);
+  await page.getByRole("toolbar").getByRole("button", { name: "Delete" }).click();
+  const dialog = page.getByRole("dialog", { name: `Delete event Delete me ${path}` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  expect((await organiser.get(`/events/${event.id}`)).id).toBe(event.id); // still there
+
+  await page.getByRole("toolbar").getByRole("button", { name: "Delete" }).click();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/admin\/events$/);
+  await expect(page.getByRole("status").getByText("Element deleted")).toBeVisible();
+  const gone = await request.get(`/api/v1/events/${event.id}`, {
+    headers: {
+      authorization: `Bearer ${(await (await request.post("/api/v1/auth/login", { data: ORGANISER })).json()).access_token}`,
+    },
+  });
+  expect(gone.status()).toBe(404);
 });
