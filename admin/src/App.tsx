@@ -14,8 +14,8 @@ import { Layout } from "./layout/Layout.tsx";
 import { LoginPage } from "./layout/LoginPage.tsx";
 import { createPreferenceStore } from "./layout/preferences.ts";
 import { lazyScreen } from "./lazyScreen.ts";
-import { ToastNotifications } from "./widgets/Toasts.tsx";
 import units from "./units/index.ts";
+import { ToastNotifications } from "./widgets/Toasts.tsx";
 
 const { Route } = reactRouterProvider;
 
