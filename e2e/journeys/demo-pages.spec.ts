@@ -82,7 +82,7 @@ test("a superuser sees and uses every widget of the demo pages", async ({ openPa
   await expect(buttons.getByRole("button", { name: "Disabled" }).first()).toBeDisabled();
   await expect(buttons.getByRole("button", { name: "Busy" }).first()).toBeDisabled();
 
-  const toasts = page.getByRole("status");
+  const toasts = page.getByRole("region", { name: "Notifications" });
   await page.getByRole("button", { name: "Show a toast of type success" }).click();
   await page.getByRole("button", { name: "Show a toast that stays" }).click();
   await expect(toasts.getByRole("alert").filter({ hasText: "A toast of type success" })).toBeVisible();
@@ -176,7 +176,7 @@ test("an organiser's delete of an event asks through the confirm dialog first", 
   await page.getByRole("toolbar").getByRole("button", { name: "Delete" }).click();
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(page).toHaveURL(/\/admin\/events$/);
-  await expect(page.getByRole("status").getByText("Element deleted")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Notifications" }).getByText("Element deleted")).toBeVisible();
   const gone = await request.get(`/api/v1/events/${event.id}`, {
     headers: {
       authorization: `Bearer ${(await (await request.post("/api/v1/auth/login", { data: ORGANISER })).json()).access_token}`,

@@ -36,7 +36,7 @@ const renderToasts = () =>
       <ToastNotifications />
     </>,
   );
-const toasts = () => within(screen.getByRole("status")).queryAllByRole("alert");
+const toasts = () => within(screen.getByRole("region", { name: "Notifications" })).queryAllByRole("alert");
 const texts = () => toasts().map((toast) => toast.textContent);
 
 describe("ToastNotifications", () => {

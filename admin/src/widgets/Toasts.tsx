@@ -25,29 +25,35 @@ const ToastItem = ({ toast, onClose }: { toast: Toast; onClose: (id: number) => 
   );
 };
 
-/** The toasts, newest at the bottom, above the page (SPEC 9: the "alerts" overlay). */
-export const ToastStack = ({ toasts, onClose }: { toasts: readonly Toast[]; onClose: (id: number) => void }) => (
-  <Stack
-    role="status"
-    aria-live="polite"
-    data-overlay="alerts"
-    spacing={1}
-    sx={{
-      position: "fixed",
-      bottom: 16,
-      left: 16,
-      right: 16,
-      zIndex: (theme) => theme.zIndex.snackbar,
-      alignItems: "center",
-      pointerEvents: "none",
-      "& > *": { pointerEvents: "auto", maxWidth: 600, width: "100%" },
-    }}
-  >
-    {toasts.map((toast) => (
-      <ToastItem key={toast.id} toast={toast} onClose={onClose} />
-    ))}
-  </Stack>
-);
+/**
+ * The toasts, newest at the bottom, above the page (SPEC 9: the "alerts" overlay). Each toast is an alert, read out
+ * as it comes; the stack is a named region (not a status: pages have their own).
+ */
+export const ToastStack = ({ toasts, onClose }: { toasts: readonly Toast[]; onClose: (id: number) => void }) => {
+  const translate = useTranslate();
+  return (
+    <Stack
+      role="region"
+      aria-label={translate("admin.toasts.label")}
+      data-overlay="alerts"
+      spacing={1}
+      sx={{
+        position: "fixed",
+        bottom: 16,
+        left: 16,
+        right: 16,
+        zIndex: (theme) => theme.zIndex.snackbar,
+        alignItems: "center",
+        pointerEvents: "none",
+        "& > *": { pointerEvents: "auto", maxWidth: 600, width: "100%" },
+      }}
+    >
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} onClose={onClose} />
+      ))}
+    </Stack>
+  );
+};
 
 /**
  * `<Admin notification>`: every `notify(...)` of the back office becomes a toast. Several show at once (react-admin's
