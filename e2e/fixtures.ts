@@ -4,7 +4,13 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, type BrowserContextOptions, test as base, type Page } from "@playwright/test";
+import {
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  type Download,
+  type Page,
+} from "@playwright/test";
 
 export { expect } from "@playwright/test";
 
@@ -89,6 +95,13 @@ export const test = base.extend<JourneyFixtures>({
 
 export const ORGANISER = { email: "organiser@example.org", password: "demo-organiser-2026!" };
 export const MODERATOR = { email: "moderator@example.org", password: "demo-moderator-2026!" };
+
+/** A download's bytes, read from Playwright's copy of the file. */
+export async function downloaded(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 /** Renders the PDF's first page with pdftoppm and decodes its QR code with zbarimg (Debian packages). */
 export const decodeTicketQr = (pdf: Buffer): string => ticketQrCodes(pdf)[0] ?? "";

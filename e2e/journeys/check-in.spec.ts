@@ -7,8 +7,8 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Download, type Page } from "@playwright/test";
-import { decodeTicketQr, expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
+import { chromium, type Page } from "@playwright/test";
+import { decodeTicketQr, downloaded, expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
 import config from "../playwright.config.ts";
 import {
   addArticle,
@@ -23,12 +23,6 @@ import {
 
 const SEAT = "Standing place";
 const PHONE = { width: 390, height: 844 };
-
-async function downloaded(download: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** A ticket's PDF, written to a folder of its own for poppler's tools. */
 function pdfFile(pdf: Buffer): string {

@@ -6,9 +6,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Download } from "@playwright/test";
 import Stripe from "stripe";
-import { decodeTicketQr, expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
+import { decodeTicketQr, downloaded, expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
 import { baseURL, stripePort } from "../playwright.config.ts";
 import {
   addArticle,
@@ -24,12 +23,6 @@ import {
 
 const CONCERT = "Orchestra seat";
 const WORKSHOP = "Conductor's workshop";
-
-async function downloaded(download: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** The PDF's text, read with pdftotext (poppler-utils, beside pdftoppm). */
 function pdfText(pdf: Buffer): string {

@@ -2,9 +2,9 @@
 // resends its confirmation, marks a point-of-sale basket paid, sees the stocks table and the dashboard change after
 // a purchase, turns preview=true on and sees the preview purchase only then, and downloads the baskets list as csv
 // and xlsx (read back: the same rows as the list, amounts as numbers, a formula-like name made inert).
-import type { Download, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { expect, ORGANISER, reachConfirmation, test, uniquePath } from "../fixtures.ts";
+import { downloaded, expect, ORGANISER, reachConfirmation, test, uniquePath } from "../fixtures.ts";
 import {
   addArticle,
   asStaff,
@@ -17,12 +17,6 @@ import {
 } from "./ticket-office/office.ts";
 
 const DINNER = "Gala dinner";
-
-async function downloaded(download: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 async function billing(page: Page, buyer: { firstName: string; lastName: string; email: string }) {
   await expect(page.getByRole("heading", { name: "Billing information" })).toBeVisible();

@@ -1,14 +1,7 @@
 // Issue 17: the completion page offers the whole order as one PDF, a ticket a page, beside each ticket alone; every
 // page's QR code is read back as a phone at the door reads it, and admits.
-import type { Download } from "@playwright/test";
-import { expect, test, ticketQrCodes } from "../../fixtures.ts";
+import { downloaded, expect, test, ticketQrCodes } from "../../fixtures.ts";
 import { addArticle, ensureDemoArticle, fillBillingInformation, guestOnBuyPage } from "./office.ts";
-
-async function downloaded(download: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`the order's PDF with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
