@@ -1,7 +1,7 @@
 import { Alert, type AlertColor } from "@mui/material";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslate } from "react-admin";
-import { AUTO_CLOSE_MS } from "./autoClose.ts";
+import { useAutoClose } from "./autoClose.ts";
 
 /** SPEC 4: the alert states. */
 export const ALERT_STATES = ["information", "warning", "error", "danger", "success"] as const;
@@ -38,21 +38,11 @@ export const AlertBanner = ({
 }: AlertBannerProps) => {
   const translate = useTranslate();
   const [isOpen, setOpen] = useState(true);
-  // The latest onClose, so a parent's new function at each render does not restart the 5000 ms.
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-  useEffect(() => {
-    if (!isOpen || !isAutoClosing) return;
-    const timer = setTimeout(() => {
-      setOpen(false);
-      onCloseRef.current?.();
-    }, AUTO_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [isOpen, isAutoClosing]);
   const close = () => {
     setOpen(false);
     onClose?.();
   };
+  useAutoClose(isOpen && isAutoClosing, close);
   if (!isOpen) return null;
   return (
     <Alert

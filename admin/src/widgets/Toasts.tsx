@@ -1,16 +1,12 @@
 import { Alert, Stack } from "@mui/material";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useNotificationContext, useTranslate } from "react-admin";
-import { AUTO_CLOSE_MS } from "./autoClose.ts";
+import { useAutoClose } from "./autoClose.ts";
 import { addToast, NO_TOASTS, removeToast, type Toast, toastOf } from "./toasts.ts";
 
 const ToastItem = ({ toast, onClose }: { toast: Toast; onClose: (id: number) => void }) => {
   const translate = useTranslate();
-  useEffect(() => {
-    if (!toast.isAutoClosing) return;
-    const timer = setTimeout(() => onClose(toast.id), AUTO_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [toast, onClose]);
+  useAutoClose(toast.isAutoClosing, () => onClose(toast.id));
   return (
     <Alert
       severity={toast.type}
@@ -68,6 +64,6 @@ export const ToastNotifications = () => {
     const taken = takeNotification();
     if (taken) setList((current) => addToast(current, toastOf(taken)));
   }, [notifications, takeNotification]);
-  const close = useCallback((id: number) => setList((current) => removeToast(current, id)), []);
+  const close = (id: number) => setList((current) => removeToast(current, id));
   return <ToastStack toasts={list.toasts} onClose={close} />;
 };
