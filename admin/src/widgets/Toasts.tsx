@@ -25,7 +25,7 @@ const ToastItem = ({ toast, onClose }: { toast: Toast; onClose: (id: number) => 
  * The toasts, newest at the bottom, above the page (SPEC 9: the "alerts" overlay). Each toast is an alert, read out
  * as it comes; the stack is a named region (not a status: pages have their own).
  */
-export const ToastStack = ({ toasts, onClose }: { toasts: readonly Toast[]; onClose: (id: number) => void }) => {
+const ToastStack = ({ toasts, onClose }: { toasts: readonly Toast[]; onClose: (id: number) => void }) => {
   const translate = useTranslate();
   return (
     <Stack

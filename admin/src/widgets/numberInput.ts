@@ -1,7 +1,7 @@
 // SPEC 5 / 9: the number input's rules, apart from the screen.
 
 /** SPEC 9: at most this many decimals. */
-export const NUMBER_DECIMALS_LIMIT = 2;
+const NUMBER_DECIMALS_LIMIT = 2;
 
 const DIGITS = /^\d+$/;
 const DECIMAL = new RegExp(`^\\d+(?:[.,]\\d{1,${NUMBER_DECIMALS_LIMIT}})?$`);

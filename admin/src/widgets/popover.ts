@@ -4,7 +4,7 @@
 export const POPOVER_CLOSE_DELAY_MS = 125;
 /** The window's width is read again only once resizing has paused this long. */
 export const POPOVER_RESIZE_DEBOUNCE_MS = 100;
-export const POPOVER_WIDE_SCREEN_PX = 768;
+const POPOVER_WIDE_SCREEN_PX = 768;
 
 /** The space between the popover and what it points at: 8 px above 768 px of width, 4 px on a phone. */
 export const popoverGap = (windowWidth: number): number => (windowWidth > POPOVER_WIDE_SCREEN_PX ? 8 : 4);
