@@ -1,40 +1,20 @@
 // @vitest-environment jsdom
-import { createTheme, ThemeProvider } from "@mui/material";
-import { cleanup, render, screen } from "@testing-library/react";
-import type { Language } from "@ticketing/shared/constants";
+import { cleanup, screen } from "@testing-library/react";
 import type { CheckInResult } from "@ticketing/shared/schemas/check-ins";
-import { I18nContextProvider } from "react-admin";
 import { afterEach, describe, expect, it } from "vitest";
-import { createI18nProvider } from "../../i18nProvider.ts";
+import { renderInAdmin } from "../../widgets/test-render.tsx";
 import { CheckInCountsLine, CheckInPanel, type Scan } from "./CheckInPanel.tsx";
+import { counts, firstCheckIn as firstScan, ticket } from "./checkIn.fixtures.ts";
 
 afterEach(cleanup);
 
-const ticket = {
-  id: 9,
-  basketId: 4,
-  reference: "AB12CD",
-  title: "Gala dinner",
-  holderName: "Ada Lovelace",
-  testing: false,
-};
-const counts = { sold: 10, checkedIn: 4 };
-const firstScan = { checkedInAt: "2026-11-24T17:05:00.000Z", checkedInById: 2, checkedInByEmail: "door@example.org" };
 const scanOf = (result: CheckInResult): Scan => ({ result, at: new Date("2026-11-24T18:00:00.000Z") });
-
-function show(ui: React.ReactElement, language: Language = "en") {
-  return render(
-    <ThemeProvider theme={createTheme()}>
-      <I18nContextProvider value={createI18nProvider(language)}>{ui}</I18nContextProvider>
-    </ThemeProvider>,
-  );
-}
 
 const panel = () => screen.getByRole("status", { name: /Result of the last scan|Résultat du dernier contrôle/ });
 
 describe("CheckInPanel", () => {
   it("says a ticket let in now in words, in green, with its holder and order", () => {
-    show(
+    renderInAdmin(
       <CheckInPanel
         scan={scanOf({ outcome: "checked_in", reason: null, ticket, checkIn: firstScan, counts })}
         preview={false}
@@ -48,7 +28,7 @@ describe("CheckInPanel", () => {
 
   it("says when and by whom a ticket already came in, in amber, in French too", () => {
     const scan = scanOf({ outcome: "already_checked_in", reason: null, ticket, checkIn: firstScan, counts });
-    show(<CheckInPanel scan={scan} preview={false} />, "fr");
+    renderInAdmin(<CheckInPanel scan={scan} preview={false} />, "fr");
     expect(panel()).toHaveProperty("dataset.tone", "warning");
     // 17:05 UTC is 18:05 in Switzerland; the test runs in whatever zone the machine has, hence the pattern.
     expect(panel().textContent).toContain("Déjà entré");
@@ -58,18 +38,11 @@ describe("CheckInPanel", () => {
   it("refuses in red with the reason in words: forged, refunded, a test ticket at the real door", () => {
     const refused = (reason: CheckInResult["reason"]) =>
       scanOf({ outcome: "refused", reason, ticket: reason === "invalid_code" ? null : ticket, checkIn: null, counts });
-    const { rerender } = show(<CheckInPanel scan={refused("invalid_code")} preview={false} />);
+    const { rerender } = renderInAdmin(<CheckInPanel scan={refused("invalid_code")} preview={false} />);
     expect(panel()).toHaveProperty("dataset.tone", "error");
     expect(panel().textContent).toContain("Refused");
     expect(panel().textContent).toContain("not a genuine ticket code");
-    const again = (scan: Scan, preview: boolean) =>
-      rerender(
-        <ThemeProvider theme={createTheme()}>
-          <I18nContextProvider value={createI18nProvider("en")}>
-            <CheckInPanel scan={scan} preview={preview} />
-          </I18nContextProvider>
-        </ThemeProvider>,
-      );
+    const again = (scan: Scan, preview: boolean) => rerender(<CheckInPanel scan={scan} preview={preview} />);
     again(refused("refunded"), false);
     expect(panel().textContent).toContain("this ticket was refunded");
     again(refused("wrong_mode"), false);
@@ -79,7 +52,7 @@ describe("CheckInPanel", () => {
   });
 
   it("asks for a first scan before any", () => {
-    show(<CheckInPanel scan={null} preview={false} />);
+    renderInAdmin(<CheckInPanel scan={null} preview={false} />);
     expect(panel()).toHaveProperty("dataset.tone", "ready");
     expect(panel().textContent).toContain("Ready: scan a ticket");
   });
@@ -87,7 +60,7 @@ describe("CheckInPanel", () => {
 
 describe("CheckInCountsLine", () => {
   it("shows the tickets checked in of those sold", () => {
-    show(<CheckInCountsLine counts={{ sold: 1200, checkedIn: 37 }} />);
+    renderInAdmin(<CheckInCountsLine counts={{ sold: 1200, checkedIn: 37 }} />);
     expect(screen.getByRole("region", { name: "Tickets checked in" }).textContent).toBe("37 checked in of 1,200 sold");
   });
 });

@@ -1,17 +1,9 @@
 import type { CheckInResult } from "@ticketing/shared/schemas/check-ins";
 import { describe, expect, it } from "vitest";
+import { counts, firstCheckIn, ticket } from "./checkIn.fixtures.ts";
 import { CHECK_IN_TONES, headlineOf, isNewCameraCode, normaliseCode, refusalKey } from "./checkInResult.ts";
 
-const ticket = {
-  id: 9,
-  basketId: 4,
-  reference: "AB12CD",
-  title: "Gala dinner",
-  holderName: "Ada Lovelace",
-  testing: false,
-};
-const counts = { sold: 10, checkedIn: 3 };
-const at = "2026-11-24T17:05:00.000Z";
+const at = firstCheckIn.checkedInAt;
 const time = (iso: string) => `at(${iso})`;
 
 describe("headlineOf", () => {
@@ -20,7 +12,7 @@ describe("headlineOf", () => {
       outcome: "checked_in",
       reason: null,
       ticket,
-      checkIn: { checkedInAt: at, checkedInById: 2, checkedInByEmail: "door@example.org" },
+      checkIn: firstCheckIn,
       counts,
     };
     expect(headlineOf(result, false, time)).toEqual({ key: "admin.checkIn.outcome.checkedIn", detail: null });
@@ -31,7 +23,7 @@ describe("headlineOf", () => {
       outcome: "already_checked_in",
       reason: null,
       ticket,
-      checkIn: { checkedInAt: at, checkedInById: 2, checkedInByEmail: "door@example.org" },
+      checkIn: firstCheckIn,
       counts,
     };
     expect(headlineOf(result, false, time)).toEqual({
