@@ -24,6 +24,7 @@ import { usePreviewFlag, withPreview } from "../sales/previewFlag.ts";
 import { PreviewSwitch, useSalesEvent } from "../sales/salesEvent.tsx";
 import { useCheckInCounts } from "./CheckInPage.tsx";
 import { CheckInCountsLine } from "./CheckInPanel.tsx";
+import { checkedInLine } from "./checkInResult.ts";
 
 const checkInFilters = (translate: (key: string) => string) => [
   <SearchInput key="q" source="q" alwaysOn placeholder={translate("admin.checkIn.filters.search")} />,
@@ -46,18 +47,16 @@ const PhoneRows = () => {
     <SimpleList<CheckInRow>
       rowClick={false}
       primaryText={(row) => row.holderName}
-      secondaryText={(row) => (
-        <>
-          {`${row.title} · ${row.reference}`}
-          <br />
-          {row.checkedInAt
-            ? translate(row.checkedInByEmail ? "admin.checkIn.outcome.atBy" : "admin.checkIn.outcome.at", {
-                time: moment.format(new Date(row.checkedInAt)),
-                email: row.checkedInByEmail ?? "",
-              })
-            : translate("admin.checkIn.filters.no")}
-        </>
-      )}
+      secondaryText={(row) => {
+        const line = row.checkedInAt && checkedInLine(moment.format(new Date(row.checkedInAt)), row.checkedInByEmail);
+        return (
+          <>
+            {`${row.title} · ${row.reference}`}
+            <br />
+            {line ? translate(line.key, line.options) : translate("admin.checkIn.filters.no")}
+          </>
+        );
+      }}
     />
   );
 };

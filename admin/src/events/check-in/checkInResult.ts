@@ -18,12 +18,24 @@ export function refusalKey(reason: CheckInRefusal, preview: boolean): string {
   return `admin.checkIn.reasons.${reason}`;
 }
 
+/** An i18n key and its values. */
+interface Line {
+  key: string;
+  options: Record<string, string>;
+}
+
 export interface Headline {
   /** the i18n key of the panel's big words */
   key: string;
-  /** the line under them: an i18n key and its values (`reason` is an i18n key itself: refusalKey) */
-  detail: { key: string; options: Record<string, string> } | null;
+  /** the line under them (`reason` is an i18n key itself: refusalKey) */
+  detail: Line | null;
 }
+
+/** When and by whom a ticket came in: "at <time> by <email>", or "at <time>" once the account is gone. */
+export const checkedInLine = (time: string, email: string | null | undefined): Line =>
+  email
+    ? { key: "admin.checkIn.outcome.atBy", options: { time, email } }
+    : { key: "admin.checkIn.outcome.at", options: { time } };
 
 /**
  * The panel's words: "Checked in"; "Already checked in", "at <time> by <email>" (without "by" once the account is
@@ -33,16 +45,14 @@ export function headlineOf(result: CheckInResult, preview: boolean, formatTime: 
   switch (result.outcome) {
     case "checked_in":
       return { key: "admin.checkIn.outcome.checkedIn", detail: null };
-    case "already_checked_in": {
-      const time = result.checkIn ? formatTime(result.checkIn.checkedInAt) : "";
-      const email = result.checkIn?.checkedInByEmail;
+    case "already_checked_in":
       return {
         key: "admin.checkIn.outcome.already",
-        detail: email
-          ? { key: "admin.checkIn.outcome.atBy", options: { time, email } }
-          : { key: "admin.checkIn.outcome.at", options: { time } },
+        detail: checkedInLine(
+          result.checkIn ? formatTime(result.checkIn.checkedInAt) : "",
+          result.checkIn?.checkedInByEmail,
+        ),
       };
-    }
     case "refused":
       return {
         key: "admin.checkIn.outcome.refused",
