@@ -1,7 +1,7 @@
 // Ticket check-in at the door (docs/decisions/0027-ticket-check-in.md): a scanned code is verified with the ticket
 // key, then its ticket is let in once. Every scan is answered with an outcome (checked in, already checked in, or
 // refused and why): a refusal is the door's normal business, not a failed request.
-import { and, count, type Database, type Db, eq, inArray, or, schema, sql } from "@ticketing/db";
+import { and, type Database, type Db, eq, inArray, or, schema, sql } from "@ticketing/db";
 import { type CheckInRefusal, SOLD_BASKET_STATUSES } from "@ticketing/shared/constants";
 import type { CheckInCounts, CheckInResult, CheckInRow, CheckInScan } from "@ticketing/shared/schemas/check-ins";
 import type { SQL } from "drizzle-orm";
@@ -69,20 +69,6 @@ export const ticketsQuery = (db: Db, sortKey: SQL = sql`null`) =>
     .leftJoin(checkIns, eq(checkIns.selectedNodeId, lines.id))
     .leftJoin(users, eq(users.id, checkIns.checkedInById))
     .$dynamic();
-
-/** How many lines match `where`, joined as `ticketsQuery` joins them. */
-const countTickets = async (db: Db, where: SQL | undefined) => {
-  const row = await db
-    .select({ n: count() })
-    .from(lines)
-    .innerJoin(baskets, eq(baskets.id, lines.basketId))
-    .leftJoin(billing, eq(billing.id, baskets.billingInformationId))
-    .leftJoin(frontendLogins, eq(frontendLogins.id, baskets.createdById))
-    .leftJoin(checkIns, eq(checkIns.selectedNodeId, lines.id))
-    .where(where)
-    .get();
-  return row?.n ?? 0;
-};
 
 /** The event's tickets sold: its article lines still held in a paid basket, real ones or, with `preview`, tests. */
 export const soldTickets = (eventId: number, preview: boolean) =>
@@ -154,7 +140,7 @@ export async function listCheckIns(
       .limit(query.limit)
       .offset(query.offset)
       .all(),
-    countTickets(db, where),
+    db.$count(ticketsQuery(db).where(where)),
   ]);
   return {
     rows: rows.map((row) => ({
