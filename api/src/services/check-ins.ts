@@ -268,12 +268,13 @@ export async function scanTicket(
   if (found.eventId !== eventId) return refused("other_event");
   const refusal = refusalOf(found, scan.preview);
   if (refusal) return refused(refusal, found);
-  if (found.checkedInAt === null && (await insertCheckIn(database, found, eventId, user, now)))
+  if (found.checkedInAt !== null) return answered(found, false);
+  if (await insertCheckIn(database, found, eventId, user, now))
     return answered(
       { ...found, checkedInAt: now.toISOString(), checkedInById: user.id, checkedInByEmail: user.email },
       true,
     );
-  // Checked in before, or by another scan a moment ago, or refunded meanwhile: read again what won.
+  // Checked in by another scan a moment ago, or refunded meanwhile: read again what won.
   const again = await findTicket(db, claims.itemId, claims.basketId);
   if (!again) return refused("cancelled");
   const refusedNow = refusalOf(again, scan.preview);
