@@ -88,10 +88,12 @@ export function visitedViews(storage: Pick<Storage, "getItem">): TrackedView[] {
   }
 }
 
-export function markViewVisited(storage: PreferenceStorage, view: TrackedView): void {
+/** Adds `view` to the visited views; false when it was there already. */
+export function markViewVisited(storage: PreferenceStorage, view: TrackedView): boolean {
   const visited = visitedViews(storage);
-  if (visited.includes(view)) return;
+  if (visited.includes(view)) return false;
   storage.setItem(VISITED_VIEWS_KEY, JSON.stringify([...visited, view]));
+  return true;
 }
 
 /** The visited views as a store React can subscribe to (`useSyncExternalStore`): a mark goes as the view opens. */
@@ -119,8 +121,7 @@ export function createVisitedViewsStore(
       return snapshot.views;
     },
     markVisited(view) {
-      if (visitedViews(storage).includes(view)) return;
-      markViewVisited(storage, view);
+      if (!markViewVisited(storage, view)) return;
       for (const listener of listeners) listener();
     },
     subscribe(listener) {
