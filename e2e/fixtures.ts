@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import {
   type BrowserContext,
   type BrowserContextOptions,
@@ -103,14 +103,20 @@ export async function downloaded(download: Download): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A PDF written to a folder of its own, for poppler's tools (pdftoppm, pdftotext) to read and write beside. */
+export function pdfFile(pdf: Buffer): string {
+  const file = join(mkdtempSync(join(tmpdir(), "pdf-")), "document.pdf");
+  writeFileSync(file, pdf);
+  return file;
+}
+
 /** Renders the PDF's first page with pdftoppm and decodes its QR code with zbarimg (Debian packages). */
 export const decodeTicketQr = (pdf: Buffer): string => ticketQrCodes(pdf)[0] ?? "";
 
 /** The QR code of every page of a PDF, in page order: each page rendered with pdftoppm, decoded with zbarimg. */
 export function ticketQrCodes(pdf: Buffer): string[] {
-  const dir = mkdtempSync(join(tmpdir(), "ticket-"));
-  const file = join(dir, "ticket.pdf");
-  writeFileSync(file, pdf);
+  const file = pdfFile(pdf);
+  const dir = dirname(file);
   execFileSync("pdftoppm", ["-png", "-r", "150", file, join(dir, "page")]);
   // page-1.png, page-2.png… (zero-padded from ten pages on): name order is page order.
   const pages = readdirSync(dir)

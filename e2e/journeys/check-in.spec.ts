@@ -4,11 +4,11 @@
 // the check-in list agree, and the list exports. Then a phone whose camera films the last ticket (Chromium's fake
 // camera playing the ticket's image) checks it in, in French.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { decodeTicketQr, downloaded, expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
+import { decodeTicketQr, downloaded, expect, ORGANISER, pdfFile, test, uniquePath } from "../fixtures.ts";
 import config from "../playwright.config.ts";
 import {
   addArticle,
@@ -23,13 +23,6 @@ import {
 
 const SEAT = "Standing place";
 const PHONE = { width: 390, height: 844 };
-
-/** A ticket's PDF, written to a folder of its own for poppler's tools. */
-function pdfFile(pdf: Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), "check-in-")), "ticket.pdf");
-  writeFileSync(file, pdf);
-  return file;
-}
 
 /**
  * The code printed under the QR code, as a person reads it off the ticket (pdftotext): its lines of 64 characters

@@ -3,11 +3,8 @@
 // basket detail, the stock goes back, that ticket is refused at verify, the buyer gets the refund email; a second,
 // full refund sets the basket `refunded`.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import Stripe from "stripe";
-import { decodeTicketQr, downloaded, expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
+import { decodeTicketQr, downloaded, expect, ORGANISER, pdfFile, test, uniquePath } from "../fixtures.ts";
 import { baseURL, stripePort } from "../playwright.config.ts";
 import {
   addArticle,
@@ -26,9 +23,7 @@ const WORKSHOP = "Conductor's workshop";
 
 /** The PDF's text, read with pdftotext (poppler-utils, beside pdftoppm). */
 function pdfText(pdf: Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), "invoice-")), "invoice.pdf");
-  writeFileSync(file, pdf);
-  return execFileSync("pdftotext", ["-layout", file, "-"]).toString();
+  return execFileSync("pdftotext", ["-layout", pdfFile(pdf), "-"]).toString();
 }
 
 for (const javaScriptEnabled of [false, true]) {
