@@ -576,31 +576,28 @@ export async function removeSelectedNode(
  * Returns how many lines were released.
  */
 export async function releaseExpiredHolds(database: Database, now: Date, basketId?: number): Promise<number> {
-  const expired: Statement = {
-    sql: `select l.id from selected_nodes l join baskets b on b.id = l.basket_id
-      where b.status = 'new' and b.expires_at < ? and l.status = 'held' and (? is null or b.id = ?)`,
-    args: [now.toISOString(), basketId ?? null, basketId ?? null],
-  };
+  const expiredLines = () =>
+    database.db
+      .select({ id: schema.selectedNodes.id })
+      .from(schema.selectedNodes)
+      .innerJoin(schema.baskets, eq(schema.baskets.id, schema.selectedNodes.basketId))
+      .where(
+        and(
+          basketId === undefined ? undefined : eq(schema.baskets.id, basketId),
+          eq(schema.baskets.status, "new"),
+          lt(schema.baskets.expiresAt, now.toISOString()),
+          eq(schema.selectedNodes.status, "held"),
+        ),
+      );
   // A plain read first: a basket already expired, read again by its buyer, and a sweep that finds nothing take no
   // write lock. The batch selects the lines again, so a line released meanwhile is not given back twice.
-  const due = await database.db
-    .select({ id: schema.selectedNodes.id })
-    .from(schema.selectedNodes)
-    .innerJoin(schema.baskets, eq(schema.baskets.id, schema.selectedNodes.basketId))
-    .where(
-      and(
-        basketId === undefined ? undefined : eq(schema.baskets.id, basketId),
-        eq(schema.baskets.status, "new"),
-        lt(schema.baskets.expiresAt, now.toISOString()),
-        eq(schema.selectedNodes.status, "held"),
-      ),
-    )
-    .limit(1)
-    .get();
-  if (!due) return 0;
+  if (!(await expiredLines().limit(1).get())) return 0;
+  const { sql: selectExpired, params } = expiredLines().toSQL();
+  const expired: Statement = { sql: selectExpired, args: params as Statement["args"] };
   const [, released] = await database.batch(releaseStatements(expired, "expired"));
   return released?.length ?? 0;
 }
+
 export type BasketContent = { items: ReturnType<typeof shapeItems>; total: number };
 
 const linesOfBaskets = prepared((db) =>
