@@ -4,23 +4,12 @@
 import cluster, { type Worker } from "node:cluster";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadConfig } from "./env.ts";
+import { type EnvConfig, loadConfigOrExit } from "./env.ts";
 import { log } from "./lib/log.ts";
 import { prepareDatabase } from "./product.ts";
 import { banner, WORKER_READY } from "./started.ts";
 
-type Settings = ReturnType<typeof loadConfig>;
-
-function configOrExit(): Settings {
-  try {
-    return loadConfig();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
-}
-
-async function runPrimary(config: Settings, workers: number) {
+async function runPrimary(config: EnvConfig, workers: number) {
   // Migrations and the demo data once, before any worker starts, so that n processes do not race on them. (The
   // secrets the environment leaves out are the database's, stored by whichever worker comes first: env.ts.)
   const { database, seeded } = await prepareDatabase(config);
@@ -81,7 +70,7 @@ async function runPrimary(config: Settings, workers: number) {
   for (let i = 0; i < workers; i++) fork();
 }
 
-const config = configOrExit();
+const config = loadConfigOrExit();
 // One process: the server itself, as before WORKERS existed.
 if (config.workers === 1) await import("./server.ts");
 else await runPrimary(config, config.workers);

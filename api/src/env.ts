@@ -156,6 +156,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/** The environment's configuration for a process starting (server.ts, cluster.ts): a bad one is told and exits 1. */
+export function loadConfigOrExit(): EnvConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
 /**
  * The configuration with its secrets: the environment's, or else the database's. The first process to start on an
  * empty database writes them (each made once), and every process reads back the ones that won.

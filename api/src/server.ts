@@ -9,7 +9,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { serve } from "@hono/node-server";
 import closeWithGrace from "close-with-grace";
 import { API_BASE } from "./app.ts";
-import { loadConfig } from "./env.ts";
+import { loadConfigOrExit } from "./env.ts";
 import { turnTaker } from "./lib/turns.ts";
 import { createProduct, type Product } from "./product.ts";
 import { startingAnswers } from "./routes/health.ts";
@@ -19,13 +19,7 @@ import { banner, WORKER_READY } from "./started.ts";
 /** Longer than any request or mail should take; a load balancer stops sending requests well before. */
 const SHUTDOWN_LIMIT_MS = 10_000;
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 
 const lifecycle = new Lifecycle();
 let product: Product | undefined;
