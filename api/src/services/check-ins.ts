@@ -71,7 +71,7 @@ export const ticketsQuery = (db: Db, sortKey: SQL = sql`null`) =>
     .$dynamic();
 
 /** The event's tickets sold: its article lines still held in a paid basket, real ones or, with `preview`, tests. */
-export const soldTickets = (eventId: number, preview: boolean) =>
+const soldTickets = (eventId: number, preview: boolean) =>
   and(
     eq(baskets.eventId, eventId),
     eq(baskets.testing, preview),
@@ -103,7 +103,7 @@ export const checkInsWhere = (eventId: number, query: ListQuery) =>
   and(soldTickets(eventId, isPreview(query.filter)), checkedInCondition(query.filter), searchCondition(query.filter));
 
 /** The event's tickets sold and how many of them are checked in, real ones or, with `preview`, tests. */
-export async function checkInCounts(db: Db, eventId: number, preview: boolean): Promise<CheckInCounts> {
+async function checkInCounts(db: Db, eventId: number, preview: boolean): Promise<CheckInCounts> {
   const row = await db
     .select({ sold: sql<number>`count(*)`, checkedIn: sql<number>`count(${checkIns.id})` })
     .from(lines)

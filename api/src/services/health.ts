@@ -16,7 +16,7 @@ export class Lifecycle {
   database?: Database;
 }
 
-export const HEALTH_STATUSES = ["ok", "starting", "draining", "failing"] as const;
+const HEALTH_STATUSES = ["ok", "starting", "draining", "failing"] as const;
 
 export const Health = z.object({
   /** `ok` answers 200; anything else 503, so that a load balancer sends its requests elsewhere. */
