@@ -58,7 +58,8 @@ export function applyPriceRule(price: number, rule: Pick<PriceRule, "mode" | "va
   return Math.max(0, next);
 }
 
-const byOrderThenId = (a: Pick<PriceRule, "order" | "id">, b: Pick<PriceRule, "order" | "id">) =>
+/** The fold's order: `order`, then id for rules of the same `order`. */
+export const byOrderThenId = (a: Pick<PriceRule, "order" | "id">, b: Pick<PriceRule, "order" | "id">) =>
   a.order - b.order || a.id - b.id;
 
 /** Folds the applicable rules in `order` (then id), starting at 0. */
@@ -81,12 +82,20 @@ export interface PriceForNodeInput<R extends NodePriceRule> {
  * to two ancestors) applies once: it is one rule, attached twice.
  */
 export function selectPriceRules<R extends NodePriceRule>(input: PriceForNodeInput<R>): R[] {
-  const selected = new Map<number, R>();
-  const candidates = [...input.ownRules, ...input.ancestorRules.filter((rule) => rule.shouldPropagate)];
-  for (const rule of candidates)
-    if (!selected.has(rule.id) && conditionHolds(rule.conditionId, input.conditions, input.visitor))
-      selected.set(rule.id, rule);
-  return [...selected.values()].sort(byOrderThenId);
+  return attachedPriceRules(input.ownRules, input.ancestorRules).filter((rule) =>
+    conditionHolds(rule.conditionId, input.conditions, input.visitor),
+  );
+}
+
+/**
+ * Every rule that may price a node, whatever the visitor, sorted as they are folded: its own rules, and its
+ * ancestors' propagating ones, each once (the first one given wins: own before the ancestors').
+ */
+export function attachedPriceRules<R extends NodePriceRule>(ownRules: readonly R[], ancestorRules: readonly R[]): R[] {
+  const attached = new Map<number, R>();
+  for (const rule of [...ownRules, ...ancestorRules.filter((candidate) => candidate.shouldPropagate)])
+    if (!attached.has(rule.id)) attached.set(rule.id, rule);
+  return [...attached.values()].sort(byOrderThenId);
 }
 
 /** A node's price in cents for a visitor (DESIGN.md 4 "Price"). */
