@@ -3,6 +3,7 @@ import { initReactI18next } from "react-i18next";
 import { createCookie } from "react-router";
 import { LanguageDetector } from "remix-i18next/server";
 import { FALLBACK_LANGUAGE, i18nOptions, LANGUAGES, type Language, loadMessages, NAMESPACE } from "./i18n";
+import { ARE_COOKIES_SECURE } from "./lib/secure-cookies.server";
 
 const [en, fr] = await Promise.all([loadMessages.en(), loadMessages.fr()]);
 const resources = { en: { [NAMESPACE]: en.default }, fr: { [NAMESPACE]: fr.default } } satisfies Resource;
@@ -12,6 +13,7 @@ export const languageCookie = createCookie("lng", {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
+  secure: ARE_COOKIES_SECURE,
   maxAge: 60 * 60 * 24 * 365,
 });
 

@@ -1,5 +1,6 @@
 import type { TokenPair } from "@ticketing/shared/schemas/auth";
 import { createCookieSessionStorage } from "react-router";
+import { ARE_COOKIES_SECURE } from "./secure-cookies.server";
 import { createSignedCookie } from "./signed-cookie.server";
 
 interface SessionData {
@@ -22,8 +23,7 @@ export const sessionStorage = createCookieSessionStorage<SessionData>({
     path: "/",
     maxAge: 60 * 60 * 24 * 30, // the refresh token's lifetime
     secrets: [process.env.SESSION_SECRET || DEVELOPMENT_SECRET],
-    // Browsers drop secure cookies on plain http, which is how the product runs locally.
-    secure: process.env.PUBLIC_URL?.startsWith("https://") ?? false,
+    secure: ARE_COOKIES_SECURE,
   }),
 });
 
