@@ -55,6 +55,13 @@ describe("formatMoney", () => {
     expect([frAgain, enAgain]).toEqual([fr, en]);
   });
 
+  it("writes a credit note's minus sign before the amount in both languages", () => {
+    expect(formatMoney(-2000, "en")).toMatch(/^-CHF\s20\.00$/);
+    expect(formatMoney(-123456, "en")).toMatch(/^-CHF\s1\D234\.56$/);
+    expect(formatMoney(-2000, "fr")).toMatch(/^-20\.00\sCHF$/);
+    expect(formatMoney(-5, "fr")).toMatch(/^-0\.05\sCHF$/);
+  });
+
   it("speaks English for any other locale", () => {
     expect(formatMoney(50, "de")).toBe(formatMoney(50, "en"));
   });

@@ -49,7 +49,12 @@ const moneyFormats = {
   en: new Intl.NumberFormat("en-CH", { style: "currency", currency: "CHF" }),
 };
 
-/** Formats cents for people: `CHF 12.50` / `12,50 CHF`. */
+/**
+ * Formats cents for people: `CHF 12.50` / `12.50 CHF`, and a negative amount (a credit note, a refund) with its
+ * minus sign first in both languages: `-CHF 20.00` / `-20.00 CHF`. CLDR's en-CH pattern puts the sign between the
+ * currency and the number (`CHF-20.00`), which reads as a code, not an amount: the sign is written here instead.
+ */
 export function formatMoney(cents: number, locale: string): string {
-  return moneyFormats[locale === "fr" ? "fr" : "en"].format(cents / 100);
+  const format = moneyFormats[locale === "fr" ? "fr" : "en"];
+  return cents < 0 ? `-${format.format(-cents / 100)}` : format.format(cents / 100);
 }

@@ -191,8 +191,8 @@ describe("the invoice PDF", () => {
       "Refunded on 30 November 2026",
     ])
       expect(english).toContain(expected);
-    expect(english).toMatch(/Ball only\s+CHF-35\.00/);
-    expect(english).toMatch(/Total refunded\s+CHF-35\.00/);
+    expect(english).toMatch(/Ball only\s+-CHF\s35\.00/);
+    expect(english).toMatch(/Total refunded\s+-CHF\s35\.00/);
     expect(french).toMatch(/Total remboursé\s+-35\.00\sCHF/);
     expect(english).not.toContain("Due date");
     for (const expected of ["NOTE DE CRÉDIT", "Se rapporte à la facture 1", "Motif : Cancelled by the organiser"])
