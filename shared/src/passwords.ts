@@ -1,4 +1,4 @@
-// Password rules (SPEC 5, 9): one source for the API, the back office and the ticket office.
+// Password rules (SPEC 5, 9): one source for the API and the back office's forms (admin/src/auth/PasswordInputs.tsx).
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "./constants.ts";
 
@@ -11,9 +11,12 @@ export const PASSWORD_MESSAGES = {
 /** Anything that is not a letter or a digit counts as special (spaces included). */
 const SPECIAL_CHARACTER = /[^\p{L}\p{N}]/u;
 
+/** A rule a new password breaks (the confirmation is checked apart, beside the password). */
+export type PasswordProblem = Exclude<keyof typeof PASSWORD_MESSAGES, "mismatch">;
+
 /** The broken rules of a password, as message keys of PASSWORD_MESSAGES; empty when it is acceptable. */
-export function passwordProblems(password: string): (keyof typeof PASSWORD_MESSAGES)[] {
-  const problems: (keyof typeof PASSWORD_MESSAGES)[] = [];
+export function passwordProblems(password: string): PasswordProblem[] {
+  const problems: PasswordProblem[] = [];
   if ([...password].length < MIN_PASSWORD_LENGTH) problems.push("tooShort");
   if (!SPECIAL_CHARACTER.test(password)) problems.push("noSpecialCharacter");
   return problems;
