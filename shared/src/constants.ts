@@ -42,6 +42,15 @@ export type SelectedNodeStatus = (typeof SELECTED_NODE_STATUSES)[number];
 export const GIVEN_BACK_STATUSES = ["released", "expired"] as const satisfies readonly SelectedNodeStatus[];
 export const isGivenBack = (status: SelectedNodeStatus) => (GIVEN_BACK_STATUSES as readonly string[]).includes(status);
 
+/**
+ * An article of a basket as staff read it on the basket's page: its line's status and its basket's together.
+ * `held`: in a basket not checked out, its stock reserved; `awaiting_payment`: checked out, the payment not in yet;
+ * `sold`: the basket is paid (or free), its ticket admits; `refunded`: given back by a refund; `expired`: its
+ * reservation ran out before checkout.
+ */
+export const ARTICLE_STATUSES = ["held", "awaiting_payment", "sold", "refunded", "expired"] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
 /** What an element of the tree is: an article, an option, or a kind of group. */
 export const NODE_CATEGORIES = [
   "article",

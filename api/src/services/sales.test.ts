@@ -246,6 +246,51 @@ describe.each(DRIVERS)("baskets in the back office (%s)", (driver) => {
     });
   });
 
+  describe("a basket's page: its articles' status", () => {
+    const statusesOf = async (staff: string, basketId: number) => {
+      const page = await ctx.call("GET", `/baskets/${basketId}`, { token: staff });
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      return (page.body.articles as { id: number; title: string; status: string }[]).map((a) => [a.title, a.status]);
+    };
+
+    it("reads each article with its basket: held, awaiting payment, sold once paid, refunded, expired", async () => {
+      const sale = await createOnSaleEvent(ctx, { stock: 10, price: 2500 });
+      const staff = await loginAs(ctx, sale.email, sale.password);
+      const shopper = await readyBuyer(ctx, sale, { count: 2 });
+      expect(await statusesOf(staff, shopper.basketId)).toEqual([
+        ["Entry", "held"],
+        ["Entry", "held"],
+      ]);
+      const checkout = await checkOut(shopper);
+      expect(await statusesOf(staff, shopper.basketId)).toEqual([
+        ["Entry", "awaiting_payment"],
+        ["Entry", "awaiting_payment"],
+      ]);
+      await payOnDemoPage(ctx, checkout.payment_url as string);
+      // Paid: its articles are sold (their lines stay "held": the basket's status says they were paid).
+      expect(await statusesOf(staff, shopper.basketId)).toEqual([
+        ["Entry", "sold"],
+        ["Entry", "sold"],
+      ]);
+      const [, second] = (await ctx.call("GET", `/baskets/${shopper.basketId}`, { token: staff })).body.articles;
+      const refund = await ctx.call("POST", `/baskets/${shopper.basketId}/refunds`, {
+        token: staff,
+        body: { item_ids: [second.id], reason: "Cannot come" },
+      });
+      expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+      expect(await statusesOf(staff, shopper.basketId)).toEqual([
+        ["Entry", "sold"],
+        ["Entry", "refunded"],
+      ]);
+
+      // A basket left before checkout: once its reservation ran out (and the buyer came back), expired.
+      const gone = await readyBuyer(ctx, sale, { count: 1 });
+      await writeBasket(gone.basketId, { expiresAt: new Date(Date.now() - 1000).toISOString() });
+      await ctx.call("GET", `/frontend/baskets/${gone.basketId}`, { token: gone.token });
+      expect(await statusesOf(staff, gone.basketId)).toEqual([["Entry", "expired"]]);
+    });
+  });
+
   describe("a basket's page: its articles' form answers and its mails", () => {
     it("shows each article's answers (refunded ones too) and the mails about the basket, newest first", async () => {
       // Forms are added while the event is a draft; then it goes on sale.

@@ -1,7 +1,13 @@
 // Back-office sales: the baskets of the events a user may see.
 import { and, asc, type Db, desc, eq, gte, inArray, lte, or, schema, sql } from "@ticketing/db";
-import { BASKET_STATUSES, type BasketStatus } from "@ticketing/shared/constants";
-import type { Basket, BasketDetail, BasketMail, ItemAnswers } from "@ticketing/shared/schemas/sales";
+import {
+  type ArticleStatus,
+  BASKET_STATUSES,
+  type BasketStatus,
+  SOLD_BASKET_STATUSES,
+} from "@ticketing/shared/constants";
+import type { Basket, BasketArticle, BasketDetail, BasketMail, ItemAnswers } from "@ticketing/shared/schemas/sales";
+import type { BasketItem } from "@ticketing/shared/schemas/ticket-office";
 import type { SQL, SQLWrapper } from "drizzle-orm";
 import { DomainError, notFound } from "../lib/errors.ts";
 import { idFilter, type ListOptions, type ListQuery, listPage } from "../lib/list-query.ts";
@@ -129,12 +135,38 @@ export async function getBasket(db: Db, user: User, id: number): Promise<BasketD
   const basket = await basketById(db, id);
   if (!basket) throw notFound();
   await getVisibleEvent(db, user, basket.eventId);
+  const detail = await presentBasketDetail(db, basket);
+  const refunds = await refundsOf(db, basket.id);
   return {
-    ...(await presentBasketDetail(db, basket)),
-    ...(await refundsOf(db, basket.id)),
+    ...detail,
+    ...refunds,
+    articles: articlesOf(basket.status, {
+      held: detail.items,
+      expired: detail.expiredItems,
+      refunded: refunds.refundedItems,
+    }),
     answers: await answersOf(db, basket.id),
     mails: await mailsOf(db, basket.id),
   };
+}
+
+/**
+ * An article's status as staff read it (ARTICLE_STATUSES): its line's, and for a line still held, its basket's, as
+ * the stocks count them (DESIGN.md 4 "Stock": held in a basket not paid, sold in a validated one, or one reopened
+ * to edit its answers). A line stays `held` once sold: the basket's status says it was paid.
+ */
+function articleStatus(line: "held" | "expired" | "refunded", basket: BasketStatus): ArticleStatus {
+  if (line !== "held") return line;
+  if ((SOLD_BASKET_STATUSES as readonly BasketStatus[]).includes(basket)) return "sold";
+  return basket === "payment_in_progress" ? "awaiting_payment" : "held";
+}
+
+/** Every article of a basket, whatever its line's status, in the order they were chosen, each with its status. */
+function articlesOf(basket: BasketStatus, lines: Record<"held" | "expired" | "refunded", BasketItem[]>) {
+  const articles: BasketArticle[] = [];
+  for (const [line, items] of Object.entries(lines) as ["held" | "expired" | "refunded", BasketItem[]][])
+    for (const item of items) articles.push({ ...item, status: articleStatus(line, basket) });
+  return articles.sort((a, b) => a.id - b.id);
 }
 
 /** The form answers of a basket's articles (held or refunded), grouped per article in the order they were given. */

@@ -1,7 +1,14 @@
 // Back-office sales: the baskets of the events a user may see, and the point of sale's "mark paid"
 // (DESIGN.md 4 "Payments").
 import { z } from "zod";
-import { BASKET_STATUSES, EXPORT_FORMATS, LANGUAGES, MAIL_KINDS, MAIL_STATUSES } from "../constants.ts";
+import {
+  ARTICLE_STATUSES,
+  BASKET_STATUSES,
+  EXPORT_FORMATS,
+  LANGUAGES,
+  MAIL_KINDS,
+  MAIL_STATUSES,
+} from "../constants.ts";
 import { Cents, Id, IsoDate, zBooleanFlag, zId } from "./common.ts";
 import { BasketItem, Invoice, BasketDetail as TicketOfficeBasketDetail } from "./ticket-office.ts";
 
@@ -37,6 +44,10 @@ export const BasketMail = z.object({
 });
 export type BasketMail = z.infer<typeof BasketMail>;
 
+/** An article of the basket (with its options) and where it stands, as the API decides it (`ARTICLE_STATUSES`). */
+export const BasketArticle = BasketItem.extend({ status: z.enum(ARTICLE_STATUSES) });
+export type BasketArticle = z.infer<typeof BasketArticle>;
+
 /**
  * `GET /baskets/:id`: the ticket office's detail (`items` are the articles still held), with the articles refunded
  * and the money: what the basket's paid invoices took and what its refunds gave back (or are giving back).
@@ -44,6 +55,11 @@ export type BasketMail = z.infer<typeof BasketMail>;
 export const BasketDetail = TicketOfficeBasketDetail.extend({
   /** Articles (with their options) given back by a refund: their tickets no longer admit. */
   refundedItems: z.array(BasketItem),
+  /**
+   * Every article of the basket, held, expired or refunded, in the order they were chosen, each with its status
+   * read with the basket's: what staff see in the basket's page.
+   */
+  articles: z.array(BasketArticle),
   /** cents: the paid invoices' total */
   paidAmount: Cents,
   /** cents, positive: the refunds written and not cancelled */

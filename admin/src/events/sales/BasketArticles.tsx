@@ -1,9 +1,21 @@
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import type { ArticleStatus } from "@ticketing/shared/constants";
 import type { BasketDetail, ItemAnswer } from "@ticketing/shared/schemas/sales";
 import { useTranslate } from "react-admin";
 import { answersByItem, formatAnswer } from "./basketDetail.ts";
 import { Empty, Section, useBasketFormat } from "./basketParts.tsx";
-import { articleRows } from "./refundPlan.ts";
+
+/** A sold article's chip stands out; one not yet paid is a warning; one given back (refunded, expired) is muted. */
+const STATUS_TONES: Record<
+  ArticleStatus,
+  { color: "success" | "warning" | "default"; variant: "filled" | "outlined" }
+> = {
+  held: { color: "warning", variant: "outlined" },
+  awaiting_payment: { color: "warning", variant: "outlined" },
+  sold: { color: "success", variant: "filled" },
+  refunded: { color: "default", variant: "outlined" },
+  expired: { color: "default", variant: "outlined" },
+};
 
 /** An article's form answers: "group / field" and the answer as staff read it. */
 const ItemAnswers = ({ itemId, answers }: { itemId: number; answers: ItemAnswer[] }) => {
@@ -32,11 +44,14 @@ const ItemAnswers = ({ itemId, answers }: { itemId: number; answers: ItemAnswer[
   );
 };
 
-/** The basket's articles, held and refunded, each with its options, price, status and form answers. */
-export const BasketArticles = ({ basket }: { basket: BasketDetail }) => {
+/**
+ * The basket's articles, each with its options, price, form answers and its status as the API reads it with the
+ * basket's (held, awaiting payment, sold, refunded, expired).
+ */
+export const BasketArticles = ({ basket }: { basket: Pick<BasketDetail, "articles" | "answers"> }) => {
   const translate = useTranslate();
   const { money } = useBasketFormat();
-  const articles = articleRows(basket);
+  const { articles } = basket;
   const answers = answersByItem(basket.answers);
   return (
     <Section title={translate("admin.basketDetail.articles")}>
@@ -52,7 +67,7 @@ export const BasketArticles = ({ basket }: { basket: BasketDetail }) => {
             </TableRow>
           </TableHead>
           <TableBody>
-            {articles.map(({ item, status }) => {
+            {articles.map((item) => {
               const itemAnswers = answers.get(item.id) ?? [];
               return (
                 <TableRow key={item.id}>
@@ -75,9 +90,8 @@ export const BasketArticles = ({ basket }: { basket: BasketDetail }) => {
                   <TableCell sx={{ verticalAlign: "top" }}>
                     <Chip
                       size="small"
-                      color={status === "held" ? "success" : "default"}
-                      variant={status === "held" ? "filled" : "outlined"}
-                      label={translate(`admin.basketDetail.itemStatus.${status}`)}
+                      {...STATUS_TONES[item.status]}
+                      label={translate(`admin.basketDetail.itemStatus.${item.status}`)}
                     />
                   </TableCell>
                 </TableRow>

@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockFetch, setupProviders } from "../../test-support.ts";
 import { basketItem, invoice, paymentIntent } from "./basket.fixtures.ts";
 import {
-  articleRows,
   canRefund,
   chosenItems,
   paymentStateOf,
@@ -14,18 +13,6 @@ import {
 } from "./refundPlan.ts";
 
 describe("the basket page's refund figures", () => {
-  it("lists held and refunded articles together, in the order they were added", () => {
-    const rows = articleRows({
-      items: [basketItem(3, 2500), basketItem(1, 3000)],
-      refundedItems: [basketItem(2, 2500)],
-    });
-    expect(rows.map((row) => [row.item.id, row.status])).toEqual([
-      [1, "held"],
-      [2, "refunded"],
-      [3, "held"],
-    ]);
-  });
-
   it("announces the chosen articles' prices with their options, and what is left of the payment", () => {
     const items = [basketItem(1, 3000), basketItem(2, 2500)];
     expect(refundAmountOf(chosenItems(items, "all"))).toBe(5500);

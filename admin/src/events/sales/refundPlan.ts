@@ -4,16 +4,6 @@ import type { PaymentModule } from "@ticketing/shared/constants";
 import type { BasketDetail } from "@ticketing/shared/schemas/sales";
 import type { BasketItem, PaymentIntent } from "@ticketing/shared/schemas/ticket-office";
 
-export type ItemStatus = "held" | "refunded";
-
-/** Every article of the basket in the order it was added, held or refunded. */
-export function articleRows(basket: Pick<BasketDetail, "items" | "refundedItems">) {
-  return [
-    ...basket.items.map((item) => ({ item, status: "held" as ItemStatus })),
-    ...basket.refundedItems.map((item) => ({ item, status: "refunded" as ItemStatus })),
-  ].sort((a, b) => a.item.id - b.item.id);
-}
-
 export const PAYMENT_STATES = ["open", "paid", "failed", "expired", "cancelled"] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
