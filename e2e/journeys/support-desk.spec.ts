@@ -95,9 +95,14 @@ test("support staff follow an event's sales: baskets, resend, mark paid, stocks,
   // Her basket: she paid at the front desk; staff mark it paid.
   await admin.getByRole("row").nth(1).getByRole("link").first().click();
   await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
+  // Her dinner waits for her payment; once paid, it is sold (not "held", as a basket still open would say).
+  const articles = admin.getByRole("region", { name: "Articles" });
+  await expect(articles.getByRole("row").filter({ hasText: DINNER })).toContainText("Awaiting payment");
   await admin.getByRole("button", { name: "Mark as paid" }).click();
   await admin.getByRole("dialog").getByRole("button", { name: "Mark as paid" }).click();
   await expect(admin.getByText("Validated").first()).toBeVisible();
+  await expect(articles.getByRole("row").filter({ hasText: DINNER })).toContainText("Sold");
+  await expect(articles).not.toContainText("Held");
   await expect(admin.getByRole("region", { name: "Emails" })).toContainText(grace.email);
 
   // Ada's basket: her confirmation is sent again.
@@ -162,8 +167,8 @@ test("support staff follow an event's sales: baskets, resend, mark paid, stocks,
   // The baskets list, downloaded as csv and xlsx: the list's three rows, amounts as numbers, the name inert.
   await admin.goto(`/admin/events/${event.id}/baskets`);
   await expect(admin.getByRole("row")).toHaveCount(4);
-  const exportAs = async (format: RegExp) => {
-    await admin.getByRole("button", { name: "Export" }).first().click();
+  const exportAs = async (format: RegExp, button = "Export") => {
+    await admin.getByRole("button", { name: button, exact: true }).click();
     const downloading = admin.waitForEvent("download");
     await admin.getByRole("menuitem", { name: format }).click();
     return downloaded(await downloading);
@@ -182,4 +187,16 @@ test("support staff follow an event's sales: baskets, resend, mark paid, stocks,
   const values = sheet?.getSheetValues().flat() ?? [];
   expect(values).toContain(80);
   expect(values.some((value) => typeof value === "string" && value.startsWith("'=HYPERLINK"))).toBe(true);
+
+  // The participants from the list as it opens (sorted newest first): one row per dinner sold, with its buyer.
+  await admin.goto(`/admin/events/${event.id}/baskets`);
+  await expect(admin.getByRole("row")).toHaveCount(4);
+  const participants = (await exportAs(/CSV/, "Export participants")).toString("utf8").slice(1).trim().split("\r\n");
+  expect(participants).toHaveLength(4);
+  for (const buyer of ["Lovelace", "'=HYPERLINK", "Turing"])
+    expect(participants.filter((line) => line.includes(buyer))).toHaveLength(1);
+  const participantsBook = new ExcelJS.Workbook();
+  await participantsBook.xlsx.load((await exportAs(/Excel/, "Export participants")) as unknown as ArrayBuffer);
+  expect(participantsBook.worksheets[0]?.actualRowCount).toBe(4);
+  await expect(admin.getByText("The file could not be made")).toHaveCount(0);
 });

@@ -14,20 +14,30 @@ afterEach(() => {
 describe("exportQuery", () => {
   it("exports the rows of the list as filtered and sorted, the page's own filter winning", () => {
     const view = {
+      resource: "baskets",
       filterValues: { status: "payed", q: "dupont", eventId: 99 },
       sort: { field: "createdAt", order: "DESC" as const },
     };
-    expect(exportQuery(view, { eventId: 3, preview: true })).toEqual({
+    expect(exportQuery("baskets", view, { eventId: 3, preview: true })).toEqual({
       filter: { status: "payed", q: "dupont", eventId: 3, preview: true },
       sort: { field: "createdAt", order: "DESC" },
     });
   });
 
+  it("exports the participants of the baskets list as it opens (newest first) with its filters, not its sort", () => {
+    // The baskets page as it opens: sorted by creation, newest first; the participants export orders articles.
+    const baskets = {
+      resource: "baskets",
+      filterValues: { q: "dupont" },
+      sort: { field: "createdAt", order: "DESC" as const },
+    };
+    expect(exportQuery("participants", baskets, { eventId: 3 })).toEqual({ filter: { q: "dupont", eventId: 3 } });
+  });
+
   it("leaves out cleared filters, and takes the page's filter alone outside a list", () => {
-    expect(exportQuery({ filterValues: { q: "", status: undefined, createdFrom: "2025-03-01" } }).filter).toEqual({
-      createdFrom: "2025-03-01",
-    });
-    expect(exportQuery(null, { eventId: 3 })).toEqual({ filter: { eventId: 3 } });
+    const view = { resource: "baskets", filterValues: { q: "", status: undefined, createdFrom: "2025-03-01" } };
+    expect(exportQuery("baskets", view).filter).toEqual({ createdFrom: "2025-03-01" });
+    expect(exportQuery("stocks", null, { eventId: 3 })).toEqual({ filter: { eventId: 3 } });
   });
 });
 
