@@ -10,6 +10,7 @@ export default defineConfig({
     // processes and SQLite, so two share 2 cores well: the suite ran in 305 s instead of 390 s here.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
+    setupFiles: ["admin/src/testing-library.setup.ts"],
     hookTimeout: 60_000,
     // The product's log lines (lib/log.ts) would drown the report; a test that reads them gives its own logger.
     env: { LOG_LEVEL: "silent" },

@@ -383,11 +383,13 @@ describe("a crash in the middle of a rush", () => {
       for (const mail of confirmations()) received.set(mail.messageId, [...(received.get(mail.messageId) ?? []), mail]);
       expect([...received.keys()].sort()).toEqual(outbox.map((mail) => messageIdOf(mail, MAIL_FROM)).sort());
       // A mail the sink accepted just before the kill, whose "sent" the process had no time to write, goes
-      // again (same Message-ID, so a mailbox can drop it): the one duplicate SMTP cannot rule out, counted.
+      // again (same Message-ID, so a mailbox can drop it): the one duplicate SMTP cannot rule out, counted. It is
+      // one the killed process held at the kill (told by its claim, not by a time window, which a busy machine
+      // stretches).
       const twice = [...received.values()].filter((copies) => copies.length > 1);
       for (const copies of twice) {
         expect(copies).toHaveLength(2);
-        expect(killedAt - (copies[0]?.at ?? 0)).toBeLessThan(1_000);
+        expect(claimedAtKill).toContain(copies[0]?.messageId);
       }
       expect(retakenAt - restartedAt).toBeLessThan(30_000);
 

@@ -52,14 +52,33 @@ describe.each(["better-sqlite3", "libsql"] as const)("%s", (driver) => {
 describe("libSQL", () => {
   it("a write made outside a transaction while one is open waits its turn instead of failing", async () => {
     const database = await fresh("libsql");
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // Each step waits for the other's signal, not for time: the outside write is made while the transaction is
+    // certainly open, and the transaction goes on only once that write is on its way.
+    let opened = () => {};
+    const isOpen = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
+    let goOn = () => {};
+    const mayGoOn = new Promise<void>((resolve) => {
+      goOn = resolve;
+    });
     const inTransaction = database.transaction(function* (tx) {
       yield* run(tx.insert(schema.units).values({ name: "First" }).run());
-      yield* run(pause(100));
+      opened();
+      yield* run(mayGoOn);
       yield* run(tx.insert(schema.units).values({ name: "Second" }).run());
     });
-    await pause(30);
-    await database.db.insert(schema.units).values({ name: "Outside" }).run();
+    await isOpen;
+    const outside = database.db.insert(schema.units).values({ name: "Outside" }).run();
+    let isOutsideDone = false;
+    void outside.then(() => {
+      isOutsideDone = true;
+    });
+    // A few turns of the event loop: time enough for the write to fail at once, as it did with SQLITE_BUSY.
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(isOutsideDone).toBe(false);
+    goOn();
+    await outside;
     await inTransaction;
     const names = (await database.db.select({ name: schema.units.name }).from(schema.units).all()).map((u) => u.name);
     expect(names).toEqual(["First", "Second", "Outside"]);

@@ -120,8 +120,13 @@ for (const javaScriptEnabled of [false, true]) {
     await dialog.getByRole("textbox", { name: "Reason" }).fill("Cannot attend the concert");
     await dialog.getByRole("button", { name: "Continue" }).click();
     await dialog.getByRole("button", { name: /^Refund CHF\s*45\.00$/ }).click();
-    await expect(admin.getByText("Refund succeeded")).toBeVisible();
+    // Each refund is waited for by what only it shows: its toast (the first one gone before the second refund)
+    // and the basket's refunded amount.
+    const toasts = admin.getByRole("region", { name: "Notifications" });
+    const succeeded = toasts.getByRole("alert").filter({ hasText: "Refund succeeded" });
+    await expect(succeeded).toBeVisible();
     await expect(dialog).toHaveCount(0);
+    await expect(admin.getByText(/^Refunded: CHF\s*45\.00$/)).toBeVisible();
 
     expect(await remainingStock(request, CONCERT, event.id)).toBe(10);
     expect(await remainingStock(request, WORKSHOP, event.id)).toBe(9);
@@ -130,13 +135,17 @@ for (const javaScriptEnabled of [false, true]) {
     await expect.poll(() => newestMailTo(email)).toContain("Subject: Your refund for Symphony Night");
     expect(newestMailTo(email)).toContain("Part of your order");
 
-    // The rest, the whole basket: it is refunded.
+    // The rest, the whole basket: it is refunded. The first refund's toast closes itself after 5 s first
+    // (closing it by hand would race that).
+    await expect(succeeded).toHaveCount(0, { timeout: 15_000 });
     await admin.getByRole("button", { name: "Refund" }).click();
     await dialog.getByRole("radio", { name: /The whole basket/ }).check();
     await dialog.getByRole("textbox", { name: "Reason" }).fill("Event postponed");
     await dialog.getByRole("button", { name: "Continue" }).click();
     await dialog.getByRole("button", { name: /^Refund CHF\s*20\.00$/ }).click();
-    await expect(admin.getByText("Refund succeeded")).toBeVisible();
+    await expect(succeeded).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(admin.getByText(/^Refunded: CHF\s*65\.00$/)).toBeVisible();
     await expect(admin.getByText("Refunded", { exact: true }).first()).toBeVisible();
     expect(await remainingStock(request, WORKSHOP, event.id)).toBe(10);
     expect(await verify(WORKSHOP)).toBe(false);

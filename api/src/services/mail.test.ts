@@ -455,28 +455,37 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
     const [stuck = 0, ...others] = await enqueueResets(database, 3);
     const sent: number[] = [];
     let isStopped = false;
+    // The limit is read on the worker's clock, which only this test moves: however slowly the machine renders
+    // and sends the others, none of them outlasts it.
+    let clock = new Date("2026-11-21T10:00:00.000Z");
     const transport: MailTransport = {
       async send(mail, signal) {
-        if (mail.id === stuck)
+        if (mail.id === stuck) {
+          await vi.waitFor(() => expect(sent.toSorted((a, b) => a - b)).toEqual(others), { timeout: 20_000 });
+          clock = new Date("2026-11-21T10:00:00.300Z");
           await new Promise((_, reject) =>
             signal.addEventListener("abort", () => {
               isStopped = true;
               reject(signal.reason);
             }),
           );
+        }
         sent.push(mail.id);
       },
     };
-    const clock = new Date("2026-11-21T10:00:00.000Z");
-    const report = await deliverPendingMails(database, transport, config, { now: () => clock, timeLimitMs: 300 });
+    const report = await deliverPendingMails(database, transport, config, {
+      now: () => clock,
+      timeLimitMs: 300,
+      renewMs: 5,
+    });
     expect(report).toEqual({ sent: 2, failed: 1 });
-    expect(sent).toEqual(others);
+    expect(sent.toSorted((a, b) => a - b)).toEqual(others);
     expect(isStopped).toBe(true);
     expect(await outboxRow(database, stuck)).toMatchObject({
       status: "pending",
       attempts: 1,
       lastError: "took longer than 0.3 s",
-      nextAttemptAt: "2026-11-21T10:01:00.000Z",
+      nextAttemptAt: "2026-11-21T10:01:00.300Z",
       claimedBy: null,
     });
   });
@@ -511,11 +520,23 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
   it("never takes a live worker's claim, however long its send lasts", async () => {
     const [id = 0] = await enqueueResets(database, 1);
     const other = driver === "better-sqlite3" ? test.connectAgain() : database;
-    const timing = { leaseMs: 300, renewMs: 50 };
+    // The leases run on a clock only this test moves: a busy machine slows the workers down, it never makes a
+    // lease run out.
+    let clock = new Date("2026-11-21T10:00:00.000Z").getTime();
+    const timing = { leaseMs: 300, renewMs: 5, now: () => new Date(clock) };
     const sent: string[] = [];
+    let startSending = () => {};
+    const isSending = new Promise<void>((resolve) => {
+      startSending = resolve;
+    });
+    let finishSending = () => {};
+    const finished = new Promise<void>((resolve) => {
+      finishSending = resolve;
+    });
     const slow: MailTransport = {
       async send(mail) {
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        startSending();
+        await finished;
         sent.push(`slow ${mail.id}`);
       },
     };
@@ -524,19 +545,20 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
         sent.push(`eager ${mail.id}`);
       },
     };
-    let isDone = false;
-    const first = deliverPendingMails(database, slow, config, timing).finally(() => {
-      isDone = true;
-    });
-    let rounds = 0;
-    // For five leases, another worker keeps looking for due mails.
-    while (!isDone) {
-      await deliverPendingMails(other, eager, config, timing);
-      rounds += 1;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    const first = deliverPendingMails(database, slow, config, timing);
+    await isSending;
+    // For five leases, half a lease at a time: the first worker renews its claim, and another worker looking for
+    // due mails finds none.
+    for (let step = 1; step <= 10; step++) {
+      clock += timing.leaseMs / 2;
+      const renewedUntil = new Date(clock + timing.leaseMs).toISOString();
+      await vi.waitFor(async () => expect((await outboxRow(database, id)).nextAttemptAt).toBe(renewedUntil), {
+        timeout: 20_000,
+      });
+      expect(await deliverPendingMails(other, eager, config, timing)).toEqual({ sent: 0, failed: 0 });
     }
+    finishSending();
     expect(await first).toEqual({ sent: 1, failed: 0 });
-    expect(rounds).toBeGreaterThan(10);
     expect(sent).toEqual([`slow ${id}`]);
   });
 

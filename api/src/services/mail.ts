@@ -193,7 +193,10 @@ const CLAIM_RENEW_MS = 5_000;
  * before another worker may claim it (clocks of the machines agreeing within this margin).
  */
 const LEASE_MARGIN_MS = 5_000;
-/** The longest one mail may take to render and send; it is then stopped and retried like a failure. */
+/**
+ * The longest one mail may take to render and send; it is then stopped (at the next heartbeat) and retried like a
+ * failure.
+ */
 export const MAIL_TIME_LIMIT_MS = 120_000;
 /** Mails one worker renders and sends at once. */
 export const MAIL_CONCURRENCY = 4;
@@ -201,7 +204,10 @@ export const MAIL_CONCURRENCY = 4;
 export interface DeliveryOptions {
   /** The process's logger by default. */
   logger?: Log;
-  /** The clock of `next_attempt_at` and `sent_at`, for tests. */
+  /**
+   * The worker's clock: of `next_attempt_at` and `sent_at`, and of its own reckoning of a claim's lease and of a
+   * mail's time limit, so that a test moves time itself instead of waiting for it.
+   */
   now?: () => Date;
   /** Names the worker's claims; a new one by default (`createWorkerId`). */
   workerId?: string;
@@ -262,7 +268,9 @@ class ClaimLostError extends Error {
 interface Attempt {
   mail: OutboxMail;
   controller: AbortController;
-  /** performance.now() of the last renewal that kept the claim. */
+  /** When (the courier's clock, ms) the attempt started: its time limit counts from there. */
+  startedAt: number;
+  /** When (the courier's clock, ms) the last renewal that kept the claim was asked for. */
   renewedAt: number;
   done: Promise<void>;
 }
@@ -287,6 +295,8 @@ function createCourier(
   let claiming: Promise<void> | undefined;
   let lastGoneCheck = Number.NEGATIVE_INFINITY;
   let heartbeat: NodeJS.Timeout | undefined;
+  /** The heartbeat's work in progress: a beat that finds it still running is skipped (see `open`). */
+  let beating: Promise<void> | undefined;
   let isClosing = false;
   activeWorkers.add(workerId);
 
@@ -334,15 +344,11 @@ function createCourier(
 
   function start(mail: OutboxMail) {
     const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new Error(`took longer than ${timeLimitMs / 1000} s`)),
-      timeLimitMs,
-    );
-    const attempt: Attempt = { mail, controller, renewedAt: performance.now(), done: Promise.resolve() };
+    const at = now().getTime();
+    const attempt: Attempt = { mail, controller, startedAt: at, renewedAt: at, done: Promise.resolve() };
     attempt.done = deliver(mail, controller.signal)
       .catch((error: unknown) => logger.error({ err: error, mail: mail.id }, "mail outcome not recorded"))
       .finally(() => {
-        clearTimeout(timer);
         attempts.delete(mail.id);
         // A free slot takes the next mail at once.
         if (heartbeat) fill().catch((error: unknown) => logger.error({ err: error }, "claiming mails failed"));
@@ -365,10 +371,14 @@ function createCourier(
     });
   }
 
+  /**
+   * The heartbeat's work: keeps the claims in flight, gives up those it could not keep, stops the mails past their
+   * time limit. Every duration here is read on the courier's clock (`now`), the clock of the leases themselves.
+   */
   async function renewAll() {
     const ids = [...attempts.keys()];
     if (ids.length > 0) {
-      const at = performance.now();
+      const at = now().getTime();
       try {
         const kept = await renew(ids);
         for (const id of ids) {
@@ -381,10 +391,15 @@ function createCourier(
         logger.warn({ err: error }, "renewing mail claims failed");
       }
     }
-    // Not renewed for too long: give the mail up before its lease ends and another worker may take it.
-    for (const attempt of attempts.values())
-      if (performance.now() - attempt.renewedAt > leaseMs - marginMs)
+    const current = now().getTime();
+    for (const attempt of attempts.values()) {
+      // Not renewed for too long: give the mail up before its lease ends and another worker may take it.
+      if (current - attempt.renewedAt > leaseMs - marginMs)
         attempt.controller.abort(new ClaimLostError(attempt.mail.id));
+      // Checked at each heartbeat: a mail is stopped at most `renewMs` after its limit.
+      else if (current - attempt.startedAt >= timeLimitMs)
+        attempt.controller.abort(new Error(`took longer than ${timeLimitMs / 1000} s`));
+    }
   }
 
   async function deliver(mail: OutboxMail, signal: AbortSignal) {
@@ -468,10 +483,16 @@ function createCourier(
     drain,
     /** Renews the claims in flight, and takes new mails, every `renewMs`. */
     open() {
+      // One beat at a time: with a database slower than `renewMs`, overlapping renewals would end out of order,
+      // and one asked for earlier would set a claim's `renewedAt` back and give up a claim that was kept.
       heartbeat ??= setInterval(() => {
-        void renewAll()
+        if (beating) return;
+        beating = renewAll()
           .then(fill)
-          .catch((error: unknown) => logger.error({ err: error }, "claiming mails failed"));
+          .catch((error: unknown) => logger.error({ err: error }, "claiming mails failed"))
+          .finally(() => {
+            beating = undefined;
+          });
       }, renewMs).unref();
     },
     /** Waits for the mails in flight (their claims renewed meanwhile), then lets go. */
