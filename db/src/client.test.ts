@@ -69,7 +69,7 @@ describe("libSQL", () => {
       yield* run(tx.insert(schema.units).values({ name: "Second" }).run());
     });
     await isOpen;
-    const outside = database.db.insert(schema.units).values({ name: "Outside" }).run();
+    const outside = Promise.resolve(database.db.insert(schema.units).values({ name: "Outside" }).run());
     let isOutsideDone = false;
     void outside.then(() => {
       isOutsideDone = true;
