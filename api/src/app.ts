@@ -8,7 +8,8 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
-import type { AppDeps, AppEnv } from "./context.ts";
+import { API_BASE, type AppDeps, type AppEnv } from "./context.ts";
+import { AfterAnswer } from "./lib/after-answer.ts";
 import { clientAddress, trustedProxies } from "./lib/client-address.ts";
 import { DomainError, type Message } from "./lib/errors.ts";
 import { answer, zodToDomainError } from "./lib/http.ts";
@@ -42,11 +43,21 @@ import { userRoutes } from "./routes/users.ts";
 import { authenticate } from "./services/auth.ts";
 import type { Lifecycle } from "./services/health.ts";
 
-export const API_BASE = "/api/v1";
+export { API_BASE };
+
 const API_INFO = { title: "Ticketing API", version: "1" };
 
-/** `lifecycle`: the process's phase for the health answer (server.ts); always ready without one. */
-export function createApp(deps: AppDeps, lifecycle?: Lifecycle) {
+/**
+ * `lifecycle`: the process's phase for the health answer (server.ts); always ready without one. `afterAnswer`: the
+ * process's (product.ts, whose shutdown waits for it), else one of this app's own.
+ */
+export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: AfterAnswer }, lifecycle?: Lifecycle) {
+  const deps: AppDeps = {
+    ...given,
+    afterAnswer:
+      given.afterAnswer ??
+      new AfterAnswer((error) => (given.logger ?? log).error({ err: error }, "work after an answer failed")),
+  };
   const api = new Hono<AppEnv>();
   const rateLimiter = new RateLimiter(deps.database, deps.config.rateLimitMultiplier);
 

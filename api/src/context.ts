@@ -2,10 +2,14 @@ import type { Database } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
 import type { Translate } from "@ticketing/shared/i18n/translate";
 import type { Config } from "./env.ts";
+import type { AfterAnswer } from "./lib/after-answer.ts";
 import type { Logger } from "./lib/log.ts";
 import type { RateLimiter } from "./lib/rate-limit.ts";
 import type { Authenticated } from "./services/access.ts";
 import type { TicketKeys } from "./services/ticket-codes.ts";
+
+/** Where the API is served (createApp): `/api/v1/events`. */
+export const API_BASE = "/api/v1";
 
 /** What every route can use: built once by createApp. */
 export interface AppDeps {
@@ -14,6 +18,8 @@ export interface AppDeps {
   ticketKeys: TicketKeys;
   /** Called after a transaction queued mail, so the worker delivers it without waiting for its next tick. */
   onMailQueued?: () => void;
+  /** Work left for after the answer (lib/after-answer.ts): what only some answers would otherwise wait for. */
+  afterAnswer: AfterAnswer;
   /** Clock, injectable for tests. */
   now?: () => Date;
   /** Where to log: the process's logger (lib/log.ts) by default; during a request, one that adds its id (app.ts). */

@@ -10,6 +10,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { html } from "hono/html";
 import { API_BASE, createApp } from "./app.ts";
 import { type Config, type EnvConfig, withStoredSecrets } from "./env.ts";
+import { AfterAnswer } from "./lib/after-answer.ts";
 import { apiTranslator } from "./lib/i18n.ts";
 import { type Logger, log, logRequests } from "./lib/log.ts";
 import { cspNonce, limitBody, MAX_BODY_MEGABYTES, securityHeaders } from "./lib/security.ts";
@@ -32,6 +33,8 @@ export interface Product {
   config: Config;
   database: Database;
   mailWorker: MailWorker;
+  /** The work requests left for after their answers (lib/after-answer.ts). */
+  afterAnswer: AfterAnswer;
   seeded: boolean;
   stop(): Promise<void>;
 }
@@ -84,8 +87,17 @@ export async function createProduct(
   });
   const flushMail = () =>
     void mailWorker.flush().catch((error: unknown) => mailLog.error({ err: error }, "delivering mail failed"));
+  // What requests leave for after their answers (lib/after-answer.ts): the shutdown waits for it.
+  const afterAnswer = new AfterAnswer((error) => logger.error({ err: error }, "work after an answer failed"));
   const api = createApp(
-    { database, config, ticketKeys: ticketKeysOf(config.ticketSigningKey), onMailQueued: flushMail, logger },
+    {
+      database,
+      config,
+      ticketKeys: ticketKeysOf(config.ticketSigningKey),
+      onMailQueued: flushMail,
+      afterAnswer,
+      logger,
+    },
     options.lifecycle,
   );
   // Expired holds give their stock back (DESIGN.md 4 "Basket lifecycle").
@@ -132,9 +144,12 @@ export async function createProduct(
     config,
     database,
     mailWorker,
+    afterAnswer,
     seeded,
     async stop() {
       clearInterval(sweep);
+      // Its mails are queued before the worker stops, its rows written before the database closes.
+      await afterAnswer.settled();
       await mailWorker.stop();
       await database.close();
     },

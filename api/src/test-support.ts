@@ -9,6 +9,7 @@ import { and, createDatabase, type Database, type Driver, desc, eq, run, schema,
 import { afterAll, beforeAll, expect } from "vitest";
 import { createApp } from "./app.ts";
 import { type Config, loadConfig, withStoredSecrets } from "./env.ts";
+import { AfterAnswer } from "./lib/after-answer.ts";
 import { encryptSecret } from "./lib/secrets.ts";
 import { createUser } from "./services/auth.ts";
 import { addArticle } from "./services/catalogue.ts";
@@ -49,7 +50,10 @@ export async function createTestContext(
   const database = createDatabase({ url: settings.databaseUrl, driver });
   await database.migrate();
   const config = await withStoredSecrets(settings, database);
-  const app = createApp({ database, config, ticketKeys: ticketKeysOf(config.ticketSigningKey) });
+  // The work a request leaves for after its answer is done before `call` returns; a failure of it fails the call.
+  const failures: unknown[] = [];
+  const afterAnswer = new AfterAnswer((error) => failures.push(error));
+  const app = createApp({ database, config, ticketKeys: ticketKeysOf(config.ticketSigningKey), afterAnswer });
   return {
     app,
     database,
@@ -74,6 +78,8 @@ export async function createTestContext(
               : JSON.stringify(options.body),
       });
       const text = await response.text();
+      await afterAnswer.settled();
+      if (failures.length > 0) throw failures.shift();
       let body: unknown = text;
       try {
         body = text ? JSON.parse(text) : null;

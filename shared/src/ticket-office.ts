@@ -2,12 +2,16 @@
 // the storefront share it.
 import type { EventStatus } from "./constants.ts";
 
+/** Where every ticket office lives, and under it every preview (testing mode). */
+export const TICKET_OFFICES_PATH = "/tickets";
+export const PREVIEWS_PATH = `${TICKET_OFFICES_PATH}/preview`;
+
 /**
  * `/tickets/demo/buy`, or `/tickets/preview/demo/buy` in testing mode (SPEC 2.3: every link keeps the preview
  * segment). The event's path is URL-encoded; `rest` is a path of the office's own (`login/verify/3/…`).
  */
 export function ticketOfficePath(frontendPath: string, testing: boolean, rest = ""): string {
-  const base = `/tickets/${testing ? "preview/" : ""}${encodeURIComponent(frontendPath)}`;
+  const base = `${testing ? PREVIEWS_PATH : TICKET_OFFICES_PATH}/${encodeURIComponent(frontendPath)}`;
   return rest ? `${base}/${rest}` : base;
 }
 

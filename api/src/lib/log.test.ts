@@ -82,6 +82,8 @@ describe("the product's logs", () => {
     });
     // A password-reset mail: its link (a key to the account) is in the .eml, never in a log line.
     await postJson("reset request", "/api/v1/auth/password-reset-request", { email: "ops@example.org" });
+    // The link is issued and its mail queued after the answer.
+    await product.afterAnswer.settled();
     await product.mailWorker.flush();
     const mails = await product.database.db.select().from(schema.mailOutbox).all();
     const link = String((mails[0]?.payload as { link?: unknown } | undefined)?.link ?? "");

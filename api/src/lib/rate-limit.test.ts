@@ -34,11 +34,14 @@ function twoProcesses(driver: Driver) {
   return () => databases as [Database, Database];
 }
 
-/** Sign-ins through one of the processes, whose password turns out right or wrong. */
+/**
+ * Sign-ins through one of the processes, whose password turns out right or wrong; `device` is what the browser's
+ * device cookie proved for the account (lib/device-cookies.ts), null for none.
+ */
 function signIns(limiter: RateLimiter) {
-  return async (ip: string, isRight: boolean, account = "owner@example.org") => {
+  return async (ip: string, isRight: boolean, account = "owner@example.org", device: string | null = null) => {
     try {
-      const attempt = await loginAttempt(limiter, ip, account);
+      const attempt = await loginAttempt(limiter, ip, account, device);
       if (isRight) await attempt.succeeded();
       return isRight ? "signed in" : "wrong password";
     } catch (error) {
@@ -69,18 +72,44 @@ describe.each(DRIVERS)("sign-in limits (%s)", (driver) => {
     expect(await signIn("10.9.9.9", true)).toBe("signed in");
   });
 
-  it("slows guessing spread over many addresses without locking the owner out", async () => {
-    const ceiling = RATE_RULES.loginFailuresPerAccount.limit;
-    for (let i = 0; i < ceiling; i++)
+  it("locks clients without a device cookie out of an account guessed at from everywhere, until the window ends", async () => {
+    const allowance = RATE_RULES.loginFailuresPerAccountUntrusted.limit;
+    for (let i = 0; i < allowance; i++)
       expect(await signIn(`10.0.${Math.floor(i / 10)}.1`, false)).toBe("wrong password");
-    // Under attack, a new address gets 2 wrong passwords for the account instead of 10…
-    expect(await signIn("10.1.0.1", false)).toBe("wrong password");
-    expect(await signIn("10.1.0.1", false)).toBe("wrong password");
-    expect(await signIn("10.1.0.1", false)).toBe("429");
-    // …and the owner's right password from an address without failures still signs in, again and again.
-    for (let i = 0; i < 5; i++) expect(await signIn("10.2.0.1", true)).toBe("signed in");
+    // No client without a device cookie may try the account now, from a new address, with the right password too…
+    expect(await signIn("10.2.0.1", true)).toBe("429");
+    // …but the owner's browser with its device cookie signs in, again and again.
+    for (let i = 0; i < 5; i++)
+      expect(await signIn("10.2.0.1", true, "owner@example.org", "owners-laptop")).toBe("signed in");
     // Other accounts are not affected.
     for (let i = 0; i < 10; i++) expect(await signIn("10.1.0.1", false, "other@example.org")).toBe("wrong password");
+    wait(15 * MINUTE);
+    expect(await signIn("10.2.0.1", true)).toBe("signed in");
+  });
+
+  it("counts a device cookie's attempts for it alone: a shared address's guesser cannot lock it out", async () => {
+    // Issue 28, finding 12: 10 wrong passwords for the account from an office's address, and 30 over many accounts.
+    for (let i = 0; i < 10; i++) expect(await signIn("10.0.0.1", false)).toBe("wrong password");
+    for (let i = 0; i < 20; i++)
+      expect(await signIn("10.0.0.1", false, `colleague${i}@example.org`)).toBe("wrong password");
+    expect(await signIn("10.0.0.1", true)).toBe("429");
+    expect(await signIn("10.0.0.1", true, "colleague0@example.org")).toBe("429");
+    // The owner's browser, from the same address, signs in; so does a colleague's with its own device cookie.
+    expect(await signIn("10.0.0.1", true, "owner@example.org", "owners-laptop")).toBe("signed in");
+    expect(await signIn("10.0.0.1", true, "colleague0@example.org", "colleagues-pc")).toBe("signed in");
+  });
+
+  it("limits a device cookie's own wrong passwords, wherever they come from, and no one else's", async () => {
+    const allowance = RATE_RULES.loginFailuresPerDevice.limit;
+    for (let i = 0; i < allowance; i++)
+      expect(await signIn(`10.0.0.${i}`, false, "owner@example.org", "stolen")).toBe("wrong password");
+    expect(await signIn("10.0.1.1", false, "owner@example.org", "stolen")).toBe("429");
+    expect(await signIn("10.0.1.1", true, "owner@example.org", "stolen")).toBe("429");
+    // The owner's other browser, and the owner without a device cookie, are not held by it.
+    expect(await signIn("10.0.1.1", true, "owner@example.org", "owners-laptop")).toBe("signed in");
+    expect(await signIn("10.0.1.2", true)).toBe("signed in");
+    wait(15 * MINUTE);
+    expect(await signIn("10.0.1.1", true, "owner@example.org", "stolen")).toBe("signed in");
   });
 
   it("refuses an address spraying wrong passwords over many accounts", async () => {

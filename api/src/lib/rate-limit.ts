@@ -55,13 +55,6 @@ export class RateLimiter {
     }
   }
 
-  /** Counts an attempt under `key` without ever refusing it; answers whether the allowance is now exceeded. */
-  async count(key: string, rule: RateRule): Promise<boolean> {
-    await this.removeExpired();
-    const counted = await this.limiterOf(rule).penalty(key);
-    return counted.consumedPoints > rule.limit * this.multiplier;
-  }
-
   /**
    * Takes back one attempt counted under `key` in its current window (one that turned out not to count). Not the
    * library's `reward`: on a window that is over it would open a new one at -1, an attempt more than allowed.
@@ -92,42 +85,49 @@ export class TooManyRequests extends DomainError {
 }
 
 export const RATE_RULES = {
-  /** Wrong passwords from one address, whatever the accounts (spraying). */
+  /** Wrong passwords from one address, whatever the accounts (spraying), by clients without a device cookie. */
   loginFailuresPerIp: { limit: 30, windowMs: 15 * 60_000 },
-  /** Wrong passwords for one account from one address. */
+  /** Wrong passwords for one account from one address, by clients without a device cookie. */
   loginFailuresPerAccountAndIp: { limit: 10, windowMs: 15 * 60_000 },
-  /** Wrong passwords for one account from every address: past this ceiling the account is under attack… */
-  loginFailuresPerAccount: { limit: 100, windowMs: 15 * 60_000 },
-  /** …and each address gets this few for it, instead of loginFailuresPerAccountAndIp. */
-  loginFailuresPerAccountAndIpUnderAttack: { limit: 2, windowMs: 15 * 60_000 },
+  /** Wrong passwords for one account from every client without a device cookie: past it, none of them may try. */
+  loginFailuresPerAccountUntrusted: { limit: 100, windowMs: 15 * 60_000 },
+  /** Wrong passwords for one account from the browser holding one device cookie of it, wherever it is. */
+  loginFailuresPerDevice: { limit: 10, windowMs: 15 * 60_000 },
   registerPerIp: { limit: 10, windowMs: 60 * 60_000 },
   resetPerIp: { limit: 10, windowMs: 60 * 60_000 },
   resetPerAccount: { limit: 3, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateRule>;
 
 /**
- * Sign-in guessing (issue 10, finding 6). Wrong passwords are what counts, per (account, address) and per
- * address, and an address that has used up its allowance is refused before its password is even checked. The
- * account's own count over every address never refuses anyone: past its ceiling it only shrinks each address's
- * allowance for that account, which slows guessing spread over many addresses. So an attacker elsewhere cannot
- * lock the owner out: the owner's right password from an address without failures always signs in.
+ * Sign-in guessing (issue 10, finding 6; issue 28, finding 12; docs/decisions/0033). Wrong passwords are what
+ * counts, and a client that has used up its allowance is refused before its password is even checked.
+ *
+ * - A browser presenting a valid device cookie for the account (`device`, lib/device-cookies.ts) is counted for
+ *   that cookie alone: neither its address's count nor the account's stops it, so nobody without the cookie —
+ *   whoever shares its address, whoever guesses from everywhere — can lock it out; a stolen cookie still gets only
+ *   its own few guesses.
+ * - Any other client is counted per address, per (account, address), and per account over every untrusted client:
+ *   past that last allowance nobody without a device cookie may try the account until the window ends (the owner
+ *   signs in from a browser that has one, or gets one by following a password-reset link).
  *
  * Every attempt is counted up front, before the password check, so that parallel requests cannot slip past the
  * allowance while the hash is computed; `succeeded` takes the attempt back.
  */
-export async function loginAttempt(limiter: RateLimiter, ip: string, account: string) {
+export async function loginAttempt(limiter: RateLimiter, ip: string, account: string, device: string | null) {
+  if (device) {
+    const key = `login:device:${device}`;
+    await limiter.hit(key, RATE_RULES.loginFailuresPerDevice);
+    return { succeeded: () => limiter.forgive(key) };
+  }
   const keys = {
+    account: `login:account:${account}`,
     ip: `login:ip:${ip}`,
     pair: `login:account-ip:${account}:${ip}`,
-    account: `login:account:${account}`,
   };
-  const isUnderAttack = await limiter.count(keys.account, RATE_RULES.loginFailuresPerAccount);
+  await limiter.hit(keys.account, RATE_RULES.loginFailuresPerAccountUntrusted);
   try {
     await limiter.hit(keys.ip, RATE_RULES.loginFailuresPerIp);
-    await limiter.hit(
-      keys.pair,
-      isUnderAttack ? RATE_RULES.loginFailuresPerAccountAndIpUnderAttack : RATE_RULES.loginFailuresPerAccountAndIp,
-    );
+    await limiter.hit(keys.pair, RATE_RULES.loginFailuresPerAccountAndIp);
   } catch (error) {
     // Refused before any check: not a guess at the account.
     await limiter.forgive(keys.account);

@@ -15,6 +15,7 @@ import {
 } from "@ticketing/shared/schemas/auth";
 import { Hono } from "hono";
 import { type AppEnv, now } from "../context.ts";
+import { giveDeviceCookie } from "../lib/device-cookies.ts";
 import { answer } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
 import {
@@ -24,15 +25,27 @@ import {
   sendPasswordResetLink,
   verifyRegistration,
 } from "../services/accounts.ts";
-import { describeCaller, logout, refresh, requesterOf, signInWithPassword } from "../services/auth.ts";
+import { accountOf, describeCaller, logout, refresh, requesterOf, signInWithPassword } from "../services/auth.ts";
 import { ticketOfficeLoginRoutes } from "./ticket-office-logins.ts";
 
 export const authRoutes = new Hono<AppEnv>();
 
 authRoutes.post(
   "/login",
-  route({ summary: "Sign in to the back office", body: Login, answer: TokenPair }, async (c, { body }) =>
-    answer(c, await signInWithPassword(c.get("deps"), requesterOf(c), body, now(c))),
+  route(
+    {
+      summary: "Sign in to the back office",
+      description:
+        "A success gives the browser a device cookie for the account: its later attempts are counted apart from " +
+        "everyone else's, so that nobody can lock it out (docs/decisions/0033).",
+      body: Login,
+      answer: TokenPair,
+    },
+    async (c, { body }) => {
+      const tokens = await signInWithPassword(c.get("deps"), requesterOf(c), body, now(c));
+      giveDeviceCookie(c, accountOf(body.email), now(c));
+      return answer(c, tokens);
+    },
   ),
 );
 
@@ -81,9 +94,15 @@ authRoutes.post(
 authRoutes.post(
   "/password-reset",
   route(
-    { summary: "Choose a new password through the mailed link", body: PasswordReset, answer: Detail },
+    {
+      summary: "Choose a new password through the mailed link",
+      description: "The link proves the owner: their browser gets a device cookie for the account, as at a sign-in.",
+      body: PasswordReset,
+      answer: Detail,
+    },
     async (c, { body }) => {
-      await resetPasswordWithLink(c.get("deps").database, requesterOf(c), body, now(c));
+      const account = await resetPasswordWithLink(c.get("deps").database, requesterOf(c), body, now(c));
+      giveDeviceCookie(c, account, now(c));
       return answer(c, { detail: c.get("t")("detail.password_reset") });
     },
   ),

@@ -2,7 +2,8 @@
 import { and, type Database, type Db, eq, gt, isNull, run, schema } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
 import type { AuthMe, Login, TokenPair } from "@ticketing/shared/schemas/auth";
-import type { AppDeps, Ctx } from "../context.ts";
+import { type AppDeps, type Ctx, now as timeOf } from "../context.ts";
+import { presentedDevice } from "../lib/device-cookies.ts";
 import { invalid, notFound, unauthorized } from "../lib/errors.ts";
 import { getDummyHash, hashPassword, needsRehash, verifyPassword } from "../lib/passwords.ts";
 import { loginAttempt, type RateLimiter } from "../lib/rate-limit.ts";
@@ -18,18 +19,26 @@ import { type Authenticated, type Event, requireFrontendLogins, requireUser } fr
 
 export type { TokenPair };
 
-/** What the account and sign-in calls need of the request: its rate limiter and address, the caller's language. */
+/**
+ * What the account and sign-in calls need of the request: its rate limiter and address, the caller's language, and
+ * the device its browser's device cookie proves for an account (lib/device-cookies.ts), null for none.
+ */
 export interface Requester {
   limiter: RateLimiter;
   ip: string;
   language: Language;
+  deviceFor(account: string): string | null;
 }
 
 export const requesterOf = (c: Ctx): Requester => ({
   limiter: c.get("rateLimiter"),
   ip: c.get("clientIp"),
   language: c.get("language"),
+  deviceFor: (account) => presentedDevice(c, account, timeOf(c)),
 });
+
+/** The account an email signs in to: its address as stored. */
+export const accountOf = (email: string) => email.trim().toLowerCase();
 
 /** A new token pair; `family` continues a rotated session, a new login starts one. */
 export async function issueTokens(
@@ -107,14 +116,18 @@ async function upgradePasswordHash(database: Database, userId: number, stored: s
   });
 }
 
-/** A back-office sign-in, counted against the address and the account: only a successful one is taken back. */
+/**
+ * A back-office sign-in, counted against the browser's device cookie for the account, or else the address and the
+ * account (lib/rate-limit.ts `loginAttempt`): only a successful one is taken back.
+ */
 export async function signInWithPassword(
   { database, config }: AppDeps,
   requester: Requester,
   body: Login,
   now: Date,
 ): Promise<TokenPair> {
-  const attempt = await loginAttempt(requester.limiter, requester.ip, body.email.trim().toLowerCase());
+  const account = accountOf(body.email);
+  const attempt = await loginAttempt(requester.limiter, requester.ip, account, requester.deviceFor(account));
   // A refused sign-in throws here and stays counted.
   const tokens = await login(database, config.secretKey, body.email, body.password, now);
   await attempt.succeeded();

@@ -1,6 +1,7 @@
 // The one door to the API (docs/api.md). Converts the snake_case wire to camelCase here and nowhere else.
 
 import { camelizeKeys, type QueryValues, snakifyKeys, toSnakeQuery } from "@ticketing/shared/case";
+import { deviceCookiesOf, deviceSetCookies } from "@ticketing/shared/device-cookies";
 import type { TokenPair } from "@ticketing/shared/schemas/auth";
 import { type AppLoadContext, data } from "react-router";
 
@@ -121,8 +122,26 @@ export function createApiClient({
     return search ? `${path}?${search}` : path;
   };
 
+  /**
+   * A sign-in on the visitor's behalf: the device cookies of their request (`cookieHeader`) go to the API, and the
+   * device cookies of its answer come back, for the visitor's (docs/decisions/0033). No other cookie goes either way.
+   */
+  async function signIn<T>(path: string, body: object, cookieHeader: string | null) {
+    const cookies = deviceCookiesOf(cookieHeader);
+    const response = await request(path, {
+      method: "POST",
+      body: JSON.stringify(snakifyKeys(body)),
+      headers: cookies ? { Cookie: cookies } : {},
+    });
+    return {
+      answer: camelizeKeys<T>(await response.json()),
+      setCookies: deviceSetCookies(response.headers.getSetCookie()),
+    };
+  }
+
   return {
     get: <T>(path: string, query?: QueryValues) => json<T>(withQuery(path, query)),
+    signIn,
     post: <T>(path: string, body: object = {}) =>
       json<T>(path, { method: "POST", body: JSON.stringify(snakifyKeys(body)) }),
     put: <T>(path: string, body: object = {}) =>

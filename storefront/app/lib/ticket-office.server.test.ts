@@ -128,3 +128,45 @@ describe("preview of an event (a draft too)", () => {
     expect(session.get("logins")?.[loginKey(1, true)]).toEqual({ accessToken: "good", refreshToken: "r1" });
   });
 });
+
+describe("staff sign-in to a preview (docs/decisions/0033)", () => {
+  it("hands the browser's device cookies to the API's sign-in, and the API's new one back, and no other cookie", async () => {
+    const sent: (string | null)[] = [];
+    const signInApi = async (path: string, init: RequestInit = {}) => {
+      if (path !== "/auth/login") return apiFetch(path, init);
+      sent.push(new Headers(init.headers).get("Cookie"));
+      const headers = new Headers({ "Content-Type": "application/json" });
+      headers.append(
+        "Set-Cookie",
+        "device_0a1b=d1.new; Max-Age=15552000; Path=/tickets/preview; HttpOnly; SameSite=Strict",
+      );
+      headers.append("Set-Cookie", "tracking=1; Path=/");
+      return new Response(JSON.stringify({ access_token: "good", refresh_token: "r1" }), { status: 200, headers });
+    };
+    const args = await officeArgs("http://localhost/tickets/preview/draft/login");
+    const cookie = `${args.request.headers.get("Cookie")}; device_0a1b=d1.old; device_9f8e=d1.colleague; other=2`;
+    const request = new Request(args.request.url, { headers: { Cookie: cookie } });
+    const staff = await TicketOffice.enter({ ...args, request, context: { apiFetch: signInApi } });
+    expect(await staff.signInStaff("staff@example.org", "a-password-2026!")).toBe("good");
+    expect(sent).toEqual(["device_0a1b=d1.old; device_9f8e=d1.colleague"]);
+    const setCookies = (await staff.headers()).getSetCookie();
+    expect(setCookies).toContain(
+      "device_0a1b=d1.new; Max-Age=15552000; Path=/tickets/preview; HttpOnly; SameSite=Strict",
+    );
+    expect(setCookies.filter((line) => line.startsWith("tracking="))).toEqual([]);
+  });
+
+  it("sends no Cookie header to the API when the browser has no device cookie", async () => {
+    const sent: (string | null)[] = [];
+    const signInApi = async (path: string, init: RequestInit = {}) => {
+      if (path !== "/auth/login") return apiFetch(path, init);
+      sent.push(new Headers(init.headers).get("Cookie"));
+      return json(200, { access_token: "good", refresh_token: "r1" });
+    };
+    const args = await officeArgs("http://localhost/tickets/preview/draft/login");
+    const staff = await TicketOffice.enter({ ...args, context: { apiFetch: signInApi } });
+    await staff.signInStaff("staff@example.org", "a-password-2026!");
+    expect(sent).toEqual([null]);
+    expect((await staff.headers()).getSetCookie()).toEqual([]);
+  });
+});

@@ -56,6 +56,8 @@ export class OfficeVisit {
   readonly api: ApiClient;
   protected readonly context: AppLoadContext;
   protected readonly shared: SharedSession;
+  /** Cookies the API set for the visitor during this request (device cookies), for its answer. */
+  private readonly apiCookies: string[] = [];
 
   constructor(parts: VisitParts) {
     this.request = parts.request;
@@ -143,6 +145,21 @@ export class OfficeVisit {
   }
 
   /**
+   * Signs staff in with their back-office account (`POST /auth/login`) and answers their access token. Their
+   * browser's device cookies for it go along, and the new one comes back in this answer's headers: a browser that
+   * signed in before is not locked out by others' wrong passwords (docs/decisions/0033).
+   */
+  async signInStaff(email: string, password: string): Promise<string> {
+    const { answer, setCookies } = await this.api.signIn<TokenPair>(
+      "/auth/login",
+      { email, password },
+      this.request.headers.get("Cookie"),
+    );
+    this.apiCookies.push(...setCookies);
+    return answer.accessToken;
+  }
+
+  /**
    * Signs staff in to the preview with their back-office token: the event must be theirs to preview (false
    * otherwise, the same for a path that names nothing), then a testing login is made for it and kept. The staff
    * token itself is not kept.
@@ -164,10 +181,11 @@ export class OfficeVisit {
     return true;
   }
 
-  /** Headers that save the session when this request changed it. */
+  /** Headers that save the session when this request changed it, and the API's cookies for the visitor. */
   async headers(): Promise<Headers> {
     const headers = new Headers();
     if (this.shared.isChanged) headers.append("Set-Cookie", await sessionStorage.commitSession(this.shared.session));
+    for (const cookie of this.apiCookies) headers.append("Set-Cookie", cookie);
     return headers;
   }
 

@@ -1,4 +1,4 @@
-import type { AnonymousLogin, TokenPair } from "@ticketing/shared/schemas/auth";
+import type { AnonymousLogin } from "@ticketing/shared/schemas/auth";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ErrorMessages } from "../components/error-messages";
@@ -35,10 +35,7 @@ type ActionResult = { errors: string[]; emailError?: string; email?: string };
  */
 async function signInToPreview(office: OfficeVisit, form: FormData, nextUrl: string) {
   try {
-    const { accessToken } = await office.api.post<TokenPair>("/auth/login", {
-      email: String(form.get("email") ?? ""),
-      password: String(form.get("password") ?? ""),
-    });
+    const accessToken = await office.signInStaff(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
     if (!(await office.signInToPreview(accessToken))) {
       const t = getFixedT(office.language);
       return office.data<ActionResult>({ errors: [t("login.previewForbidden")] }, { status: 403 });
