@@ -6,3 +6,6 @@ if (typeof document !== "undefined") {
   const { configure } = await import("@testing-library/dom");
   configure({ asyncUtilTimeout: 25_000 });
 }
+
+// A module, for its top-level await.
+export {};
