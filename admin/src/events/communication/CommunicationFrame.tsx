@@ -9,12 +9,18 @@ import { useVisitedView } from "../../layout/useVisitedView.ts";
 import { EditingLockedNotice, isLockedFor } from "../EventLock.tsx";
 import { EventNav } from "../EventNav.tsx";
 import { EventSubPageNav } from "../EventSubPages.tsx";
-import { COMMUNICATION_PAGES, type CommunicationPage, communicationPageLabel } from "./communicationPages.ts";
+import {
+  COMMUNICATION_PAGES,
+  type CommunicationPage,
+  communicationPageLabel,
+  previewOfPage,
+} from "./communicationPages.ts";
+import { usePreviewPrefetch } from "./PreviewPanels.tsx";
 
 /**
  * One communication page (SPEC.md 2.2): `children` renders its form, read-only when the event is locked (not a
  * draft, and the user no superuser: SPEC 4). Pessimistic: the API's field errors (an unknown placeholder) come
- * back into the form; no redirect after saving.
+ * back into the form; no redirect after saving. The page's preview is asked for beside its texts (usePreviewPrefetch).
  */
 export const CommunicationFrame = ({
   page,
@@ -29,6 +35,7 @@ export const CommunicationFrame = ({
   const { identity } = useGetIdentity();
   const { data: event } = useGetOne<Event>("events", { id: Number(id) }, { enabled: id !== undefined, retry: false });
   const isLocked = isLockedFor(event, identity);
+  const dropPreviews = usePreviewPrefetch(previewOfPage(page));
   const title = translate("admin.communication.title", {
     page: translate(communicationPageLabel(page)),
     name: event?.name ?? "",
@@ -40,6 +47,8 @@ export const CommunicationFrame = ({
         resource="communication"
         id={id}
         mutationMode="pessimistic"
+        // Saved: the previews asked for before were of changes over other saved texts.
+        mutationOptions={{ onSettled: dropPreviews }}
         redirect={false}
         actions={false}
         title={title}

@@ -2,52 +2,94 @@
 // and a sample order of the event, in the language chosen; a mail page can send the saved mail to oneself.
 import SendIcon from "@mui/icons-material/Send";
 import { Alert, Box, Paper, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Language } from "@ticketing/shared/constants";
-import type { Communication, CommunicationMail } from "@ticketing/shared/schemas/events";
+import type { Communication, CommunicationMail, MailPreview } from "@ticketing/shared/schemas/events";
 import { type ReactNode, useEffect, useState } from "react";
-import { Button, useDataProvider, useNotify, useParams, useTranslate } from "react-admin";
+import { Button, useDataProvider, useNotify, useParams, useRecordContext, useTranslate } from "react-admin";
 import type { TicketingDataProvider } from "../../dataProvider.ts";
+import type { PreviewOf } from "./communicationPages.ts";
 import { useDebouncedValue } from "./useDebouncedValue.ts";
 
 const PREVIEW_DELAY_MS = 400;
-
-/** The form's values once typing pauses, as a stable key for the preview's query. */
-function useSettledValues(values: Partial<Communication>): Partial<Communication> {
-  return JSON.parse(useDebouncedValue(JSON.stringify(values), PREVIEW_DELAY_MS));
-}
 
 /** The form's values as they stand (unsaved), which a preview shows. */
 interface PreviewProps {
   values: Partial<Communication>;
 }
 
+type Changes = Partial<Communication>;
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * A preview of the form's settled values in the language chosen (English first), the last one kept while the next
- * loads; `key` names what else it depends on.
+ * The texts the form changed from the saved ones: what a preview sends, the API reading the saved texts for the
+ * others. None when the page opens, so that its preview can be asked for with the page's own data (usePrefetch).
  */
-function usePreview<T>(
-  values: Partial<Communication>,
-  key: unknown[],
-  fetch: (
-    dataProvider: TicketingDataProvider,
-    eventId: string,
-    input: { language: Language; values: Partial<Communication> },
-  ) => Promise<{ data: T }>,
+function changesOf(values: Changes, saved: Changes | undefined): Changes {
+  return Object.fromEntries(
+    Object.entries(values).filter(([field, value]) => value !== saved?.[field as keyof Communication]),
+  );
+}
+
+/** The form's changes once typing pauses, as a stable key for the preview's query. */
+function useSettledChanges(changes: Changes): Changes {
+  return JSON.parse(useDebouncedValue(JSON.stringify(changes), PREVIEW_DELAY_MS));
+}
+
+const PREVIEWS_KEY = "communication-preview";
+
+/** A preview's query: the mail (or the PDF ticket) of the sample order with `changes` over the saved texts. */
+function previewQuery(
+  dataProvider: TicketingDataProvider,
+  eventId: string,
+  of: PreviewOf,
+  language: Language,
+  changes: Changes,
 ) {
+  return {
+    queryKey: [PREVIEWS_KEY, eventId, of, language, changes],
+    queryFn: async (): Promise<MailPreview | Blob> =>
+      of === "pdf_ticket"
+        ? (await dataProvider.previewCommunicationTicket(eventId, { language, values: changes })).data
+        : (await dataProvider.previewCommunicationMail(eventId, { mail: of, language, values: changes })).data,
+    retry: false,
+  };
+}
+
+/**
+ * Asks for the page's preview of the saved texts (in English, as the preview opens) as the page opens, beside its
+ * own data rather than after it: the form, and its preview inside it, only appear once the saved texts are in, and
+ * a preview asked for then came one more round trip later (the preview stayed blank that long beside the form).
+ * What was asked for is dropped once the texts are saved, when "no changes" comes to mean other texts.
+ */
+export function usePreviewPrefetch(of: PreviewOf | undefined) {
   const { id } = useParams<{ id: string }>();
   const dataProvider = useDataProvider<TicketingDataProvider>();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (of && id) void queryClient.prefetchQuery(previewQuery(dataProvider, id, of, "en", {}));
+  }, [queryClient, dataProvider, id, of]);
+  return () => queryClient.removeQueries({ queryKey: [PREVIEWS_KEY, id] });
+}
+
+/**
+ * A preview of the form's settled changes in the language chosen (English first), the last one kept while the next
+ * loads. The first is the page's prefetched one: the form opens with no changes.
+ */
+function usePreview<T extends MailPreview | Blob>(values: Changes, of: PreviewOf) {
+  const { id } = useParams<{ id: string }>();
+  const dataProvider = useDataProvider<TicketingDataProvider>();
+  const saved = useRecordContext<Communication>();
   const [language, setLanguage] = useState<Language>("en");
-  const settled = useSettledValues(values);
+  const settled = useSettledChanges(changesOf(values, saved));
   const preview = useQuery({
-    queryKey: ["communication", id, ...key, language, settled],
-    queryFn: async () => (await fetch(dataProvider, id as string, { language, values: settled })).data,
+    ...previewQuery(dataProvider, id as string, of, language, settled),
     placeholderData: keepPreviousData,
-    retry: false,
+    // The page's prefetch (usePreviewPrefetch) just asked for the opening preview: not a second time.
+    refetchOnMount: false,
   });
-  return { language, setLanguage, preview };
+  return { language, setLanguage, preview: preview as typeof preview & { data: T | undefined } };
 }
 
 const PreviewFrame = ({
@@ -125,11 +167,7 @@ const TestMailButton = ({ mail, language }: { mail: CommunicationMail; language:
 /** The mail as it will be sent: its subject, and its HTML in a sandboxed frame (no script, no same origin). */
 export const MailPreviewPanel = ({ mail, ...props }: PreviewProps & { mail: CommunicationMail }) => {
   const translate = useTranslate();
-  const { language, setLanguage, preview } = usePreview(
-    props.values,
-    ["mail-preview", mail],
-    (dataProvider, eventId, input) => dataProvider.previewCommunicationMail(eventId, { mail, ...input }),
-  );
+  const { language, setLanguage, preview } = usePreview<MailPreview>(props.values, mail);
   return (
     <PreviewFrame
       title={translate("admin.communication.mailPreview")}
@@ -159,11 +197,7 @@ export const MailPreviewPanel = ({ mail, ...props }: PreviewProps & { mail: Comm
 /** The PDF ticket of the sample order, as the browser's own PDF viewer shows it. */
 export const TicketPreviewPanel = (props: PreviewProps) => {
   const translate = useTranslate();
-  const { language, setLanguage, preview } = usePreview(
-    props.values,
-    ["pdf-ticket-preview"],
-    (dataProvider, eventId, input) => dataProvider.previewCommunicationTicket(eventId, input),
-  );
+  const { language, setLanguage, preview } = usePreview<Blob>(props.values, "pdf_ticket");
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!preview.data) return;

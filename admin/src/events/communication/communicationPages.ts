@@ -24,6 +24,11 @@ export const MAIL_OF_PAGE: Partial<Record<CommunicationPage, CommunicationMail>>
   "payment-reminder": "payment_reminder",
 };
 
+/** What a page shows beside its form: a mail, the PDF ticket, or nothing (the confirmation page). */
+export type PreviewOf = CommunicationMail | "pdf_ticket";
+export const previewOfPage = (page: CommunicationPage): PreviewOf | undefined =>
+  MAIL_OF_PAGE[page] ?? (page === "pdf-ticket" ? "pdf_ticket" : undefined);
+
 /** `{{name}}, {{event}}, …`: what a text may use, as its input's help. */
 export const placeholdersOf = (text: CommunicationText) =>
   COMMUNICATION_PLACEHOLDERS[text].map((name) => `{{${name}}}`).join(", ");
