@@ -1,10 +1,17 @@
 // DONE-WHEN (issue 14), the moderation queue: a moderator sees in the menu how many events wait for moderation,
 // opens the queue (the events list filtered to them), opens an event, approves it, and the count goes down; an
-// organiser has no such entry. And the back office in French: page titles that read as French, dates typed and
+// organiser has no such entry. Issue 28: a published event set back to draft and changed needs a new approval;
+// its texts may be fixed while on sale, which puts it back in the queue (ADR 0031). And the back office in French: page titles that read as French, dates typed and
 // shown as dd.mm.yyyy HH:mm, sent as ISO 8601 UTC.
 import type { Locator, Page } from "@playwright/test";
 import { expect, MODERATOR, ORGANISER, test, typeDateTime, uniquePath } from "../fixtures.ts";
-import { asStaff, createEventThroughApi, signInToBackOffice } from "./ticket-office/office.ts";
+import {
+  asStaff,
+  createEventThroughApi,
+  putOnSaleThroughApi,
+  saveBackOfficeForm,
+  signInToBackOffice,
+} from "./ticket-office/office.ts";
 
 /** What a date-time input shows, without the invisible marks that keep its sections left to right. */
 const shownDateTime = async (page: Page, label: string) =>
@@ -94,6 +101,84 @@ test("a moderator approves an event from the moderation queue and its count goes
   await signInToBackOffice(organiserPage, ORGANISER);
   await expect(organiserPage.getByRole("menuitem", { name: /^Events/ })).toBeVisible();
   await expect(organiserPage.getByRole("menuitem", { name: /^Moderation/ })).toHaveCount(0);
+});
+
+test("a published event set back to draft and changed goes through moderation again; its texts may be fixed live", async ({
+  openPage,
+  request,
+}) => {
+  const path = uniquePath("republish");
+  const organiserApi = await asStaff(request, ORGANISER);
+  const moderatorApi = await asStaff(request, MODERATOR);
+  const unit = await organiserApi.post("/units", { name: `Republish ${path}`, address: "Rue du Midi 3, Lausanne" });
+  const event = await createEventThroughApi(organiserApi, {
+    unit_id: unit.id,
+    name: `Republish ${path}`,
+    frontend_title: "Autumn Concert",
+    frontend_path: path,
+    start_date: "2030-10-10T17:00:00.000Z",
+    end_date: "2030-10-10T21:00:00.000Z",
+  });
+  await putOnSaleThroughApi(request, event.id);
+  const waitingInApi = async (): Promise<number[]> =>
+    (await moderatorApi.get(`/events?filter=${encodeURIComponent('{"moderation_status":"requested"}')}`)).map(
+      (waiting: { id: number }) => waiting.id,
+    );
+
+  // On sale, the editor is locked and says what to do: back to draft (then a new approval), or fix the texts.
+  const admin = await openPage();
+  await signInToBackOffice(admin, ORGANISER);
+  await admin.goto(`/admin/events/${event.id}`);
+  const banner = admin.getByRole("alert").filter({ hasText: "This event is public" });
+  await expect(banner).toContainText("needs the moderators' approval again before it goes public");
+  await expect(banner).toContainText("Its communication texts can still be fixed while it is on sale");
+
+  // A text fixed while on sale: saved, the event stays public, and goes back to the moderators' queue.
+  await admin.goto(`/admin/events/${event.id}/communication/order-confirmation`);
+  await admin.getByRole("textbox", { name: "Subject (English)" }).fill("Your seats for the Autumn Concert");
+  await saveBackOfficeForm(admin);
+  // The saved form and the disabled Save look alike while saving: the answer is read from the API.
+  const stored = () => organiserApi.get(`/events/${event.id}`);
+  await expect.poll(async () => (await stored()).moderation_status).toBe("requested");
+  expect((await stored()).status).toBe("public");
+  expect(await waitingInApi()).toContain(event.id);
+  await moderatorApi.post(`/events/${event.id}/moderation/approve`, {});
+
+  // Back to draft from the banner's link, still approved: nothing changed yet.
+  await admin.goto(`/admin/events/${event.id}`);
+  await banner.getByRole("link", { name: "Set it back to draft" }).click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/events/${event.id}/settings/status$`));
+  await admin.getByRole("combobox", { name: "Status" }).click();
+  await admin.getByRole("option", { name: "Draft" }).click();
+  await saveBackOfficeForm(admin);
+  await expect.poll(async () => (await stored()).status).toBe("draft");
+  expect((await stored()).moderation_status).toBe("validated");
+
+  // Changed: no longer approved, it cannot go public until approved again.
+  await admin.goto(`/admin/events/${event.id}`);
+  await expect(admin.getByRole("alert").filter({ hasText: "This event is approved" })).toContainText(
+    "Any change to it sends it back to moderation",
+  );
+  await admin.getByRole("textbox", { name: "Location", exact: true }).fill("Salle Métropole, Lausanne");
+  await saveBackOfficeForm(admin);
+  await expect.poll(async () => (await stored()).moderation_status).toBe("not_requested");
+  await admin.goto(`/admin/events/${event.id}/settings/status`);
+  await expect(admin.getByText("Not requested")).toBeVisible();
+  await admin.getByRole("combobox", { name: "Status" }).click();
+  await expect(admin.getByRole("option", { name: "Draft" })).toBeVisible();
+  await expect(admin.getByRole("option", { name: "Public" })).toHaveCount(0);
+  await admin.keyboard.press("Escape");
+  await admin.getByRole("button", { name: "Submit for moderation" }).click();
+  await expect(admin.getByText("Pending moderation")).toBeVisible();
+  expect(await waitingInApi()).toContain(event.id);
+
+  // Approved again, it goes public again.
+  await moderatorApi.post(`/events/${event.id}/moderation/approve`, {});
+  await admin.reload();
+  await admin.getByRole("combobox", { name: "Status" }).click();
+  await admin.getByRole("option", { name: "Public" }).click();
+  await saveBackOfficeForm(admin);
+  await expect.poll(async () => (await stored()).status).toBe("public");
 });
 
 test("in French, the back office's titles read as French and dates are typed and shown as dd.mm.yyyy HH:mm", async ({

@@ -86,7 +86,7 @@ describe("moderation and the edit lock", () => {
     const rename = await ctx.call("PUT", `/events/${event.id}`, { token: organiser, body: { name: "Renamed" } });
     expect(rename.status).toBe(409);
     expect(rename.body.errors[0]).toBe(
-      "Editing is locked because the event is not a draft. Contact support@example.org for changes.",
+      "Editing is locked because the event is not a draft. A public event can be set back to draft to change it: its changes then need the moderators' approval again before it goes public. Otherwise contact support@example.org.",
     );
     // The whole record sent back unchanged, with only the status moved, is accepted.
     expect(
@@ -140,28 +140,33 @@ describe("moderation and the edit lock", () => {
     expect((await infos("summer-fest")).status).toBe(404);
   });
 
-  it("locks the communication settings with the rest of the event once approved and public; superusers may still edit", async () => {
+  it("locks the communication settings but their texts once approved and public; superusers may still edit", async () => {
     const event = await newEvent("recital");
-    const edit = (token: string, text: string) =>
-      ctx.call("PUT", `/events/${event.id}/communication`, { token, body: { confirmation_page_text_en: text } });
-    expect((await edit(organiser, "Before approval")).status).toBe(200);
+    const edit = (token: string, body: object) => ctx.call("PUT", `/events/${event.id}/communication`, { token, body });
+    expect((await edit(organiser, { confirmation_page_text_en: "Before approval" })).status).toBe(200);
     await ctx.call("POST", `/events/${event.id}/moderation/request`, { token: organiser, body: {} });
     await ctx.call("POST", `/events/${event.id}/moderation/approve`, { token: moderator, body: {} });
     await ctx.call("PUT", `/events/${event.id}`, { token: organiser, body: { status: "public" } });
-    const after = await edit(organiser, "Swapped after approval");
+    // Where buyers are sent after paying is not a text: locked (ADR 0031).
+    const after = await edit(organiser, { confirmation_redirect_url: "https://example.org/elsewhere" });
     expect(after.status).toBe(409);
     expect(after.body.errors[0]).toBe(
-      "Editing is locked because the event is not a draft. Contact support@example.org for changes.",
+      "Editing is locked because the event is not a draft. A public event can be set back to draft to change it: its changes then need the moderators' approval again before it goes public. Otherwise contact support@example.org.",
     );
     const french = await ctx.call("PUT", `/events/${event.id}/communication`, {
       token: organiser,
-      body: { confirmation_page_text_en: "x" },
+      body: { reply_to: "x@example.org" },
       headers: { "accept-language": "fr" },
     });
     expect(french.body.errors[0]).toMatch(/brouillon/);
-    expect((await edit(moderator, "Fixed by support")).status).toBe(200);
+    // The page's text may be fixed while on sale (it goes back to the moderators), and by support.
+    expect((await edit(organiser, { confirmation_page_text_en: "Fixed while on sale" })).status).toBe(200);
+    expect((await ctx.call("GET", `/frontend/events/${event.id}/confirmation-page`)).body.text).toBe(
+      "Fixed while on sale",
+    );
+    expect((await edit(moderator, { confirmation_redirect_url: "https://example.org/thanks" })).status).toBe(200);
     const page = await ctx.call("GET", `/frontend/events/${event.id}/confirmation-page`);
-    expect(page.body.text).toBe("Fixed by support");
+    expect(page.body.redirect_url).toBe("https://example.org/thanks");
   });
 });
 

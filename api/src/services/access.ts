@@ -1,5 +1,6 @@
 // Who may see what (DESIGN.md 4 "Permissions"): one place, used by every back-office route.
 import { type Db, eq, inArray, schema } from "@ticketing/db";
+import { isEventLocked } from "@ticketing/shared/event-status";
 import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { conflict, forbidden, notFound, unauthorized } from "../lib/errors.ts";
@@ -57,9 +58,13 @@ export async function getVisibleEvent(db: Db, user: User, eventId: number): Prom
   return event;
 }
 
-/** Editing and creating elements are refused when the event is not a draft, unless superuser (DESIGN.md 4). */
+/**
+ * Editing and creating elements are refused when the event is not a draft, unless superuser (DESIGN.md 4). A change
+ * starts with `startEventChange` (event-changes.ts), which also records what it does to the event's moderation;
+ * this check alone is for what changes nothing buyers see (an image uploaded, not yet used).
+ */
 export function assertEditable(event: Event, user: User, supportEmail: string) {
-  if (event.status !== "draft" && !user.isSuperuser) throw conflict("errors.editing_locked", { support: supportEmail });
+  if (isEventLocked(event.status, user.isSuperuser)) throw conflict("errors.editing_locked", { support: supportEmail });
 }
 
 /** The frontend login ids of the caller, or 401 when the token carries none. */

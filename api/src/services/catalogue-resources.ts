@@ -10,8 +10,9 @@ import { getTableColumns } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
 import { idFilter, type ListOptions, type ListQuery, listPage } from "../lib/list-query.ts";
-import { assertEditable, getVisibleEvent, inVisibleEvents, type User } from "./access.ts";
+import { getVisibleEvent, inVisibleEvents, type User } from "./access.ts";
 import { type Catalogue, loadCatalogue, stockUsage } from "./catalogue.ts";
+import { startEventChange } from "./event-changes.ts";
 import { assertNewParent, clearLausanneTaxBelow } from "./tree-editing.ts";
 
 /** A row as the engine reads and answers it: camelCase columns, plus what the resource adds. */
@@ -335,11 +336,12 @@ export async function createCatalogueRow(
 ): Promise<Row> {
   const spec = specOf(resource);
   const event = await getVisibleEvent(database.db, user, body.eventId);
-  assertEditable(event, user, supportEmail);
+  const change = startEventChange(event, user, supportEmail);
   await checkReferences(database.db, spec, event.id, body);
   const { nodeConfigurationIds, ...values } = body;
   await spec.validate?.(values, undefined, database.db);
   const created = await database.transaction(function* (tx) {
+    yield* change.record(tx);
     const row = (yield* run(
       tx
         .insert(spec.table)
@@ -365,7 +367,7 @@ export async function updateCatalogueRow(
   const spec = specOf(resource);
   const { table } = spec;
   const { row, event } = await loadVisible(database.db, user, spec, id);
-  assertEditable(event, user, supportEmail);
+  const change = startEventChange(event, user, supportEmail);
   const {
     id: _id,
     eventId: _eventId,
@@ -392,11 +394,20 @@ export async function updateCatalogueRow(
             .get(),
         )) as Row)
       : row;
+    let isChanged = Object.keys(values).some((key) => JSON.stringify(next[key]) !== JSON.stringify(row[key]));
     if (spec.link && Array.isArray(nodeConfigurationIds)) {
-      yield* run(tx.delete(spec.link).where(eq(spec.link.targetId, row.id)).run());
-      yield* linkConfigurations(tx, spec.link, row.id, nodeConfigurationIds as number[]);
+      const { link } = spec;
+      const before = yield* run(
+        tx.select({ id: link.nodeConfigurationId }).from(link).where(eq(link.targetId, row.id)).all(),
+      );
+      const sorted = (ids: unknown[]) => JSON.stringify([...new Set(ids)].sort());
+      isChanged ||= sorted(before.map((linked) => linked.id)) !== sorted(nodeConfigurationIds);
+      yield* run(tx.delete(link).where(eq(link.targetId, row.id)).run());
+      yield* linkConfigurations(tx, link, row.id, nodeConfigurationIds as number[]);
     }
     if (spec.afterUpdate && catalogue) yield* spec.afterUpdate(tx, next, values, catalogue);
+    // The form sent back as it was changes nothing: an approved event keeps its approval (ADR 0031).
+    if (isChanged) yield* change.record(tx);
     return next;
   });
   return presentOne(database.db, spec, updated);
@@ -412,10 +423,11 @@ export async function deleteCatalogueRow(
 ): Promise<Row> {
   const spec = specOf(resource);
   const { row, event } = await loadVisible(database.db, user, spec, id);
-  assertEditable(event, user, supportEmail);
+  const change = startEventChange(event, user, supportEmail);
   spec.beforeDelete?.(row);
   const presented = await presentOne(database.db, spec, row);
   await database.transaction(function* (tx) {
+    yield* change.record(tx);
     yield* run(tx.delete(spec.table).where(eq(spec.table.id, row.id)).run());
   });
   return presented;

@@ -553,13 +553,18 @@ export async function listArticles(db: Db, eventId: number) {
   });
 }
 
-/** Adds an article with a `set` price rule and its own stock under `parentId` (default: the root), atomically. */
+/**
+ * Adds an article with a `set` price rule and its own stock under `parentId` (default: the root), atomically;
+ * `alsoWrite` runs in the same transaction (what the change does to the event's moderation: event-changes.ts).
+ */
 export async function addArticle(
   database: Database,
   eventId: number,
   input: { title: string; description?: string; price: number; stock: number; parentId?: number },
+  alsoWrite?: (tx: Db) => Generator<unknown, void, unknown>,
 ) {
   return database.transaction(function* (tx) {
+    if (alsoWrite) yield* alsoWrite(tx);
     const module = yield* run(
       tx.select().from(schema.registrationModules).where(eq(schema.registrationModules.eventId, eventId)).get(),
     );

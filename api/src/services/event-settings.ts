@@ -7,6 +7,7 @@ import {
   type AddedArticle,
   type Article,
   COMMUNICATION_PLACEHOLDERS,
+  COMMUNICATION_TEXT_FIELDS,
   type Communication,
   type CommunicationPreview,
   type CommunicationText,
@@ -22,8 +23,9 @@ import {
 } from "@ticketing/shared/schemas/events";
 import type { AppDeps } from "../context.ts";
 import { conflict, invalid, type Message } from "../lib/errors.ts";
-import { assertEditable, getVisibleEvent, type User } from "./access.ts";
+import { getVisibleEvent, type User } from "./access.ts";
 import { addArticle, type CatalogueNode, getCatalogue, listArticles, nodePrice } from "./catalogue.ts";
+import { startEventChange } from "./event-changes.ts";
 import { communicationOf } from "./events.ts";
 import { enqueueMail } from "./mail.ts";
 import { renderOrderMail, sampleOrderOf } from "./mail-templates.ts";
@@ -44,8 +46,8 @@ export async function addEventArticle(
   supportEmail: string,
 ): Promise<AddedArticle> {
   const event = await getVisibleEvent(database.db, user, eventId);
-  assertEditable(event, user, supportEmail);
-  return addArticle(database, event.id, article);
+  const change = startEventChange(event, user, supportEmail);
+  return addArticle(database, event.id, article, change.record);
 }
 
 /** The communication settings of an event the caller may see. */
@@ -55,8 +57,9 @@ export async function getCommunication(db: Db, user: User, eventId: number): Pro
 }
 
 /**
- * Changes the communication settings. What buyers read is part of what moderation approved: locked with the
- * rest of the event once not a draft. Nothing to change (an untouched form) answers them as they are.
+ * Changes the communication settings. What buyers read is part of what moderation approved (ADR 0031): locked with
+ * the rest of the event once not a draft, but for the texts, which may still be fixed while it is public (they go
+ * back to the moderators). Nothing changed (an untouched form, sent back whole) answers them as they are.
  */
 export async function updateCommunication(
   database: Database,
@@ -66,14 +69,20 @@ export async function updateCommunication(
   supportEmail: string,
 ): Promise<Communication> {
   const event = await getVisibleEvent(database.db, user, eventId);
-  if (Object.keys(changes).length === 0) return communicationOf(database.db, event.id);
-  assertEditable(event, user, supportEmail);
+  const current = await communicationOf(database.db, event.id);
+  const changed = (Object.keys(changes) as (keyof CommunicationUpdate)[]).filter(
+    (field) => changes[field] !== current[field],
+  );
+  if (changed.length === 0) return current;
+  const onlyTexts = changed.every((field) => COMMUNICATION_TEXT_FIELDS.includes(field));
+  const change = startEventChange(event, user, supportEmail, onlyTexts ? "texts" : "event");
   assertKnownPlaceholders(changes);
   await database.transaction(function* (tx) {
+    yield* change.record(tx);
     yield* run(
       tx
         .update(schema.communicationSettings)
-        .set(changes)
+        .set(Object.fromEntries(changed.map((field) => [field, changes[field]])))
         .where(eq(schema.communicationSettings.eventId, event.id))
         .run(),
     );

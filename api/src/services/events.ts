@@ -17,13 +17,13 @@ import {
   schema,
   sql,
 } from "@ticketing/db";
-import type {
-  AccessMethod,
-  EventActivity,
-  EventStatus,
-  ModerationStatus,
-  OnlinePaymentModule,
-} from "@ticketing/shared/constants";
+import type { AccessMethod, EventActivity, EventStatus, OnlinePaymentModule } from "@ticketing/shared/constants";
+import {
+  EVENT_STATUS_TRANSITIONS,
+  MODERATION_TRANSITIONS,
+  type ModerationAction,
+  mayGoPublic,
+} from "@ticketing/shared/event-status";
 import type {
   Communication,
   Event as EventAnswer,
@@ -42,7 +42,6 @@ import { parseWith } from "../lib/http.ts";
 import { idFilter, type ListOptions, type ListQuery, listPage } from "../lib/list-query.ts";
 import {
   type Authenticated,
-  assertEditable,
   canSeeUnit,
   type Event,
   getVisibleEvent,
@@ -50,6 +49,7 @@ import {
   requireUser,
   type User,
 } from "./access.ts";
+import { startEventChange } from "./event-changes.ts";
 import { setAccessMethods } from "./frontend-logins.ts";
 import { unitsWithStripe } from "./units.ts";
 
@@ -139,13 +139,6 @@ export async function createEvent(database: Database, input: EventInput): Promis
   });
 }
 
-const TRANSITIONS: Record<EventStatus, EventStatus[]> = {
-  draft: ["public"],
-  public: ["closed", "draft"],
-  closed: ["public", "archived"],
-  archived: [],
-};
-
 export async function updateEvent(
   database: Database,
   event: Event,
@@ -164,20 +157,23 @@ export async function updateEvent(
     Object.entries(columns).some(
       ([key, value]) => key !== "status" && value !== undefined && value !== event[key as keyof Event],
     );
-  // DESIGN.md 4: a non-draft event is locked, but its status still moves (public → closed, …).
-  if (changesOtherThanStatus) assertEditable(event, user, supportEmail);
+  // DESIGN.md 4: a non-draft event is locked, but its status still moves (public → closed, …). A change sends an
+  // approved event back to moderation (ADR 0031): its status alone does not.
+  const change = changesOtherThanStatus ? startEventChange(event, user, supportEmail) : null;
   if (fields.frontendPath !== undefined) await assertPathFree(database.db, fields.frontendPath, event.id);
   // Checked when chosen: an event already on Stripe whose unit's account was removed still saves its other fields.
   if (fields.onlinePaymentModule && fields.onlinePaymentModule !== event.onlinePaymentModule)
     await assertModuleUsable(database.db, event.unitId, fields.onlinePaymentModule);
   if (fields.status && fields.status !== event.status) {
-    if (!user.isSuperuser && !TRANSITIONS[event.status].includes(fields.status))
+    if (!user.isSuperuser && !EVENT_STATUS_TRANSITIONS[event.status].includes(fields.status))
       throw conflict("errors.status_transition", { from: event.status, to: fields.status });
-    if (fields.status === "public" && event.moderationStatus !== "validated")
+    // Changed and made public at once: public only if the change keeps the approval.
+    if (fields.status === "public" && !mayGoPublic(change?.moderationAfter ?? event.moderationStatus))
       throw conflict("errors.public_needs_moderation");
   }
   const { unitId: _unit, ...changes } = columns; // an event does not move between units
   return database.transaction(function* (tx) {
+    if (change) yield* change.record(tx);
     if (methodsChanged && accessMethods) yield* setAccessMethods(tx, event.id, accessMethods);
     const updated = Object.keys(changes).length
       ? yield* run(tx.update(schema.events).set(changes).where(eq(schema.events.id, event.id)).returning().get())
@@ -397,17 +393,11 @@ export async function listPublicEvents(db: Db) {
     .all();
 }
 
-const MODERATION_TRANSITIONS = {
-  request: { from: ["not_requested", "change_requested"], to: "requested" },
-  approve: { from: ["requested"], to: "validated" },
-  requestChanges: { from: ["requested", "validated"], to: "change_requested" },
-} as const satisfies Record<string, { from: readonly ModerationStatus[]; to: ModerationStatus }>;
-
 /** DESIGN.md 4 "Event status and locks": organisers ask, moderators approve or request changes. */
 export async function moderate(
   database: Database,
   event: Event,
-  action: keyof typeof MODERATION_TRANSITIONS,
+  action: ModerationAction,
   description: string | null,
 ): Promise<Event> {
   const { from, to } = MODERATION_TRANSITIONS[action];
@@ -485,7 +475,7 @@ export async function moderateEvent(
   database: Database,
   user: User,
   eventId: number,
-  action: keyof typeof MODERATION_TRANSITIONS,
+  action: ModerationAction,
   description: string | null,
   publicUrl: string,
 ): Promise<EventAnswer> {

@@ -1,8 +1,9 @@
 // Editing the element tree (issue 4): move with dense ordering, duplicate a subtree, Lausanne tax downwards.
 import { and, asc, type Database, type Db, eq, gt, inArray, run, schema, sql } from "@ticketing/db";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
-import { assertEditable, getVisibleEvent, type User } from "./access.ts";
+import { getVisibleEvent, type User } from "./access.ts";
 import { type Catalogue, type CatalogueNode, loadCatalogue } from "./catalogue.ts";
+import { type EventChange, startEventChange } from "./event-changes.ts";
 
 type Tx = Db;
 type NodeRow = typeof schema.nodes.$inferSelect;
@@ -43,12 +44,19 @@ export function assertNewParent(catalogue: Catalogue, nodeId: number, parentId: 
   return parent;
 }
 
-/** The node, if the user may edit its event: otherwise 404 (unknown, or not visible) or 409 (not a draft). */
-async function editableNode(db: Db, user: User, nodeId: number, supportEmail: string): Promise<NodeRow> {
+/**
+ * The node and the change of its event, if the user may edit it: otherwise 404 (unknown, or not visible) or 409
+ * (not a draft).
+ */
+async function editableNode(
+  db: Db,
+  user: User,
+  nodeId: number,
+  supportEmail: string,
+): Promise<{ node: NodeRow; change: EventChange }> {
   const node = await db.select().from(schema.nodes).where(eq(schema.nodes.id, nodeId)).get();
   if (!node) throw notFound();
-  assertEditable(await getVisibleEvent(db, user, node.eventId), user, supportEmail);
-  return node;
+  return { node, change: startEventChange(await getVisibleEvent(db, user, node.eventId), user, supportEmail) };
 }
 
 /** Moves a node (with its subtree) under `parentId` at `order`; both parents keep a dense order. */
@@ -59,12 +67,13 @@ export async function moveNode(
   target: { parentId: number; order: number },
   supportEmail: string,
 ) {
-  const node = await editableNode(database.db, user, nodeId, supportEmail);
+  const { node, change } = await editableNode(database.db, user, nodeId, supportEmail);
   if (node.parentId === null) throw conflict("errors.root_node_move");
   const catalogue = await loadCatalogue(database.db, node.eventId);
   const parent = assertNewParent(catalogue, node.id, target.parentId);
   const oldParentId = node.parentId;
   const moved = await database.transaction(function* (tx) {
+    yield* change.record(tx);
     yield* run(tx.update(schema.nodes).set({ parentId: parent.id }).where(eq(schema.nodes.id, node.id)).run());
     yield* renumber(tx, parent.id, { id: node.id, position: target.order });
     if (oldParentId !== parent.id) yield* renumber(tx, oldParentId);
@@ -83,13 +92,14 @@ const LINKS = [
 
 /** Copies a node and its subtree right after it: new configurations, linked to the same rules and stocks. */
 export async function duplicateNode(database: Database, user: User, nodeId: number, supportEmail: string) {
-  const node = await editableNode(database.db, user, nodeId, supportEmail);
+  const { node, change } = await editableNode(database.db, user, nodeId, supportEmail);
   if (node.parentId === null) throw conflict("errors.root_node_delete");
   const catalogue: Catalogue = await loadCatalogue(database.db, node.eventId);
   const source = catalogue.byId.get(node.id);
   if (!source) throw notFound();
   const parentId = node.parentId;
   const duplicate = await database.transaction(function* (tx) {
+    yield* change.record(tx);
     // Make room after the original.
     yield* run(
       tx

@@ -270,6 +270,15 @@ export type CommunicationText = keyof typeof COMMUNICATION_PLACEHOLDERS;
 export const communicationField = <T extends CommunicationText>(text: T, language: Language) =>
   `${text}${language === "fr" ? "Fr" : "En"}` as const;
 
+/**
+ * Every field of an organiser's texts, in every language: what may still change on a public event
+ * (`areCommunicationTextsLocked`, docs/decisions/0031), unlike the sender, the reply address, the redirect address
+ * and whether tickets are attached.
+ */
+export const COMMUNICATION_TEXT_FIELDS: readonly string[] = (
+  Object.keys(COMMUNICATION_PLACEHOLDERS) as CommunicationText[]
+).flatMap((text) => LANGUAGES.map((language) => communicationField(text, language)));
+
 /** `{{ name }}` in an organiser's text. */
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { Edit, RecordContextProvider, useGetIdentity, useGetOne, useParams, useTranslate } from "react-admin";
 import { HttpErrorPage } from "../../layout/ErrorPages.tsx";
 import { useVisitedView } from "../../layout/useVisitedView.ts";
-import { EditingLockedNotice, isLockedFor } from "../EventLock.tsx";
+import { areTextsLockedFor, EditingLockedNotice, isLockedFor } from "../EventLock.tsx";
 import { EventNav } from "../EventNav.tsx";
 import { EventSubPageNav } from "../EventSubPages.tsx";
 import {
@@ -17,24 +17,31 @@ import {
 } from "./communicationPages.ts";
 import { usePreviewPrefetch } from "./PreviewPanels.tsx";
 
+/** What of a communication page may not change: its settings (`isLocked`), its texts (`areTextsLocked`). */
+export interface CommunicationLock {
+  isLocked: boolean;
+  areTextsLocked: boolean;
+}
+
 /**
  * One communication page (SPEC.md 2.2): `children` renders its form, read-only when the event is locked (not a
- * draft, and the user no superuser: SPEC 4). Pessimistic: the API's field errors (an unknown placeholder) come
- * back into the form; no redirect after saving. The page's preview is asked for beside its texts (usePreviewPrefetch).
+ * draft, and the user no superuser: SPEC 4) but for its texts while the event is public (ADR 0031). Pessimistic:
+ * the API's field errors (an unknown placeholder) come back into the form; no redirect after saving. The page's
+ * preview is asked for beside its texts (usePreviewPrefetch).
  */
 export const CommunicationFrame = ({
   page,
   children,
 }: {
   page: CommunicationPage;
-  children: (isLocked: boolean) => ReactNode;
+  children: (lock: CommunicationLock) => ReactNode;
 }) => {
   useVisitedView("Communications");
   const { id } = useParams<{ id: string }>();
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   const { data: event } = useGetOne<Event>("events", { id: Number(id) }, { enabled: id !== undefined, retry: false });
-  const isLocked = isLockedFor(event, identity);
+  const lock = { isLocked: isLockedFor(event, identity), areTextsLocked: areTextsLockedFor(event, identity) };
   const dropPreviews = usePreviewPrefetch(previewOfPage(page));
   const title = translate("admin.communication.title", {
     page: translate(communicationPageLabel(page)),
@@ -67,7 +74,7 @@ export const CommunicationFrame = ({
             <EditingLockedNotice />
           </RecordContextProvider>
         )}
-        {children(isLocked)}
+        {children(lock)}
       </Edit>
     </>
   );

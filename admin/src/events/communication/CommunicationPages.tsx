@@ -4,24 +4,26 @@ import type { Communication, CommunicationMail } from "@ticketing/shared/schemas
 import type { ReactNode } from "react";
 import { BooleanInput, FormDataConsumer, SimpleForm, TextInput } from "react-admin";
 import { SaveToolbar } from "../EventSubPages.tsx";
-import { CommunicationFrame } from "./CommunicationFrame.tsx";
+import { CommunicationFrame, type CommunicationLock } from "./CommunicationFrame.tsx";
 import { TextInLanguages } from "./CommunicationInputs.tsx";
 import type { CommunicationPage } from "./communicationPages.ts";
 import { MAIL_OF_PAGE } from "./communicationPages.ts";
 import { MailPreviewPanel, TicketPreviewPanel } from "./PreviewPanels.tsx";
 
+/** The form's toolbar: none when nothing on it may change (its texts are the last to lock). */
+const toolbarOf = ({ areTextsLocked }: CommunicationLock) => (areTextsLocked ? false : <SaveToolbar />);
+
 /** The form on the left, the preview on the right (below it on a narrow screen). */
 const FormWithPreview = ({
-  isLocked,
+  lock,
   preview,
   children,
 }: {
-  isLocked: boolean;
+  lock: CommunicationLock;
   preview: (values: Partial<Communication>) => ReactNode;
   children: ReactNode;
 }) => (
-  // Locked: nothing here may change, so there is nothing to save.
-  <SimpleForm toolbar={isLocked ? false : <SaveToolbar />}>
+  <SimpleForm toolbar={toolbarOf(lock)}>
     <Box sx={{ display: "grid", gridTemplateColumns: { lg: "minmax(0, 1fr) minmax(0, 1fr)" }, gap: 3, width: "100%" }}>
       <Box>{children}</Box>
       <FormDataConsumer<Partial<Communication>>>{({ formData }) => preview(formData)}</FormDataConsumer>
@@ -36,13 +38,13 @@ const mailPreviewOf = (page: CommunicationPage) => (values: Partial<Communicatio
 /** Who the event's mails come from, whom buyers answer, and how they are signed (every mail about an order). */
 export const GeneralCommunication = () => (
   <CommunicationFrame page="general">
-    {(isLocked) => (
-      <FormWithPreview isLocked={isLocked} preview={mailPreviewOf("general")}>
+    {(lock) => (
+      <FormWithPreview lock={lock} preview={mailPreviewOf("general")}>
         <TextInput
           source="senderName"
           label="admin.communication.fields.senderName"
           helperText="admin.communication.help.senderName"
-          readOnly={isLocked}
+          readOnly={lock.isLocked}
           fullWidth
         />
         <TextInput
@@ -50,10 +52,10 @@ export const GeneralCommunication = () => (
           type="email"
           label="admin.communication.fields.replyTo"
           helperText="admin.communication.help.replyTo"
-          readOnly={isLocked}
+          readOnly={lock.isLocked}
           fullWidth
         />
-        <TextInLanguages text="signature" isMultiline readOnly={isLocked} />
+        <TextInLanguages text="signature" isMultiline readOnly={lock.areTextsLocked} />
       </FormWithPreview>
     )}
   </CommunicationFrame>
@@ -68,10 +70,10 @@ const MailCommunication = ({
   texts: "orderConfirmation" | "paymentReminder";
 }) => (
   <CommunicationFrame page={page}>
-    {(isLocked) => (
-      <FormWithPreview isLocked={isLocked} preview={mailPreviewOf(page)}>
-        <TextInLanguages text={`${texts}Subject`} readOnly={isLocked} />
-        <TextInLanguages text={`${texts}Body`} isMultiline readOnly={isLocked} />
+    {(lock) => (
+      <FormWithPreview lock={lock} preview={mailPreviewOf(page)}>
+        <TextInLanguages text={`${texts}Subject`} readOnly={lock.areTextsLocked} />
+        <TextInLanguages text={`${texts}Body`} isMultiline readOnly={lock.areTextsLocked} />
       </FormWithPreview>
     )}
   </CommunicationFrame>
@@ -86,15 +88,15 @@ export const PaymentReminderCommunication = () => <MailCommunication page="payme
 /** What the ticket office's confirmation page says after an order, or the organiser's page buyers go on to. */
 export const ConfirmationPageCommunication = () => (
   <CommunicationFrame page="order-confirmation-page">
-    {(isLocked) => (
-      <SimpleForm toolbar={isLocked ? false : <SaveToolbar />}>
-        <TextInLanguages text="confirmationPageText" isMultiline readOnly={isLocked} />
+    {(lock) => (
+      <SimpleForm toolbar={toolbarOf(lock)}>
+        <TextInLanguages text="confirmationPageText" isMultiline readOnly={lock.areTextsLocked} />
         <TextInput
           source="confirmationRedirectUrl"
           type="url"
           label="admin.communication.fields.confirmationRedirectUrl"
           helperText="admin.communication.help.confirmationRedirectUrl"
-          readOnly={isLocked}
+          readOnly={lock.isLocked}
           fullWidth
         />
       </SimpleForm>
@@ -105,15 +107,15 @@ export const ConfirmationPageCommunication = () => (
 /** Whether the confirmation mail carries PDF tickets, and the organiser's text printed on each. */
 export const PdfTicketCommunication = () => (
   <CommunicationFrame page="pdf-ticket">
-    {(isLocked) => (
-      <FormWithPreview isLocked={isLocked} preview={(values) => <TicketPreviewPanel values={values} />}>
+    {(lock) => (
+      <FormWithPreview lock={lock} preview={(values) => <TicketPreviewPanel values={values} />}>
         <BooleanInput
           source="isPdfTicketEnabled"
           label="admin.communication.fields.isPdfTicketEnabled"
           helperText="admin.communication.help.isPdfTicketEnabled"
-          readOnly={isLocked}
+          readOnly={lock.isLocked}
         />
-        <TextInLanguages text="pdfTicketText" isMultiline readOnly={isLocked} />
+        <TextInLanguages text="pdfTicketText" isMultiline readOnly={lock.areTextsLocked} />
       </FormWithPreview>
     )}
   </CommunicationFrame>

@@ -15,6 +15,7 @@ import {
   Typography,
 } from "@mui/material";
 import type { ModerationStatus } from "@ticketing/shared/constants";
+import { canModerate } from "@ticketing/shared/event-status";
 import type { Event } from "@ticketing/shared/schemas/events";
 import { type FormEvent, useId, useState } from "react";
 import { useDataProvider, useGetIdentity, useNotify, useRecordContext, useRefresh, useTranslate } from "react-admin";
@@ -103,8 +104,9 @@ const RequestChangesDialog = ({
 };
 
 /**
- * SPEC 4 / DESIGN.md 4: the event's moderation status; organisers submit a draft for moderation,
- * superusers approve it or request changes (with a description, shown to the organisers).
+ * SPEC 4 / DESIGN.md 4: the event's moderation status; organisers submit an event for moderation (a draft, or a
+ * public event whose texts changed: ADR 0031), superusers approve it or request changes (with a description, shown
+ * to the organisers).
  */
 export const ModerationPanel = () => {
   const record = useRecordContext<Event>();
@@ -117,9 +119,9 @@ export const ModerationPanel = () => {
   if (!record) return null;
   const { id, status, moderationStatus, moderationDescription } = record;
   const isSuperuser = identity?.isSuperuser === true;
-  const canSubmit =
-    status === "draft" && (moderationStatus === "not_requested" || moderationStatus === "change_requested");
-  const canModerate = isSuperuser && moderationStatus === "requested";
+  // A public event whose texts the moderators asked to change is submitted again, still on sale (ADR 0031).
+  const canSubmit = status !== "archived" && canModerate("request", moderationStatus);
+  const canDecide = isSuperuser && canModerate("approve", moderationStatus);
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ px: 2, pt: 2 }}>
@@ -143,7 +145,7 @@ export const ModerationPanel = () => {
             {translate("admin.moderation.submit")}
           </Button>
         )}
-        {canModerate && (
+        {canDecide && (
           <>
             <Button
               size="small"

@@ -1,9 +1,9 @@
+import { allowedStatuses } from "@ticketing/shared/event-status";
 import type { Event } from "@ticketing/shared/schemas/events";
 import { required, SelectInput, SimpleForm, useRecordContext } from "react-admin";
 import { SaveToolbar } from "../EventSubPages.tsx";
 import { eventStatusChoices } from "../eventStatus.ts";
 import { ModerationPanel } from "../moderation/ModerationPanel.tsx";
-import { allowedStatuses } from "../moderation/statusTransitions.ts";
 import { SettingsFrame } from "./SettingsFrame.tsx";
 
 /**
