@@ -33,7 +33,9 @@ describe.each(DRIVERS)("stock under concurrency (%s)", (driver) => {
     expect(answers.find((a) => a.status === 409)?.body.errors).toEqual(["Sold out: Entry"]);
     expect(await stockUsed(ctx, article.limit.id)).toBe(50);
     await expectStockCountersMatchRows(ctx);
-  });
+    // 200 buyers signed in one by one, then 200 requests at once: 10 s alone on two busy cores, 30 s beside other
+    // test files (the suite's limit). Speed is the rush benchmark's to measure, not this test's.
+  }, 180_000);
 
   it("gives the stock back when an article is removed, so the next buyer gets it", async () => {
     const { event, article, moduleId } = await createOnSaleEvent(ctx, { stock: 1 });
