@@ -1,6 +1,7 @@
 import type { Database } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
 import type { Translate } from "@ticketing/shared/i18n/translate";
+import { siteOrigin } from "@ticketing/shared/site-origin";
 import type { Config } from "./env.ts";
 import type { AfterAnswer } from "./lib/after-answer.ts";
 import type { Logger } from "./lib/log.ts";
@@ -45,3 +46,11 @@ export type Ctx = import("hono").Context<AppEnv>;
 
 /** The time of the request: the injected clock's, or the machine's. The one `now` of the routes. */
 export const now = (c: Ctx): Date => c.get("deps").now?.() ?? new Date();
+
+/**
+ * The origin the caller's browser is on, for the addresses it follows during this visit (a payment page, the
+ * provider's way back): its `Origin` when that is one of this site's, else PUBLIC_URL's (docs/decisions/0030). The
+ * ticket office's in-process calls carry its visitor's (product.ts).
+ */
+export const visitOrigin = (c: Ctx): string =>
+  siteOrigin(c.req.header("origin"), c.req.url, c.get("deps").config.publicUrl) ?? c.get("deps").config.publicUrl;

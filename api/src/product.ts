@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createDatabase, type Database } from "@ticketing/db";
 import { languageFromHeader } from "@ticketing/shared/i18n/translate";
+import { siteOrigin } from "@ticketing/shared/site-origin";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { html } from "hono/html";
 import { API_BASE, createApp } from "./app.ts";
@@ -137,7 +138,7 @@ export async function createProduct(
   // The ticket office signs its session cookie with SESSION_SECRET, read when its build is imported (just below):
   // the product's secret unless the operator gave one, so that every process signs alike.
   process.env.SESSION_SECRET ??= config.secretKey;
-  await mountStorefront(app, (env) => inProcessApiFetch(api, env));
+  await mountStorefront(app, config.publicUrl, (env, page) => inProcessApiFetch(api, env, page));
 
   return {
     app,
@@ -175,16 +176,19 @@ function pageSecurityHeaders({ publicUrl, stripeApi }: Pick<Config, "publicUrl" 
   };
 }
 
-/** The ticket office's forms are small: a larger post is refused before it is read, with a page saying why. */
-const pageBodyLimit = limitBody((c) => {
+/** A post the pages refuse before reading it: a page saying why, in the visitor's language (Accept-Language). */
+function messagePage(c: Context, status: 400 | 413, key: string, params?: Record<string, string | number>) {
   const language = languageFromHeader(c.req.header("accept-language"));
-  const message = apiTranslator(language)("errors.body_too_large", { size: MAX_BODY_MEGABYTES });
+  const message = apiTranslator(language)(key, params);
   return c.html(
     html`<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8" /><title>${message}</title></head><body><p>${message}</p></body></html>`,
-    413,
+    status,
   );
-});
+}
+
+/** The ticket office's forms are small: a larger post is refused before it is read, with a page saying why. */
+const pageBodyLimit = limitBody((c) => messagePage(c, 413, "errors.body_too_large", { size: MAX_BODY_MEGABYTES }));
 
 /**
  * Vite's hashed files (admin/dist/assets, storefront/build/client/assets): a new build gives new names, so browsers
@@ -235,12 +239,47 @@ type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
 /**
  * The storefront's calls to the API, made in-process on behalf of the visitor whose request `env` carries. They go
- * through the API's whole stack (`fetch`, as `request` does) with a light request: see `lightRequest`.
+ * through the API's whole stack (`fetch`, as `request` does) with a light request: see `lightRequest`. Made for the
+ * page request `page`, they are addressed to its origin and carry its `Origin`, as the visitor's browser would
+ * send them: the API addresses the payment pages it starts to the origin the visitor is on (docs/decisions/0030).
  */
-export const inProcessApiFetch =
-  (api: { fetch: Hono["fetch"] }, env: unknown): ApiFetch =>
-  async (path, init = {}) =>
-    api.fetch(lightRequest(`http://localhost${API_BASE}${path}`, init), env as never);
+export function inProcessApiFetch(api: { fetch: Hono["fetch"] }, env: unknown, page?: Request): ApiFetch {
+  const base = `${page ? new URL(page.url).origin : "http://localhost"}${API_BASE}`;
+  const origin = page?.headers.get("origin");
+  return async (path, init = {}) => {
+    if (origin) {
+      const headers = new Headers(init.headers);
+      headers.set("origin", origin);
+      init = { ...init, headers };
+    }
+    return api.fetch(lightRequest(`${base}${path}`, init), env as never);
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The visitor's request as the ticket office reads it, or null for a post from another site's page (its `Origin`
+ * is neither the request's host nor PUBLIC_URL's: shared/src/site-origin.ts). A post without `Origin` is no
+ * browser's form. A post from one of this site's origins that is not the request's own (a proxy rewrote `Host` to
+ * its upstream's name, or ended TLS) is addressed to the origin it came from: React Router refuses (400) a post
+ * whose `Origin` is not its request's, and the in-process API calls tell the API where the visitor is.
+ */
+export function onVisitOrigin(request: Request, publicUrl: string): Request | null {
+  const origin = request.headers.get("origin");
+  if (origin === null || SAFE_METHODS.has(request.method)) return request;
+  const visit = siteOrigin(origin, request.url, publicUrl);
+  if (!visit) return null;
+  const url = new URL(request.url);
+  if (visit === url.origin) return request;
+  return new Request(`${visit}${url.pathname}${url.search}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    duplex: "half",
+  } as RequestInit);
+}
 
 const realRequest = Symbol("realRequest");
 type LightRequest = Request & { [realRequest]?: Request };
@@ -294,7 +333,7 @@ for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(
   );
 }
 
-async function mountStorefront(app: Hono, apiFetchFor: (env: unknown) => ApiFetch) {
+async function mountStorefront(app: Hono, publicUrl: string, apiFetchFor: (env: unknown, page: Request) => ApiFetch) {
   const serverEntry = join(STOREFRONT_BUILD, "server/index.js");
   if (!existsSync(serverEntry)) {
     app.get("*", (c) => c.text("The ticket office is not built: run `npm run build`.", 503));
@@ -316,9 +355,12 @@ async function mountStorefront(app: Hono, apiFetchFor: (env: unknown) => ApiFetc
   // The storefront calls the API in-process (it is a backend-for-frontend, DESIGN.md 2).
   // The nonce lets root.tsx's inline script (and Turbo's progress bar) run under the page's policy.
   app.all("*", (c) => {
+    // Every post, to a page or to a resource route (which React Router does not check): docs/decisions/0030.
+    const request = onVisitOrigin(c.req.raw, publicUrl);
+    if (!request) return messagePage(c, 400, "errors.form_other_site");
     // The page's API calls carry its request id (lib/log.ts); its server-side errors go to its log lines.
     const context = {
-      apiFetch: apiFetchFor({ ...(c.env as object), requestId: c.var.requestId }),
+      apiFetch: apiFetchFor({ ...(c.env as object), requestId: c.var.requestId }, request),
       cspNonce: cspNonce(c),
       reportError: (error: unknown) => c.var.logger.error({ err: error }, "page failed"),
     };
@@ -329,7 +371,7 @@ async function mountStorefront(app: Hono, apiFetchFor: (env: unknown) => ApiFetc
         ...context,
         errorStatus: status,
       } as never);
-    return handle(c.req.raw, { ...context, renderErrorPage } as never);
+    return handle(request, { ...context, renderErrorPage } as never);
   });
 }
 

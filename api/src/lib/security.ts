@@ -28,7 +28,7 @@ const EVERY_PAGE = { frameAncestors: [NONE], baseUri: [NONE], objectSrc: [NONE] 
  */
 const STRIPE_CHECKOUT = "https://checkout.stripe.com";
 
-const policies = (paymentPages: string[]) => ({
+const policies = (publicOrigin: string, paymentPages: string[]) => ({
   api: { defaultSrc: [NONE], formAction: [NONE], ...EVERY_PAGE },
   storefront: {
     defaultSrc: [SELF],
@@ -36,7 +36,9 @@ const policies = (paymentPages: string[]) => ({
     styleSrc: [SELF, NONCE],
     // `data:` for the `<link rel="icon" href="data:,">` that spares browsers a favicon request.
     imgSrc: [SELF, "data:"],
-    formAction: [SELF, STRIPE_CHECKOUT, ...paymentPages],
+    // The product's answers lead to the page's own origin (docs/decisions/0030); PUBLIC_URL's is where they lead
+    // when the browser did not say where it is (a post without `Origin`).
+    formAction: [SELF, publicOrigin, STRIPE_CHECKOUT, ...paymentPages],
     ...EVERY_PAGE,
   },
   admin: {
@@ -58,9 +60,10 @@ const policies = (paymentPages: string[]) => ({
  * origins of payment pages besides Stripe's (the stand-in's in tests).
  */
 export function securityHeaders(publicUrl: string, surface: Surface, paymentPages: string[] = []): MiddlewareHandler {
-  const isHttps = new URL(publicUrl).protocol === "https:";
+  const site = new URL(publicUrl);
+  const isHttps = site.protocol === "https:";
   return secureHeaders({
-    contentSecurityPolicy: policies(paymentPages)[surface === "storefront-token" ? "storefront" : surface],
+    contentSecurityPolicy: policies(site.origin, paymentPages)[surface === "storefront-token" ? "storefront" : surface],
     xFrameOptions: "DENY",
     // The API's URLs (the payment page's signature) and the back office's (reset and verification links) carry
     // secrets, and neither needs to tell anyone where a visitor came from.

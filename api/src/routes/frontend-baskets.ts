@@ -9,7 +9,7 @@ import {
 } from "@ticketing/shared/schemas/ticket-office";
 import { Hono } from "hono";
 import { z } from "zod";
-import { type AppEnv, now } from "../context.ts";
+import { type AppEnv, now, visitOrigin } from "../context.ts";
 import { answer, answerPdf, idParam } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
 import {
@@ -85,6 +85,9 @@ buyerBasketRoutes.post(
   route(
     {
       summary: "Order the basket: a payment to make, or a free order validated at once",
+      description:
+        "The payment page and the provider's way back to the ticket office are on the caller's `Origin` when it is " +
+        "this site's (the request's own host, or PUBLIC_URL's), else on PUBLIC_URL.",
       auth: "buyer",
       body: CheckoutRequest,
       answer: CheckoutResult,
@@ -97,6 +100,7 @@ buyerBasketRoutes.post(
           basketId: idParam(c),
           body,
           language: c.get("language"),
+          siteUrl: visitOrigin(c),
           now: now(c),
         }),
       ),

@@ -154,7 +154,15 @@ export async function saveBuyerBilling(
  */
 export async function checkoutBasket(
   { database, config, onMailQueued }: { database: Database; config: PaymentDeps["config"]; onMailQueued?: () => void },
-  input: { loginIds: number[]; basketId: number; body: CheckoutRequest; language: Language; now: Date },
+  input: {
+    loginIds: number[];
+    basketId: number;
+    body: CheckoutRequest;
+    language: Language;
+    /** The origin the buyer's browser is on (PaymentToStart). */
+    siteUrl: string;
+    now: Date;
+  },
 ): Promise<CheckoutResult> {
   const { basket, event, login } = await findBuyerBasket(database.db, input.loginIds, input.basketId);
   // A basket past its reservation time no longer holds its articles: it is not ordered with them.
@@ -182,6 +190,7 @@ export async function checkoutBasket(
         event,
         email: result.billing.email,
         language: input.language,
+        siteUrl: input.siteUrl,
         now: input.now,
       })
     : null;

@@ -5,7 +5,7 @@ import { type Database, type Db, eq, schema } from "@ticketing/db";
 import { camelizeKeys } from "@ticketing/shared/case";
 import type { Language } from "@ticketing/shared/constants";
 import { DemoWebhook, type DemoWebhookReceived } from "@ticketing/shared/schemas/payments";
-import { ticketOfficeUrl } from "@ticketing/shared/ticket-office";
+import { ticketOfficePath } from "@ticketing/shared/ticket-office";
 import type { Config } from "../../env.ts";
 import { DomainError, invalid, notFound } from "../../lib/errors.ts";
 import { parseWith } from "../../lib/http.ts";
@@ -14,23 +14,26 @@ import { resolvePayment } from "../checkout.ts";
 import { type PaymentState, paymentState } from "../payment-state.ts";
 import type { PaymentModule } from "./module.ts";
 
-type Links = Pick<Config, "publicUrl" | "secretKey">;
+type Links = Pick<Config, "secretKey">;
 type Deps = { database: Database; config: Links; onMailQueued?: () => void };
 
 const isHmac = (text: string) => /^[0-9a-f]{64}$/.test(text);
 
-/** The hosted demo payment page of an intent: the link carries an HMAC so only the buyer's link opens it. */
-export const demoPaymentUrl = (publicUrl: string, secret: string, intent: { id: number; pspId: string }) =>
-  `${publicUrl}/api/v1/payments/demo/pay/${intent.id}?sig=${hmacHex(secret, `demo-pay:${intent.pspId}`)}`;
+/**
+ * The hosted demo payment page of an intent, on `origin` (a path of this site when it is ""): the link carries an
+ * HMAC so only the buyer's link opens it.
+ */
+export const demoPaymentUrl = (origin: string, secret: string, intent: { id: number; pspId: string }) =>
+  `${origin}/api/v1/payments/demo/pay/${intent.id}?sig=${hmacHex(secret, `demo-pay:${intent.pspId}`)}`;
 
 /**
- * The demo provider lives in the product: its page is ours, its refunds move no money, and cancelling closes the
- * intent (the page then refuses to pay).
+ * The demo provider lives in the product: its page is ours, on the origin the buyer is on, its refunds move no
+ * money, and cancelling closes the intent (the page then refuses to pay).
  */
 export const demoModule: PaymentModule = {
   key: "demo",
   isReady: async () => true,
-  start: async ({ config }, { intent }) => ({ hostedUrl: demoPaymentUrl(config.publicUrl, config.secretKey, intent) }),
+  start: async ({ config }, { intent, siteUrl }) => ({ hostedUrl: demoPaymentUrl(siteUrl, config.secretKey, intent) }),
   refund: async () => ({ pspRefundId: null }),
   cancel: async () => {},
 };
@@ -52,8 +55,11 @@ async function findDemoIntent(db: Db, secretKey: string, intentId: number, signa
 
 type DemoIntent = Awaited<ReturnType<typeof findDemoIntent>>;
 
-/** The ticket-office page a closed payment leads back to. */
-function nextStep(publicUrl: string, { intent, basket, event }: DemoIntent, state: Exclude<PaymentState, "open">) {
+/**
+ * The ticket-office page a closed payment leads back to: a path, so that the buyer stays on the origin the page
+ * was opened on, where their session is (docs/decisions/0030).
+ */
+function nextStep({ intent, basket, event }: DemoIntent, state: Exclude<PaymentState, "open">) {
   const step = {
     paid: `payment/return/${intent.id}/success`,
     // The basket was emptied with the expiry: the buy page says so and offers its articles again.
@@ -61,7 +67,7 @@ function nextStep(publicUrl: string, { intent, basket, event }: DemoIntent, stat
     cancelled: "checkout/payment-method",
     failed: "checkout/payment-method",
   }[state];
-  return ticketOfficeUrl(publicUrl, event, basket.testing, step);
+  return ticketOfficePath(event.frontendPath, basket.testing, step);
 }
 
 export interface DemoPaymentPage {
@@ -70,7 +76,7 @@ export interface DemoPaymentPage {
   /** cents */
   amount: number;
   state: PaymentState;
-  /** Where a closed payment leads back to in the ticket office; null while it is open. */
+  /** Where a closed payment leads back to in the ticket office (a path of this site); null while it is open. */
   next: string | null;
 }
 
@@ -87,14 +93,15 @@ export async function showDemoPayment(
     language: row.basket.language,
     amount: row.invoice.amount,
     state,
-    next: state === "open" ? null : nextStep(links.publicUrl, row, state),
+    next: state === "open" ? null : nextStep(row, state),
   };
 }
 
 /**
  * The buyer pressed a button on the hosted page: the provider sends its verdict through the signed webhook, as a
- * real provider would. Answers where to send the buyer: the ticket office's return page when the payment changed
- * or is paid, otherwise the page itself, which then says where the payment stands.
+ * real provider would. Answers where to send the buyer, as a path of the origin the page is on (its form may lead
+ * only there, `form-action 'self'`): the ticket office's return page when the payment changed or is paid,
+ * otherwise the page itself, which then says where the payment stands.
  */
 export async function payDemo(
   deps: Deps,
@@ -117,9 +124,9 @@ export async function payDemo(
   const state = paymentState(row.intent, row.invoice);
   if (state === "paid" || webhook.changed) {
     const outcome = state === "paid" ? "success" : choice.outcome;
-    return ticketOfficeUrl(config.publicUrl, row.event, row.basket.testing, `payment/return/${intent.id}/${outcome}`);
+    return ticketOfficePath(row.event.frontendPath, row.basket.testing, `payment/return/${intent.id}/${outcome}`);
   }
-  return demoPaymentUrl(config.publicUrl, config.secretKey, intent);
+  return demoPaymentUrl("", config.secretKey, intent);
 }
 
 /**

@@ -27,6 +27,11 @@ export interface PaymentToStart {
   /** The buyer's billing address, which the provider's page may fill in. */
   email: string;
   language: Language;
+  /**
+   * The origin the buyer's browser is on (context.ts `visitOrigin`): the provider's page and its way back to the
+   * ticket office are addressed there, where the buyer's session cookie is (docs/decisions/0030).
+   */
+  siteUrl: string;
   now: Date;
 }
 

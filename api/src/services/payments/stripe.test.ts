@@ -158,6 +158,29 @@ describe.each(DRIVERS)("Stripe Checkout through the stand-in (%s)", (driver) => 
     expect(paid.body.status).toBe("validated");
   });
 
+  // Issue 28, finding 1 (docs/decisions/0030): the buyer's session cookie lives on the host they checked out from.
+  it("sends the buyer back to the origin they checked out from, not to PUBLIC_URL's host", async () => {
+    const sale = await stripeSale({ stock: 5 });
+    const buyer = await readyBuyer(ctx, sale);
+    // The product reached on 127.0.0.1 over HTTP, while PUBLIC_URL is http://localhost:3000.
+    const answer = await fetch(`${world.appUrl}/api/v1/frontend/baskets/${buyer.basketId}/checkout`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${buyer.token}`, "content-type": "application/json", origin: world.appUrl },
+      body: JSON.stringify({ payment_method: "online", terms_accepted: true }),
+    });
+    expect(answer.status).toBe(200);
+    const checkout = await answer.json();
+    const intentId = checkout.payment_intent.id as number;
+    const office = `${world.appUrl}/tickets/${sale.event.frontendPath}`;
+    expect(standIn.session(checkout.payment_intent.psp_id)).toMatchObject({
+      success_url: `${office}/payment/return/${intentId}/success`,
+      cancel_url: `${office}/payment/return/${intentId}/cancel`,
+    });
+    expect(await pay({ ...buyer, intentId, sessionId: checkout.payment_intent.psp_id, checkout })).toBe(
+      `${office}/payment/return/${intentId}/success`,
+    );
+  });
+
   it("applies 20 concurrent deliveries of one notification once: one invoice resolved, one confirmation", async () => {
     const sale = await stripeSale({ stock: 5, endpoint: false });
     const bought = await checkOut(sale);

@@ -69,10 +69,11 @@ export const stripeModule: PaymentModule = {
   key: "stripe",
   isReady: async ({ database, config }, event) => (await stripeAccountOf(database.db, config, event.unitId)) !== null,
 
-  async start(deps, { intent, invoice, basket, event, email, language, now }) {
+  async start(deps, { intent, invoice, basket, event, email, language, siteUrl, now }) {
     const stripe = await clientFor(deps, event.unitId);
+    // Back to the origin the buyer paid from: their session is there (docs/decisions/0030).
     const back = (outcome: "success" | "cancel") =>
-      ticketOfficeUrl(deps.config.publicUrl, event, basket.testing, `payment/return/${intent.id}/${outcome}`);
+      ticketOfficeUrl(siteUrl, event, basket.testing, `payment/return/${intent.id}/${outcome}`);
     const minutes = Math.min(MAX_SESSION_MINUTES, Math.max(MIN_SESSION_MINUTES, event.paymentTermMinutes));
     const session = await calling(() =>
       stripe.checkout.sessions.create(
