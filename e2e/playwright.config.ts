@@ -8,6 +8,12 @@ import { defineConfig } from "@playwright/test";
 process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * The product's PUBLIC_URL: another host name than the one the browsers use, as `npm start` prints localhost while
+ * people also reach it on 127.0.0.1 (issue 28, docs/decisions/0030). Every journey is then a visit on a host name
+ * that is not PUBLIC_URL's: whatever the browser follows must stay on it. Mails' links lead to PUBLIC_URL.
+ */
+export const publicURL = `http://localhost:${port}`;
 export const dataDir = join(import.meta.dirname, `.data-${port}`);
 /** The local stand-in for Stripe's API and hosted Checkout page (api/src/stripe-stand-in): these machines cannot reach Stripe. */
 export const stripePort = port + 1;
@@ -75,7 +81,7 @@ export default defineConfig({
       env: {
         PORT: String(port),
         DATA_DIR: dataDir,
-        PUBLIC_URL: baseURL,
+        PUBLIC_URL: publicURL,
         NODE_ENV: "production",
         LOG_MAILS: "false",
         RATE_LIMIT_MULTIPLIER: "100",

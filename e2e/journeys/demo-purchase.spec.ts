@@ -1,5 +1,8 @@
 // DONE-WHEN (issue 2): the seeded demo event can be bought in a browser, with JavaScript off and on.
+// DONE-WHEN (issue 28): on http://127.0.0.1:<port> while PUBLIC_URL is http://localhost:<port> (playwright.config.ts):
+// "Pay now" did nothing, its answer leading to the payment page on localhost, which the page's form-action refused.
 import { expect, reachConfirmation, test } from "../fixtures.ts";
+import { baseURL } from "../playwright.config.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`the demo event with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -37,10 +40,12 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole("checkbox", { name: "I accept the terms of service" }).check();
       await page.getByRole("button", { name: "Pay now" }).click();
 
-      // The demo provider's hosted page, served by the API.
+      // The demo provider's hosted page, served by the API on the buyer's own origin, and back to it.
       await expect(page.getByRole("heading", { name: "Demo payment" })).toBeVisible();
+      expect(page.url()).toMatch(new RegExp(`^${baseURL}/api/v1/payments/demo/pay/\\d+\\?sig=`));
       await page.getByRole("button", { name: /^Pay CHF\s*60\.00$/ }).click();
       await reachConfirmation(page);
+      expect(page.url()).toMatch(new RegExp(`^${baseURL}/tickets/demo/`));
       const download = page.waitForEvent("download");
       await page
         .getByRole("link", { name: /Download ticket/ })
