@@ -122,6 +122,16 @@ describe("TICKET_SIGNING_KEY", () => {
   });
 });
 
+describe("SHUTDOWN_LIMIT_SECONDS", () => {
+  it("gives a draining process 25 s unless told otherwise, and refuses a limit that is not whole seconds", () => {
+    const dataDir = freshDirectory();
+    expect(loadConfig({ DATA_DIR: dataDir }).shutdownLimitMs).toBe(25_000);
+    expect(loadConfig({ DATA_DIR: dataDir, SHUTDOWN_LIMIT_SECONDS: "90" }).shutdownLimitMs).toBe(90_000);
+    for (const value of ["0", "1.5", "soon"])
+      expect(() => loadConfig({ DATA_DIR: dataDir, SHUTDOWN_LIMIT_SECONDS: value })).toThrow(/SHUTDOWN_LIMIT_SECONDS/);
+  });
+});
+
 describe.each(DRIVERS)("two products on one database (%s)", (driver) => {
   const products: Product[] = [];
   afterAll(async () => {

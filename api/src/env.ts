@@ -63,6 +63,11 @@ const EnvSchema = z.object({
   ),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
   /**
+   * On SIGTERM, the most a process waits for the answers it holds while they still move (docs/decisions/0035):
+   * below the 30 s that Kubernetes and compose.yaml give before their SIGKILL, so that the process says what it cut.
+   */
+  SHUTDOWN_LIMIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
+  /**
    * The load balancers and proxies in front (addresses or subnets, comma-separated) whose `X-Forwarded-For` gives
    * the client's address; empty: the connection's address is the client's (lib/client-address.ts).
    */
@@ -98,6 +103,8 @@ export interface Config {
   workers: number;
   /** scales the login/register/reset rate limits (1 in production) */
   rateLimitMultiplier: number;
+  /** on SIGTERM, the most the process waits for the answers it holds (SHUTDOWN_LIMIT_SECONDS, in ms) */
+  shutdownLimitMs: number;
   /** origins besides PUBLIC_URL's whose pages may call the API from a browser (CORS) */
   corsOrigins: string[];
   /** proxies whose X-Forwarded-For names the client (addresses or subnets) */
@@ -150,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logMails: e.LOG_MAILS === "true",
     workers: e.WORKERS,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    shutdownLimitMs: e.SHUTDOWN_LIMIT_SECONDS * 1000,
     corsOrigins: e.CORS_ORIGINS,
     trustedProxies: e.TRUSTED_PROXIES,
     stripeApi: stripeApiOf(e.STRIPE_API_URL),

@@ -3,7 +3,7 @@
 // real server — every request started before it answered in full, none after, the database closed cleanly.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { type ClientRequest, request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent, type ClientRequest, request as httpRequest, type IncomingMessage } from "node:http";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -161,14 +161,17 @@ interface HeldRequest {
   body: string;
 }
 
-function heldRegistration(port: number, index: number, keepAlive = false): HeldRequest {
-  const body = JSON.stringify({
-    email: `drain-${index}@example.org`,
-    first_name: "Ada",
-    last_name: `Drain ${index}`,
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-  });
+/** `leadingSpaces`: spaces before the JSON (allowed there), for a test that sends the body a byte at a time. */
+function heldRegistration(port: number, index: number, keepAlive = false, leadingSpaces = 0): HeldRequest {
+  const body =
+    " ".repeat(leadingSpaces) +
+    JSON.stringify({
+      email: `drain-${index}@example.org`,
+      first_name: "Ada",
+      last_name: `Drain ${index}`,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    });
   const request = httpRequest({
     host: "127.0.0.1",
     port,
@@ -230,49 +233,48 @@ async function idleKeepAliveConnection(port: number): Promise<Socket> {
   return socket;
 }
 
+/** The real server (`api/src/server.ts`) as `npm start` runs it, on a port of its own, once it answers ready. */
+async function startServer(dataDir: string, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "api/src/server.ts")], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_MAILS: "false", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  // Ready: the health answer says ok (503 starting before).
+  for (;;) {
+    expect(child.exitCode, output).toBeNull();
+    const status = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    await pause(200);
+  }
+  return { child, port, exited, output: () => output };
+}
+
 describe("SIGTERM during a burst of requests", () => {
   let child: ChildProcess | undefined;
   const dataDir = mkdtempSync(join(tmpdir(), "ticketing-drain-"));
-  let output = "";
   afterAll(() => {
     if (child?.exitCode === null) child.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("answers every request started before it, refuses new connections, then closes the database and exits 0", async () => {
-    const port = await freePort();
-    child = spawn(process.execPath, ["--import", "tsx", join(root, "api/src/server.ts")], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_MAILS: "false",
-        // 30 registrations from one address: above the default hourly allowance.
-        RATE_LIMIT_MULTIPLIER: "10",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const server = child;
-    server.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-    });
-    server.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-    });
-    const exited = new Promise<number | null>((done) => server.once("exit", (code) => done(code)));
-
-    // Ready: the health answer says ok (503 starting before).
-    for (;;) {
-      expect(server.exitCode, output).toBeNull();
-      const status = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
-        (response) => response.status,
-        () => 0,
-      );
-      if (status === 200) break;
-      await pause(200);
-    }
+    // 30 registrations from one address: above the default hourly allowance.
+    const started = await startServer(dataDir, { RATE_LIMIT_MULTIPLIER: "10" });
+    const { port, exited, output } = started;
+    const server = started.child;
+    child = server;
 
     const idle = await idleKeepAliveConnection(port);
     const idleClosed = new Promise<void>((done) => idle.once("close", () => done()));
@@ -298,7 +300,7 @@ describe("SIGTERM during a burst of requests", () => {
     expect(answers[0]?.connection).toBe("close");
     await answers[0]?.closed;
 
-    expect(await exited, output).toBe(0);
+    expect(await exited, output()).toBe(0);
     // Closed cleanly: SQLite checkpointed its write-ahead log into the file and removed it (a process that exits
     // without closing leaves it), and the file alone holds every account the burst created.
     expect(existsSync(join(dataDir, "ticketing.sqlite-wal"))).toBe(false);
@@ -319,4 +321,141 @@ describe("SIGTERM during a burst of requests", () => {
       await database.close();
     }
   }, 120_000);
+});
+
+describe("SIGTERM while an answer is still flowing (docs/decisions/0035)", () => {
+  let child: ChildProcess | undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), "ticketing-flowing-"));
+  afterAll(() => {
+    if (child?.exitCode === null) child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("waits past 10 s for a request whose body keeps arriving, answers it in full, then exits 0", async () => {
+    const started = await startServer(dataDir);
+    child = started.child;
+    // The test's own stream: one byte of the body a second, for longer than the 10 s that used to cut every
+    // answer still going, then the rest.
+    const FLOWING_SECONDS = 12;
+    const held = heldRegistration(started.port, 0, false, FLOWING_SECONDS);
+    await held.continued;
+    started.child.kill("SIGTERM");
+    for (let second = 0; second < FLOWING_SECONDS; second++) {
+      held.request.write(" ");
+      await pause(1000);
+      expect(started.child.exitCode, started.output()).toBeNull();
+    }
+    held.request.end(held.body.slice(FLOWING_SECONDS));
+    const answer = await held.answer;
+    expect(answer.status, answer.body).toBe(201);
+    expect(await started.exited, started.output()).toBe(0);
+  }, 120_000);
+});
+
+describe("a request body its answer did not need, on a kept-alive connection", () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  const dataDir = mkdtempSync(join(tmpdir(), "ticketing-unread-"));
+  beforeAll(async () => {
+    server = await startServer(dataDir);
+  }, 60_000);
+  afterAll(async () => {
+    server.child.kill("SIGTERM");
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  interface Sent {
+    status: number;
+    connection?: string;
+    text: string;
+    /** It went on a connection an earlier request had used. */
+    reused: boolean;
+    /** What the client met while sending (a reset, an EPIPE), up to the request's end. */
+    error?: string;
+  }
+
+  /** One request on `agent`, followed to its end: the answer read in full, the request closed. */
+  const send = (agent: Agent, method: string, path: string, body?: { type: string; bytes: Buffer }): Promise<Sent> =>
+    new Promise((done, fail) => {
+      let answer: Omit<Sent, "error"> | undefined;
+      let error: string | undefined;
+      const request = httpRequest(
+        {
+          host: "127.0.0.1",
+          port: server.port,
+          method,
+          path,
+          agent,
+          headers: body ? { "content-type": body.type, "content-length": body.bytes.length } : {},
+        },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => {
+            text += chunk;
+          });
+          response.once("end", () => {
+            answer = {
+              status: response.statusCode ?? 0,
+              connection: response.headers.connection,
+              text,
+              reused: request.reusedSocket,
+            };
+          });
+        },
+      );
+      request.on("error", (met: Error) => {
+        error = met.message;
+      });
+      request.once("close", () => (answer ? done({ ...answer, error }) : fail(new Error(error ?? "no answer"))));
+      request.end(body?.bytes);
+    });
+
+  const KB = 1024;
+  const json = (size: number) => ({ type: "application/json", bytes: Buffer.alloc(size, " ") });
+
+  it.each([
+    { answer: "401 (no token)", path: "/api/v1/events", body: json(300 * KB), status: 401 },
+    {
+      answer: "401 (an upload without a token)",
+      path: "/api/v1/uploaded-images",
+      body: { type: "multipart/form-data; boundary=x", bytes: Buffer.alloc(300 * KB, "x") },
+      status: 401,
+    },
+    { answer: "404 (no such address)", path: "/api/v1/no-such-thing", body: json(900 * KB), status: 404 },
+  ])(
+    "answers a 300 KB–900 KB post with $answer, and the same connection serves the next request",
+    async ({ path, body, status }) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const first = await send(agent, "POST", path, body);
+        expect(first.status, first.text).toBe(status);
+        expect(first.error).toBeUndefined();
+        expect(first.connection).toBe("keep-alive");
+        const second = await send(agent, "GET", "/api/v1/health");
+        expect(second.status).toBe(200);
+        expect(second.reused, "the next request went on the same connection").toBe(true);
+      } finally {
+        agent.destroy();
+      }
+    },
+  );
+
+  it("answers a body over the limit with a 413 that says close, and the client reads it while still sending", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      // 20 MB: far more than the systems' buffers hold, so the client is still sending when the 413 comes.
+      const refused = await send(agent, "POST", "/api/v1/auth/login", json(20 * 1024 * KB));
+      expect(refused.status).toBe(413);
+      // The server read the rest before closing: no reset (EPIPE) met the client while it sent.
+      expect(refused.error).toBeUndefined();
+      expect(JSON.parse(refused.text)).toEqual({ errors: [expect.stringMatching(/1 MB/)] });
+      expect(refused.connection).toBe("close");
+      const next = await send(agent, "GET", "/api/v1/health");
+      expect(next.status).toBe(200);
+      expect(next.reused).toBe(false);
+    } finally {
+      agent.destroy();
+    }
+  });
 });

@@ -3,21 +3,21 @@
 // Its life (docs/decisions/0022): the port answers from the first moment — the health answer says `starting` and
 // every other request is refused with a 503 — while the product migrates and seeds; then it serves. On SIGTERM or
 // SIGINT it drains: no new connection, the requests in flight answered, the mail being sent sent, then the
-// database closed and exit 0. A second signal, or a drain longer than SHUTDOWN_LIMIT_MS, exits at once (1).
+// database closed and exit 0. A second signal exits at once (1); so does a drain whose answers have stopped moving,
+// or that has reached SHUTDOWN_LIMIT_SECONDS (lib/shutdown.ts, docs/decisions/0035).
 import cluster from "node:cluster";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { serve } from "@hono/node-server";
+import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
 import closeWithGrace from "close-with-grace";
 import { API_BASE } from "./app.ts";
 import { loadConfigOrExit } from "./env.ts";
+import { drainDeadline, SHUTDOWN_IDLE_MS } from "./lib/shutdown.ts";
 import { turnTaker } from "./lib/turns.ts";
+import { settleUnreadBody } from "./lib/unread-bodies.ts";
 import { createProduct, type Product } from "./product.ts";
 import { startingAnswers } from "./routes/health.ts";
 import { Lifecycle } from "./services/health.ts";
 import { banner, WORKER_READY } from "./started.ts";
-
-/** Longer than any request or mail should take; a load balancer stops sending requests well before. */
-const SHUTDOWN_LIMIT_MS = 10_000;
 
 const config = loadConfigOrExit();
 
@@ -25,20 +25,47 @@ const lifecycle = new Lifecycle();
 let product: Product | undefined;
 /** The answers being made: draining tells those not begun yet to close their connection. */
 const openResponses = new Set<ServerResponse>();
+/** Answers finished since the start: with the bytes of the open ones, how a drain sees its answers move. */
+let answersFinished = 0;
 const whileStarting = startingAnswers(lifecycle, API_BASE);
 // Requests take turns with new connections: a busy server still lets newcomers in (lib/turns.ts).
 const takeTurn = turnTaker();
-const fetch = (request: Request, env: unknown) =>
-  takeTurn().then(() => (product ? product.app.fetch(request, env) : whileStarting(request)));
-const server = serve({ fetch, port: config.port }) as Server;
+const fetch = async (request: Request, env: HttpBindings | Http2Bindings) => {
+  await takeTurn();
+  const answer = await (product ? product.app.fetch(request, env) : whileStarting(request));
+  // A body the answer did not read keeps the connection usable, or the answer says close (lib/unread-bodies.ts).
+  // The server is node:http's (serve's default), HTTP/1.1: its bindings are never HTTP/2's.
+  const { incoming, outgoing } = env as HttpBindings;
+  settleUnreadBody(incoming, outgoing);
+  return answer;
+};
+// Not @hono/node-server's own clean-up of unread bodies: it cannot read past the body's paused web stream, and it
+// cuts a kept-alive connection whose rest takes more than 500 ms (docs/decisions/0035).
+const server = serve({ fetch, port: config.port, autoCleanupIncoming: false }) as Server;
 server.on("request", closeWhenAnswered);
 
-closeWithGrace({ delay: SHUTDOWN_LIMIT_MS }, async ({ signal, err }) => {
+// No fixed delay: the drain's own deadline decides when to stop waiting (lib/shutdown.ts).
+closeWithGrace({ delay: false }, async ({ signal, err }) => {
   if (err) console.error(err);
   console.info(`\n  ${signal ?? "Stopping"}: finishing the requests in flight, then closing the database…`);
+  // The health answer says draining from now on: a load balancer stops sending here.
   lifecycle.phase = "draining";
-  await drain(server);
-  await (product ?? (await starting.catch(() => undefined)))?.stop();
+  const deadline = drainDeadline(bytesMoved, { limitMs: config.shutdownLimitMs });
+  const stopped = (async () => {
+    await drain(server);
+    await (product ?? (await starting.catch(() => undefined)))?.stop();
+  })();
+  const gaveUp = await Promise.race([stopped.then(() => null), deadline.reached]);
+  deadline.stop();
+  // Thrown, it is logged and the process exits 1 (close-with-grace).
+  if (gaveUp === "idle")
+    throw new Error(
+      `Stopped with ${openResponses.size} answer(s) unfinished: none moved for ${SHUTDOWN_IDLE_MS / 1000} s.`,
+    );
+  if (gaveUp === "limit")
+    throw new Error(
+      `Stopped with ${openResponses.size} answer(s) unfinished at SHUTDOWN_LIMIT_SECONDS (${config.shutdownLimitMs / 1000} s).`,
+    );
 });
 
 const starting = createProduct(config, { lifecycle });
@@ -71,6 +98,15 @@ function closeWhenAnswered(_request: IncomingMessage, response: ServerResponse) 
   openResponses.add(response);
   response.once("close", () => {
     openResponses.delete(response);
+    answersFinished += 1;
     if (lifecycle.phase === "draining") setImmediate(() => server.closeIdleConnections());
   });
+}
+
+/** A figure that changes whenever an answer in flight moves: bytes read or written on its connection, or its end. */
+function bytesMoved(): number {
+  let moved = answersFinished;
+  for (const response of openResponses)
+    moved += (response.socket?.bytesRead ?? 0) + (response.socket?.bytesWritten ?? 0);
+  return moved;
 }
