@@ -6,6 +6,7 @@ import {
   decimalToScaled,
   divideHalfUp,
   formatMoney,
+  formatMoneyCompact,
   scaledToDecimal,
 } from "./money.ts";
 
@@ -64,5 +65,15 @@ describe("formatMoney", () => {
 
   it("speaks English for any other locale", () => {
     expect(formatMoney(50, "de")).toBe(formatMoney(50, "en"));
+  });
+});
+
+describe("formatMoneyCompact", () => {
+  it("writes an axis's amounts in a few characters in each language, decimals only where they tell", () => {
+    expect([0, 50_000, 150_000, 1_000_000, 125_000_000].map((cents) => formatMoneyCompact(cents, "en"))).toEqual(
+      ["CHF 0", "CHF 500", "CHF 1.5K", "CHF 10K", "CHF 1.3M"].map((text) => text.replace(" ", "\u00a0")),
+    );
+    expect(formatMoneyCompact(1_000_000, "fr")).toMatch(/^10\sk\sCHF$/);
+    expect(formatMoneyCompact(-2000, "en")).toMatch(/^-CHF\s20$/);
   });
 });

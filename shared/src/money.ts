@@ -48,13 +48,37 @@ const moneyFormats = {
   fr: new Intl.NumberFormat("fr-CH", { style: "currency", currency: "CHF" }),
   en: new Intl.NumberFormat("en-CH", { style: "currency", currency: "CHF" }),
 };
+const compactOptions = {
+  style: "currency",
+  currency: "CHF",
+  notation: "compact",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+} as const;
+const compactMoneyFormats = {
+  fr: new Intl.NumberFormat("fr-CH", compactOptions),
+  en: new Intl.NumberFormat("en-CH", compactOptions),
+};
 
 /**
- * Formats cents for people: `CHF 12.50` / `12.50 CHF`, and a negative amount (a credit note, a refund) with its
- * minus sign first in both languages: `-CHF 20.00` / `-20.00 CHF`. CLDR's en-CH pattern puts the sign between the
- * currency and the number (`CHF-20.00`), which reads as a code, not an amount: the sign is written here instead.
+ * Cents in one of `formats`, a negative amount with its minus sign first in both languages (`-CHF 20.00` /
+ * `-20.00 CHF`): CLDR's en-CH pattern puts it between the currency and the number (`CHF-20.00`), which reads as a
+ * code, not an amount.
  */
-export function formatMoney(cents: number, locale: string): string {
-  const format = moneyFormats[locale === "fr" ? "fr" : "en"];
+function signed(formats: typeof moneyFormats, cents: number, locale: string): string {
+  const format = formats[locale === "fr" ? "fr" : "en"];
   return cents < 0 ? `-${format.format(-cents / 100)}` : format.format(cents / 100);
+}
+
+/** Formats cents for people: `CHF 12.50` / `12.50 CHF`; a credit note's `-CHF 20.00` / `-20.00 CHF`. */
+export function formatMoney(cents: number, locale: string): string {
+  return signed(moneyFormats, cents, locale);
+}
+
+/**
+ * Cents in a few characters, where room is short (a chart's axis): `CHF 500`, `CHF 1.5K` / `500 CHF`, `1.5 k CHF`.
+ * The exact amount goes where there is room for it (formatMoney).
+ */
+export function formatMoneyCompact(cents: number, locale: string): string {
+  return signed(compactMoneyFormats, cents, locale);
 }

@@ -20,7 +20,7 @@ import {
 import { BarChart } from "@mui/x-charts/BarChart";
 import { ChartsLocalizationProvider } from "@mui/x-charts/ChartsLocalizationProvider";
 import { frFRLocalText } from "@mui/x-charts/locales";
-import { formatMoney } from "@ticketing/shared/money";
+import { formatMoney, formatMoneyCompact } from "@ticketing/shared/money";
 import { type ReactNode, useId, useMemo, useState } from "react";
 import { useLocaleState, useTranslate } from "react-admin";
 import { intlLocaleOf } from "../../i18nProvider.ts";
@@ -102,7 +102,9 @@ export const SalesOverTimeChart = ({ days }: { days: DaySales[] }) => {
               valueFormatter: (date: string, context) => (context.location === "tick" ? shortDay(date) : longDay(date)),
             },
           ]}
-          yAxis={[{ width: "auto", valueFormatter: (cents: number) => formatMoney(cents, locale) }]}
+          // Ticks in a few characters (`CHF 1.5K`): whole amounts (`CHF 10'000.00`) took a third of a phone's width
+          // or were cut short (`CHF 100…`); the tooltip and the table give them exactly.
+          yAxis={[{ width: "auto", valueFormatter: (cents: number) => formatMoneyCompact(cents, locale) }]}
           series={[
             {
               label: translate("admin.dashboard.sales"),
@@ -189,8 +191,14 @@ export const SalesPerArticleChart = ({ articles }: { articles: ArticleSales[] })
             },
           ]}
           xAxis={[
-            { valueFormatter: (value: number) => format(value), tickMinStep: measure === "count" ? 1 : undefined },
+            {
+              valueFormatter: (value: number) =>
+                measure === "amount" ? formatMoneyCompact(value, locale) : number.format(value),
+              tickMinStep: measure === "count" ? 1 : undefined,
+            },
           ]}
+          // Room on the right for the last tick's label, which the chart would otherwise cut short.
+          margin={{ right: 32 }}
           series={[
             {
               label: translate(measure === "amount" ? "admin.dashboard.amount" : "admin.dashboard.count"),

@@ -26,7 +26,8 @@ const FigureCard = ({ label, value, help }: { label: string; value: string; help
         <Typography variant="overline" component="h3" id={headingId} sx={{ lineHeight: 1.5 }}>
           {label}
         </Typography>
-        <Typography variant="h4" component="p" sx={{ fontVariantNumeric: "tabular-nums" }}>
+        {/* A large sum wraps rather than being cut at the card's edge. */}
+        <Typography variant="h4" component="p" sx={{ fontVariantNumeric: "tabular-nums", overflowWrap: "anywhere" }}>
           {value}
         </Typography>
         <Typography variant="caption" color="text.secondary">
