@@ -211,6 +211,8 @@ export interface TicketingDataProvider extends DataProvider {
   // The element-tree editor (docs/api.md "The element-tree editor").
   moveNode(nodeId: Identifier, target: { parentId: number; order: number }): Promise<{ data: RaRecord }>;
   duplicateNode(nodeId: Identifier): Promise<{ data: RaRecord }>;
+  /** One place up or down among the rules pricing `nodeId` (docs/decisions/0032). */
+  movePriceRule(ruleId: Identifier, move: Catalogue.PriceRuleMove): Promise<{ data: RaRecord }>;
   /** multipart `file` + `event_id` */
   uploadImage(eventId: Identifier, file: File): Promise<{ data: UploadedImage }>;
   /** The public address of an uploaded image (a thumbnail's `src`). */
@@ -357,6 +359,7 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
     }),
     moveNode: (nodeId, target) => post<RaRecord>(`/nodes/${encodeURIComponent(nodeId)}/move`, target),
     duplicateNode: (nodeId) => post<RaRecord>(`/nodes/${encodeURIComponent(nodeId)}/duplicate`),
+    movePriceRule: (ruleId, move) => post<RaRecord>(`/node-price-rules/${encodeURIComponent(ruleId)}/move`, move),
     uploadImage: async (eventId, file) => {
       const body = new FormData();
       body.append("file", file);

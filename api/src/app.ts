@@ -33,6 +33,7 @@ import { healthRoutes } from "./routes/health.ts";
 import { membershipRoutes } from "./routes/memberships.ts";
 import { nodeRoutes } from "./routes/nodes.ts";
 import { paymentRoutes } from "./routes/payments.ts";
+import { priceRuleRoutes } from "./routes/price-rules.ts";
 import { refundRoutes } from "./routes/refunds.ts";
 import { registrationModuleRoutes } from "./routes/registration-modules.ts";
 import { basketRoutes, invoiceRoutes } from "./routes/sales.ts";
@@ -114,6 +115,7 @@ export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: 
   api.route("/events/:id", eventSalesRoutes);
   api.route("/events/:id/check-ins", checkInRoutes);
   api.route("/nodes", nodeRoutes);
+  api.route("/node-price-rules", priceRuleRoutes);
   for (const [prefix, routes] of catalogueRoutes) api.route(prefix, routes);
   api.route("/registration-modules", registrationModuleRoutes);
   api.route("/uploaded-images", uploadedImageRoutes);

@@ -387,6 +387,11 @@ const CASES: Record<string, Case> = {
     body: (t) => ({ parent_id: t.rootNodeId, order: 0 }),
     expect: ok(200),
   },
+  "POST /node-price-rules/:id/move": {
+    path: (t) => `/node-price-rules/${t.priceRuleId}/move`,
+    body: (t) => ({ node_id: t.nodeId, direction: "down" }),
+    expect: ok(200),
+  },
   "POST /nodes/:id/duplicate": { path: (t) => `/nodes/${t.nodeId}/duplicate`, body: () => ({}), expect: ok(201) },
   "GET /events/:id/price-preview": {
     path: (t) => `/events/${t.eventId}/price-preview?email=a@example.org`,
@@ -750,6 +755,16 @@ describe("permissions on every route", () => {
           .get(),
       );
       const pointOfSale = yield* run(tx.insert(schema.pointsOfSale).values({ eventId, title: "P" }).returning().get());
+      // A second rule pricing the article, after its own "set": the set can move down past it.
+      const fee = yield* run(
+        tx.insert(schema.nodePriceRules).values({ eventId, mode: "plus", value: 100, order: 1 }).returning().get(),
+      );
+      yield* run(
+        tx
+          .insert(schema.nodeConfigurationPriceRules)
+          .values({ nodeConfigurationId: article.configuration.id, targetId: fee.id })
+          .run(),
+      );
       const more = {
         conditionId: condition.id,
         spareConditionId: spareCondition.id,

@@ -74,6 +74,10 @@ export const PRICE_RULE_MODES = [
 ] as const;
 export type PriceRuleMode = (typeof PRICE_RULE_MODES)[number];
 
+/** Where a price rule moves in the list of rules pricing one element (docs/decisions/0032). */
+export const PRICE_RULE_DIRECTIONS = ["up", "down"] as const;
+export type PriceRuleDirection = (typeof PRICE_RULE_DIRECTIONS)[number];
+
 export const STATEMENT_OPERATORS = [">", ">=", "=", "!=", "<", "<=", "exists", "contains", "is in"] as const;
 export type StatementOperator = (typeof STATEMENT_OPERATORS)[number];
 export const STATEMENT_OPERANDS = ["promotion_code", "user_email"] as const;

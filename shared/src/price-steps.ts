@@ -10,7 +10,7 @@
 // - Rules have one `order` per event (rules are shared by elements). Moving a rule up or down in one element's
 //   list puts it right before or after its neighbour there; every other rule keeps its place, so the order of
 //   two rules neither of which moved never changes, for any element.
-import type { PriceRuleMode } from "./constants.ts";
+import type { PriceRuleDirection, PriceRuleMode } from "./constants.ts";
 import { applyPriceRule, attachedPriceRules, byOrderThenId, type NodePriceRule, type PriceRule } from "./pricing.ts";
 
 /** Why a rule changes no buyer's price for an element. */
@@ -83,8 +83,9 @@ export function priceSteps<R extends NodePriceRule>(input: PriceStepsInput<R>): 
   });
 }
 
-export const PRICE_RULE_DIRECTIONS = ["up", "down"] as const;
-export type PriceRuleDirection = (typeof PRICE_RULE_DIRECTIONS)[number];
+/** The base price the steps come to (cents): the figure after the last rule without a condition, else 0. */
+export const basePriceOf = (steps: readonly Pick<PriceStep<unknown>, "priceAfter">[]): number =>
+  steps.findLast((step) => step.priceAfter !== null)?.priceAfter ?? 0;
 
 /**
  * Moves rule `id` one place up or down in `view` (the ids of the rules pricing one element, as folded): it goes

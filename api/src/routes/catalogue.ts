@@ -1,5 +1,6 @@
 // The element tree's resources (DESIGN.md 3): one ra-data-simple-rest sub-app per resource over the engine of
-// services/catalogue-resources.ts (the elements' own, which also moves and duplicates them, is in nodes.ts).
+// services/catalogue-resources.ts (the elements' own, which also moves and duplicates them, is in nodes.ts; the
+// price rules', which also reorders them, in price-rules.ts).
 
 import { toSnake } from "@ticketing/shared/case";
 import {
@@ -221,7 +222,10 @@ export function resourceRoutes(resource: CatalogueResource) {
   return routes;
 }
 
-/** The element tree's sub-apps but the elements' own (nodes.ts), by the prefix each is mounted at. */
+/** Resources whose sub-app adds routes of its own, in a file of its own. */
+const EXTENDED: CatalogueResource[] = ["nodes", "node-price-rules"];
+
+/** The element tree's sub-apps but those of EXTENDED (nodes.ts, price-rules.ts), by the prefix each is mounted at. */
 export const catalogueRoutes = (Object.keys(CONTRACTS) as CatalogueResource[])
-  .filter((resource) => resource !== "nodes")
+  .filter((resource) => !EXTENDED.includes(resource))
   .map((resource): [string, Hono<AppEnv>] => [`/${resource}`, resourceRoutes(resource)]);

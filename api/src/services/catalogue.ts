@@ -4,7 +4,7 @@ import { type AccessRule, type AvailabilityWindow, isNodeShown } from "@ticketin
 import { snakifyKeys } from "@ticketing/shared/case";
 import { type Condition, conditionHolds, type Visitor } from "@ticketing/shared/conditions";
 import type { SelectionNode } from "@ticketing/shared/groups";
-import { computePrice, type PriceRule, selectPriceRules } from "@ticketing/shared/pricing";
+import { attachedPriceRules, computePrice, type PriceRule, selectPriceRules } from "@ticketing/shared/pricing";
 import { tightestStock } from "@ticketing/shared/stock";
 import { invalid, notFound } from "../lib/errors.ts";
 
@@ -267,16 +267,25 @@ function ancestors(catalogue: Catalogue, node: CatalogueNode): CatalogueNode[] {
   return chain;
 }
 
-/** The rules that apply to a node: its own, plus those its ancestors propagate (DESIGN.md 4 "Price"). */
-export function applicableRules(catalogue: Catalogue, node: CatalogueNode, visitor: Visitor | null): PriceRule[] {
-  return selectPriceRules({
+/** The rules linked to a node's configuration, and those linked to its ancestors' (DESIGN.md 4 "Price"). */
+function linkedRules(catalogue: Catalogue, node: CatalogueNode) {
+  return {
     ownRules: catalogue.rulesByConfiguration.get(node.configurationId) ?? [],
     ancestorRules: ancestors(catalogue, node).flatMap(
       (a) => catalogue.rulesByConfiguration.get(a.configurationId) ?? [],
     ),
-    visitor,
-    conditions: catalogue.conditions,
-  });
+  };
+}
+
+/** The rules that apply to a node: its own, plus those its ancestors propagate (DESIGN.md 4 "Price"). */
+export function applicableRules(catalogue: Catalogue, node: CatalogueNode, visitor: Visitor | null): PriceRule[] {
+  return selectPriceRules({ ...linkedRules(catalogue, node), visitor, conditions: catalogue.conditions });
+}
+
+/** Every rule that may price a node, whatever the visitor, as folded: the list the editor shows (and reorders). */
+export function attachedRules(catalogue: Catalogue, node: CatalogueNode): RuleRow[] {
+  const { ownRules, ancestorRules } = linkedRules(catalogue, node);
+  return attachedPriceRules(ownRules, ancestorRules);
 }
 
 /** `visitor` null: the base price, without conditional rules (back office). */

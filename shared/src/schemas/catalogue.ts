@@ -5,6 +5,7 @@ import {
   EXTRA_INFO_TYPES,
   LOGICAL_OPERATORS,
   NODE_CATEGORIES,
+  PRICE_RULE_DIRECTIONS,
   PRICE_RULE_MODES,
   STATEMENT_OPERANDS,
   STATEMENT_OPERATORS,
@@ -173,6 +174,9 @@ export const NodePriceRule = z.object({
   ...LinkedRow,
 });
 export type NodePriceRule = z.infer<typeof NodePriceRule>;
+/** `POST /node-price-rules/:id/move`: one place up or down in the list of rules that price the element `node_id`. */
+export const PriceRuleMove = z.strictObject({ nodeId: zId, direction: z.enum(PRICE_RULE_DIRECTIONS) });
+export type PriceRuleMove = z.output<typeof PriceRuleMove>;
 
 // Promotion codes: what a buyer types in the ticket office; conditions test them.
 const PromotionCodeFields = { name: title.min(1), value: z.string().trim().min(1).max(100) };

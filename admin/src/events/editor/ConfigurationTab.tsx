@@ -6,7 +6,7 @@ import { NodePanel } from "./NodePanel.tsx";
 import { PricePreviewPanel } from "./PricePreviewPanel.tsx";
 import { RowsPanel } from "./RowsPanel.tsx";
 import { TreePanel } from "./TreePanel.tsx";
-import { basePrices, buildTree, findNode, type TreeNode } from "./tree.ts";
+import { basePrices, buildTree, elementsWithIneffectiveRules, findNode, type TreeNode } from "./tree.ts";
 
 /** Loads the catalogue and builds the tree; children render once both exist. */
 export const CatalogueLoader = ({
@@ -41,14 +41,24 @@ export const CatalogueLoader = ({
 const TreeEditor = ({ root, catalogue }: { root: TreeNode; catalogue: Catalogue }) => {
   const [selectedId, setSelectedId] = useState(root.id);
   const prices = useMemo(() => basePrices(root, catalogue.priceRules), [root, catalogue.priceRules]);
+  const ineffective = useMemo(
+    () => elementsWithIneffectiveRules(root, catalogue.priceRules),
+    [root, catalogue.priceRules],
+  );
   const selected = findNode(root, selectedId) ?? root;
   return (
     <Stack direction={{ xs: "column", lg: "row" }} spacing={2} sx={{ alignItems: "flex-start" }}>
       <Box sx={{ flex: 1, minWidth: 0, width: "100%" }}>
-        <TreePanel root={root} prices={prices} selectedId={selected.id} onSelect={setSelectedId} />
+        <TreePanel
+          root={root}
+          prices={prices}
+          ineffective={ineffective}
+          selectedId={selected.id}
+          onSelect={setSelectedId}
+        />
       </Box>
       <Box sx={{ flex: 1.2, minWidth: 0, width: "100%" }}>
-        <NodePanel key={selected.id} node={selected} price={prices.get(selected.id)} />
+        <NodePanel key={selected.id} root={root} node={selected} price={prices.get(selected.id)} />
       </Box>
     </Stack>
   );

@@ -18,6 +18,14 @@ import { type ReactNode, useId, useState } from "react";
 import { useTranslate } from "react-admin";
 import { type Linked, useEditor } from "./EditorContext.tsx";
 
+/** What a section's own list may do with a row: open its dialog, or remove it from this element. */
+export interface LinkedActions<R> {
+  /** the id of the section's heading, to name the list by */
+  headingId: string;
+  edit: (row: R) => void;
+  unlink: (row: R) => void;
+}
+
 export interface RuleDialogProps<R> {
   /** undefined: create one, linked to `configurationId` */
   row: R | undefined;
@@ -38,6 +46,7 @@ export function LinkedSection<R extends Linked>({
   describe,
   detail,
   Dialog,
+  renderList,
 }: {
   title: string;
   /** the singular name (an i18n key): "New: Stock" */
@@ -48,6 +57,8 @@ export function LinkedSection<R extends Linked>({
   describe: (row: R) => string;
   detail?: (row: R) => ReactNode;
   Dialog: (props: RuleDialogProps<R>) => ReactNode;
+  /** Replaces the list of the rows linked to the configuration (the price rules show the element's whole fold). */
+  renderList?: (actions: LinkedActions<R>) => ReactNode;
 }) {
   const translate = useTranslate();
   const { dataProvider, readOnly, run } = useEditor();
@@ -66,6 +77,12 @@ export function LinkedSection<R extends Linked>({
         }),
       success,
     );
+  const unlink = (row: R) =>
+    setLinks(
+      row,
+      row.nodeConfigurationIds.filter((id) => id !== configurationId),
+      "admin.editor.linked.unlinked",
+    );
   const heading = translate(title);
   const kindName = translate(kind);
   return (
@@ -73,7 +90,13 @@ export function LinkedSection<R extends Linked>({
       <Typography id={headingId} variant="subtitle1" component="h3">
         {heading}
       </Typography>
-      {linked.length === 0 ? (
+      {renderList ? (
+        renderList({
+          headingId,
+          edit: setEditing,
+          unlink,
+        })
+      ) : linked.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           {translate("admin.editor.linked.none")}
         </Typography>
@@ -98,13 +121,7 @@ export function LinkedSection<R extends Linked>({
                     {!readOnly && (
                       <IconButton
                         aria-label={translate("admin.editor.linked.unlink", { name })}
-                        onClick={() =>
-                          setLinks(
-                            row,
-                            row.nodeConfigurationIds.filter((id) => id !== configurationId),
-                            "admin.editor.linked.unlinked",
-                          )
-                        }
+                        onClick={() => unlink(row)}
                       >
                         <LinkOffIcon />
                       </IconButton>

@@ -21,7 +21,8 @@ import { useConfirm } from "../../widgets/PromptDialog.tsx";
 import { useEditor } from "./EditorContext.tsx";
 import { FormsSection } from "./FormsSection.tsx";
 import { LinkedSection } from "./LinkedSection.tsx";
-import { AccessDialog, AvailabilityDialog, LimitDialog, PriceRuleDialog } from "./RuleDialogs.tsx";
+import { PriceRulesSection } from "./PriceRulesSection.tsx";
+import { AccessDialog, AvailabilityDialog, LimitDialog } from "./RuleDialogs.tsx";
 import { isGroupCategory, type TreeNode } from "./tree.ts";
 
 const DISPLAY_FLAGS = [
@@ -325,7 +326,7 @@ const TagsSection = ({ node }: { node: TreeNode }) => {
 };
 
 /** The selected element: its fields, then the rules of its configuration. */
-export const NodePanel = ({ node, price }: { node: TreeNode; price: number | undefined }) => {
+export const NodePanel = ({ root, node, price }: { root: TreeNode; node: TreeNode; price: number | undefined }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const editor = useEditor();
@@ -363,24 +364,7 @@ export const NodePanel = ({ node, price }: { node: TreeNode; price: number | und
         }
         Dialog={LimitDialog}
       />
-      <LinkedSection
-        title="admin.editor.priceRules.title"
-        kind="admin.editor.priceRules.kind"
-        resource="node-price-rules"
-        rows={catalogue.priceRules}
-        configurationId={configurationId}
-        describe={(rule) => rule.label || translate(`admin.editor.priceRules.modes.${rule.mode}`)}
-        detail={(rule) =>
-          [
-            translate(`admin.editor.priceRules.modes.${rule.mode}`),
-            rule.conditionId ? translate("admin.editor.conditional") : null,
-            rule.shouldPropagate ? translate("admin.editor.priceRules.shouldPropagate") : null,
-          ]
-            .filter(Boolean)
-            .join(" · ")
-        }
-        Dialog={PriceRuleDialog}
-      />
+      <PriceRulesSection root={root} node={node} />
       <LinkedSection
         title="admin.editor.availabilities.title"
         kind="admin.editor.availabilities.kind"

@@ -10,6 +10,7 @@ import DragIndicatorIcon from "@mui/icons-material/DragIndicator";
 import ExtensionIcon from "@mui/icons-material/Extension";
 import FolderIcon from "@mui/icons-material/Folder";
 import RadioButtonCheckedIcon from "@mui/icons-material/RadioButtonChecked";
+import WarningAmberIcon from "@mui/icons-material/WarningAmber";
 import WidgetsIcon from "@mui/icons-material/Widgets";
 import {
   Box,
@@ -149,11 +150,14 @@ const positionOf = (event: DragEvent<HTMLElement>, node: TreeNode): DropPosition
 export const TreePanel = ({
   root,
   prices,
+  ineffective,
   selectedId,
   onSelect,
 }: {
   root: TreeNode;
   prices: Map<number, number>;
+  /** the priced elements on which a price rule has no effect: marked beside their price */
+  ineffective: ReadonlySet<number>;
   selectedId: number;
   onSelect: (id: number) => void;
 }) => {
@@ -254,6 +258,18 @@ export const TreePanel = ({
                       : undefined
                   }
                 />
+                {ineffective.has(node.id) && (
+                  <Tooltip title={translate("admin.editor.tree.ineffectiveRule", { title })}>
+                    <WarningAmberIcon
+                      fontSize="small"
+                      color="warning"
+                      role="img"
+                      aria-label={translate("admin.editor.tree.ineffectiveRule", { title })}
+                      aria-hidden={false}
+                      sx={{ ml: 1 }}
+                    />
+                  </Tooltip>
+                )}
                 {price !== undefined && (
                   <Typography
                     variant="body2"

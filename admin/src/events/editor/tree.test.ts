@@ -3,8 +3,11 @@ import {
   basePrices,
   buildTree,
   dropTarget,
+  elementsWithIneffectiveRules,
+  findNode,
   flattenTree,
   nextOrder,
+  priceStepsBelow,
   reorderWrites,
   stepTarget,
   subtreeIds,
@@ -192,5 +195,37 @@ describe("basePrices", () => {
       rules.map((rule) => ({ ...rule, nodeConfigurationIds: [...rule.nodeConfigurationIds] })),
     );
     expect(Object.fromEntries(prices)).toEqual({ 3: 5500, 4: 5500, 5: 0, 6: 1500 });
+  });
+});
+
+describe("priceStepsBelow", () => {
+  const rule = (id: number, mode: "set" | "plus", value: number, order: number, configurationIds: number[]) => ({
+    id,
+    mode,
+    value,
+    order,
+    conditionId: null,
+    shouldPropagate: mode === "plus",
+    nodeConfigurationIds: configurationIds,
+  });
+  // The pass's "+5 for everything below" comes first; Day's own "set 40" after it, Weekend's "set 70" before it.
+  const rules = [rule(1, "plus", 500, 1, [12]), rule(2, "set", 4000, 2, [13]), rule(3, "set", 7000, 0, [14])];
+
+  it("gives each element at or below the selected one its steps, and flags the surcharge where a set follows it", () => {
+    const pass = findNode(tree, 2);
+    if (!pass) throw new Error("no pass");
+    const below = priceStepsBelow(tree, pass, rules);
+    expect(below.map(({ node, steps }) => [node.id, steps.map((step) => step.rule.id)])).toEqual([
+      [2, [1]],
+      [3, [1, 2]],
+      [4, [3, 1]],
+    ]);
+    const flags = below.flatMap(({ node, steps }) =>
+      steps.flatMap((step) => (step.noEffect ? [[node.id, step.rule.id, step.noEffect.reason]] : [])),
+    );
+    expect(flags).toEqual([[3, 1, "overridden"]]);
+    expect(Object.fromEntries(basePrices(tree, rules))).toEqual({ 3: 4000, 4: 7500, 5: 0, 6: 0 });
+    // The tree marks the one priced element a rule does nothing for.
+    expect([...elementsWithIneffectiveRules(tree, rules)]).toEqual([3]);
   });
 });

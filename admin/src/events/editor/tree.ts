@@ -1,7 +1,7 @@
 // The element tree of an event (DESIGN.md 4 "Element tree"), built from the flat rows of /nodes,
 // /node-configurations and /node-cart-configurations; the move computations of the editor. Pure.
 import { GROUP_CATEGORIES, type NodeCategory } from "@ticketing/shared/constants";
-import { priceForNode } from "@ticketing/shared/pricing";
+import { basePriceOf, type PriceStep, priceSteps } from "@ticketing/shared/price-steps";
 import type {
   NodeCartConfiguration,
   NodeConfiguration,
@@ -197,32 +197,64 @@ export const nextOrder = (items: readonly { order: number }[]): number =>
   items.reduce((max, item) => Math.max(max, item.order + 1), 0);
 
 /** What pricing reads of a price rule (`GET /node-price-rules`), with the configurations it is linked to. */
-type LinkedPriceRule = Pick<
+export type LinkedPriceRule = Pick<
   NodePriceRule,
   "id" | "mode" | "value" | "order" | "conditionId" | "shouldPropagate" | "nodeConfigurationIds"
 >;
 
+/** Articles and options have a price; groups only pass their propagating rules down. */
+export const isPriced = (category: NodeCategory): boolean => category === "article" || category === "option";
+
+/** An element and the steps of its price (shared/price-steps: own and propagated rules, as folded). */
+export interface ElementSteps<R> {
+  node: TreeNode;
+  steps: PriceStep<R>[];
+}
+
+/**
+ * Every element at or below `node` (itself first, then depth-first) with the steps of its price, in one walk of
+ * the tree: the side panel's list of rules, and its warnings about the priced elements below. A group's steps
+ * are its list of rules; their figures mean nothing (a group has no price).
+ */
+export function priceStepsBelow<R extends LinkedPriceRule>(
+  root: TreeNode | null,
+  node: TreeNode,
+  rules: readonly R[],
+): ElementSteps<R>[] {
+  const byConfiguration = new Map<number, R[]>();
+  for (const rule of rules)
+    for (const configurationId of rule.nodeConfigurationIds)
+      byConfiguration.set(configurationId, [...(byConfiguration.get(configurationId) ?? []), rule]);
+  const rulesOf = (element: TreeNode) => byConfiguration.get(element.configuration.id) ?? [];
+  const found: ElementSteps<R>[] = [];
+  const walk = (element: TreeNode, ancestors: TreeNode[]) => {
+    const linked = ancestors.map((ancestor) => ({ nodeId: ancestor.id, rules: rulesOf(ancestor) }));
+    found.push({ node: element, steps: priceSteps({ ownRules: rulesOf(element), ancestors: linked }) });
+    for (const child of element.children) walk(child, [element, ...ancestors]);
+  };
+  walk(node, ancestorsOf(root, node.id));
+  return found;
+}
+
 /**
  * The base price of every article and option (cents): own rules and ancestors' propagating rules, without the
- * conditional ones, as shared/pricing computes it for the back office. Groups get no price.
+ * conditional ones, as the steps of shared/price-steps come to. Groups get no price.
  */
 export function basePrices(root: TreeNode | null, rules: readonly LinkedPriceRule[]): Map<number, number> {
-  const prices = new Map<number, number>();
-  const rulesOf = (node: TreeNode) => rules.filter((rule) => rule.nodeConfigurationIds.includes(node.configuration.id));
-  const walk = (node: TreeNode, ancestors: TreeNode[]) => {
-    const { category } = node.configuration;
-    if (category === "article" || category === "option")
-      prices.set(
-        node.id,
-        priceForNode({
-          ownRules: rulesOf(node),
-          ancestorRules: ancestors.flatMap(rulesOf),
-          visitor: null,
-          conditions: new Map(),
-        }),
-      );
-    for (const child of node.children) walk(child, [...ancestors, node]);
-  };
-  if (root) walk(root, []);
-  return prices;
+  if (!root) return new Map();
+  return new Map(
+    priceStepsBelow(root, root, rules).flatMap(({ node, steps }) =>
+      isPriced(node.configuration.category) ? [[node.id, basePriceOf(steps)] as const] : [],
+    ),
+  );
+}
+
+/** The priced elements on which at least one rule has no effect (shared/price-steps): the tree marks them. */
+export function elementsWithIneffectiveRules(root: TreeNode | null, rules: readonly LinkedPriceRule[]): Set<number> {
+  if (!root) return new Set();
+  return new Set(
+    priceStepsBelow(root, root, rules).flatMap(({ node, steps }) =>
+      isPriced(node.configuration.category) && steps.some((step) => step.noEffect) ? [node.id] : [],
+    ),
+  );
 }
