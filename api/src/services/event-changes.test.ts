@@ -53,6 +53,14 @@ describe.each(DRIVERS)("changing an approved event (%s)", (driver) => {
     const id = created.body.id as number;
     const article = await org().post(`/events/${id}/articles`, { title: "Seat", price: 2500, stock: 10 });
     expect(article.status).toBe(201);
+    const fee = await org().post("/node-price-rules", {
+      event_id: id,
+      label: "Booking fee",
+      mode: "plus",
+      value: 200,
+      node_configuration_ids: [article.body.configuration.id],
+    });
+    expect(fee.status).toBe(201);
     await org().post(`/events/${id}/moderation/request`);
     expect((await mod().post(`/events/${id}/moderation/approve`)).body.moderation_status).toBe("validated");
     expect((await org().put(`/events/${id}`, { status: "public" })).body.status).toBe("public");
@@ -65,6 +73,7 @@ describe.each(DRIVERS)("changing an approved event (%s)", (driver) => {
       nodeId: article.body.node.id as number,
       rootNodeId: created.body.root_node_id as number,
       priceRuleId: article.body.price_rule.id as number,
+      feeRuleId: fee.body.id as number,
     };
   }
 
@@ -104,6 +113,10 @@ describe.each(DRIVERS)("changing an approved event (%s)", (driver) => {
           value: 500,
           node_configuration_ids: [e.configurationId],
         }),
+    ],
+    [
+      "the order of its price rules",
+      (e) => org().post(`/node-price-rules/${e.feeRuleId}/move`, { node_id: e.nodeId, direction: "up" }),
     ],
     ["a price rule deleted", (e) => org().delete(`/node-price-rules/${e.priceRuleId}`)],
     [

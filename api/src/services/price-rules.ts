@@ -4,9 +4,10 @@ import { type Database, eq, run, schema } from "@ticketing/db";
 import { movePriceRuleWrites } from "@ticketing/shared/price-steps";
 import type { PriceRuleMove } from "@ticketing/shared/schemas/catalogue";
 import { conflict, invalid, notFound } from "../lib/errors.ts";
-import { assertEditable, getVisibleEvent, type User } from "./access.ts";
+import { getVisibleEvent, type User } from "./access.ts";
 import { attachedRules, loadCatalogue } from "./catalogue.ts";
 import { getCatalogueRow, type Row } from "./catalogue-resources.ts";
+import { startEventChange } from "./event-changes.ts";
 
 /**
  * Moves a rule of a draft event the user may see (any event for a superuser) one place up or down among the
@@ -23,7 +24,7 @@ export async function movePriceRule(
   const { db } = database;
   const rule = await db.select().from(schema.nodePriceRules).where(eq(schema.nodePriceRules.id, ruleId)).get();
   if (!rule) throw notFound();
-  assertEditable(await getVisibleEvent(db, user, rule.eventId), user, supportEmail);
+  const change = startEventChange(await getVisibleEvent(db, user, rule.eventId), user, supportEmail);
   const catalogue = await loadCatalogue(db, rule.eventId);
   const node = catalogue.byId.get(move.nodeId);
   if (!node) throw invalid("errors.node_not_in_event", { node_id: "errors.node_not_in_event" });
@@ -31,6 +32,8 @@ export async function movePriceRule(
   if (!view.includes(rule.id))
     throw invalid("errors.price_rule_not_attached", { node_id: "errors.price_rule_not_attached" });
   await database.transaction(function* (tx) {
+    // A new order of rules is a new price: an approved event goes back to moderation (ADR 0031).
+    yield* change.record(tx);
     // The orders as they are now, inside the write: a concurrent move is never undone by a stale read.
     const eventRules = yield* run(
       tx
