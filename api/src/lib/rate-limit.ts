@@ -44,14 +44,14 @@ export class RateLimiter {
     return limiter;
   }
 
-  /** Counts an attempt under `key`; throws 429 when the window's allowance is used up. */
-  async hit(key: string, rule: RateRule) {
+  /** Counts an attempt under `key`; throws 429 when the window's allowance is used up, saying `message`. */
+  async hit(key: string, rule: RateRule, message?: string) {
     await this.removeExpired();
     try {
       await this.limiterOf(rule).consume(key);
     } catch (refusal) {
       if (!(refusal instanceof RateLimiterRes)) throw refusal;
-      throw new TooManyRequests(Math.ceil(refusal.msBeforeNext / 1000));
+      throw new TooManyRequests(Math.ceil(refusal.msBeforeNext / 1000), message);
     }
   }
 
@@ -77,8 +77,12 @@ export class RateLimiter {
 }
 
 export class TooManyRequests extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
-    super("too_many_requests", ["errors.too_many_attempts"], undefined, {
+  /** `message`: an api.json key with a `{{minutes}}` placeholder. */
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = "errors.too_many_attempts",
+  ) {
+    super("too_many_requests", [message], undefined, {
       minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)),
     });
   }

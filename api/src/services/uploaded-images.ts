@@ -3,13 +3,22 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { and, type Database, type Db, eq, isNull, run, schema } from "@ticketing/db";
+import { and, count, type Database, type Db, eq, isNull, run, schema, sql } from "@ticketing/db";
+import { EVENT_IMAGE_QUOTA, IMAGE_UPLOADS_PER_HOUR, MAX_IMAGE_BYTES, megabytes } from "@ticketing/shared/images";
 import type { UploadedImage } from "@ticketing/shared/schemas/catalogue";
 import { parseId } from "@ticketing/shared/schemas/common";
-import { invalid, notFound } from "../lib/errors.ts";
+import { conflict, invalid, notFound } from "../lib/errors.ts";
+import type { RateLimiter, RateRule } from "../lib/rate-limit.ts";
 import { assertEditable, getVisibleEvent, type User } from "./access.ts";
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const UPLOADS_PER_USER: RateRule = { limit: IMAGE_UPLOADS_PER_HOUR, windowMs: 60 * 60_000 };
+
+/**
+ * Counts an upload by `user` against the hourly allowance (429 past it), before its body is read: a script
+ * uploading without end is refused without its files being read at all.
+ */
+export const countImageUpload = (limiter: RateLimiter, user: User) =>
+  limiter.hit(`image-upload:user:${user.id}`, UPLOADS_PER_USER, "errors.too_many_uploads");
 
 /** Recognised by their first bytes, not by what the browser claims. */
 function imageExtension(bytes: Uint8Array): string | null {
@@ -42,7 +51,9 @@ const RECORD = {
 
 /**
  * Stores an image for a draft event the user may see (any event for a superuser). The form's fields are checked
- * here, in this order: the event, then the file (PNG, JPEG, GIF or WebP by its bytes, 5 MB at most).
+ * here, in this order: the event, then the file (PNG, JPEG, GIF or WebP by its bytes, 5 MB at most), then the
+ * event's quota (EVENT_IMAGE_QUOTA, 409), read in the transaction that stores the image so that uploads made at
+ * the same time cannot pass it together.
  */
 export async function uploadImage(
   database: Database,
@@ -63,6 +74,14 @@ export async function uploadImage(
   // The name tells its media type, as the file names did when images were files.
   const name = `${randomUUID()}.${extension}`;
   const image = await database.transaction(function* (tx) {
+    const stored = yield* run(
+      tx
+        .select({ count: count(), bytes: sql<number>`coalesce(sum(length(${uploadedImages.bytes})), 0)` })
+        .from(uploadedImages)
+        .where(eq(uploadedImages.eventId, event.id))
+        .get(),
+    );
+    assertRoomFor(stored ?? { count: 0, bytes: 0 }, bytes.length);
     return yield* run(
       tx
         .insert(uploadedImages)
@@ -72,6 +91,16 @@ export async function uploadImage(
     );
   });
   return { ...image, url: `/api/v1/uploaded-images/${image.id}/file` };
+}
+
+/** Refuses an image the event's quota has no room for: its number of images, or their bytes with this one. */
+function assertRoomFor(stored: { count: number; bytes: number }, imageBytes: number) {
+  if (stored.count >= EVENT_IMAGE_QUOTA.count) throw conflict("errors.event_images_full", { count: stored.count });
+  if (stored.bytes + imageBytes > EVENT_IMAGE_QUOTA.bytes)
+    throw conflict("errors.event_images_too_heavy", {
+      max: megabytes(EVENT_IMAGE_QUOTA.bytes),
+      used: megabytes(stored.bytes),
+    });
 }
 
 /** A public image's bytes and media type; a private or unknown one is a 404. */
