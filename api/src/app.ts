@@ -1,6 +1,6 @@
 // createApp(): middleware, error handler and route mounting (STYLE.md layout).
 
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_NESTING, NestingTooDeep } from "@ticketing/shared/case";
 import { languageFromHeader, type Translate } from "@ticketing/shared/i18n/translate";
 import { SiteConfig } from "@ticketing/shared/schemas/common";
@@ -74,8 +74,14 @@ export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: 
   api.use("*", cors({ origin: (origin) => (origins.has(origin) ? origin : null), exposeHeaders: ["Content-Range"] }));
   api.use("*", async (c, next) => {
     const language = languageFromHeader(c.req.header("accept-language"));
-    // Services log through deps: during a request, with its id.
-    c.set("deps", { ...deps, logger: logger.child({ reqId: c.var.requestId }) });
+    // Services log through deps: during a request, with its id. Work left for after the answer starts once the
+    // Node answer is out (the page's, for the storefront's in-process calls).
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    c.set("deps", {
+      ...deps,
+      logger: logger.child({ reqId: c.var.requestId }),
+      afterAnswer: deps.afterAnswer.forAnswer(outgoing),
+    });
     c.set("language", language);
     c.set("t", apiTranslator(language));
     c.set("rateLimiter", rateLimiter);

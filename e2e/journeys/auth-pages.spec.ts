@@ -3,6 +3,7 @@
 // second). A signed-in user is sent away from login and register once, to the events list.
 import type { Page } from "@playwright/test";
 import { expect, ORGANISER, test } from "../fixtures.ts";
+import { signInToBackOffice } from "./ticket-office/office.ts";
 
 /** How long a page is watched after its load event: a redirect loop makes hundreds of navigations in it. */
 const WATCH_MS = 3_000;
@@ -80,4 +81,35 @@ test("a signed-in user opening login or register is sent to the events list once
   // The redirect may come before or after the load event: what counts is the one hop, straight to the list.
   for (const { path, paths } of counts) expect(paths, path).toEqual([path, "/admin/events"]);
   for (const { path, isHeadingShown } of counts) expect(isHeadingShown, path).toBe(true);
+});
+
+// Issue 28, finding 12 (docs/decisions/0033): a browser that signed in holds a device cookie for the account, which
+// its later sign-ins present, so that others' wrong passwords from its address cannot lock it out. (The lock-out
+// itself is the API's tests': this server multiplies every allowance by 100.)
+test("a sign-in gives the browser a device cookie for the sign-ins only; the preview's sign-in renews it through the ticket office", async ({
+  openPage,
+}) => {
+  const page = await openPage();
+  const deviceCookies = async () =>
+    (await page.context().cookies()).filter((cookie) => cookie.name.startsWith("device_"));
+  await signInToBackOffice(page);
+  const given = await deviceCookies();
+  expect(given.map((cookie) => cookie.path).sort()).toEqual(["/api/v1/auth/login", "/tickets/preview"]);
+  for (const cookie of given) expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", secure: false });
+  // The page's scripts cannot read it.
+  expect(await page.evaluate(() => document.cookie)).not.toContain("device_");
+
+  // The preview's staff sign-in is a form of the ticket office, which signs in through the API in-process: the
+  // API's new device cookie comes back to the browser through it.
+  await page.goto("/tickets/preview/demo/login");
+  await page.getByLabel("Email").fill(ORGANISER.email);
+  await page.getByLabel("Password").fill(ORGANISER.password);
+  await page.getByRole("button", { name: "Sign in to preview" }).click();
+  // Signed in, the preview goes on to its buy page.
+  await expect(page).toHaveURL(/\/tickets\/preview\/demo\/buy$/);
+  const renewed = await deviceCookies();
+  const previews = (cookies: typeof given) => cookies.find((cookie) => cookie.path === "/tickets/preview");
+  expect(renewed).toHaveLength(2);
+  expect(previews(renewed)?.value).toMatch(/^d1\./);
+  expect(previews(renewed)?.value).not.toBe(previews(given)?.value);
 });
