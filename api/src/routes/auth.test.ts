@@ -370,6 +370,7 @@ describe.each(DRIVERS)("sign-in under attack, with device cookies (%s)", (driver
       `${victimsName}=${ownValue}`,
       `${victimsName}=${version}.${issued}.${nonce}.${"0".repeat(64)}`,
       `${victimsName}=not-a-device-cookie`,
+      `${victimsName}=%E0%A4%A; ${victimsName}=`,
     ];
     // Each counts as no cookie: one address's 10 wrong passwords for the account, then 429.
     for (let i = 0; i < 10; i++) {
