@@ -413,6 +413,10 @@ export const lastMailTo = (ctx: Pick<TestContext, "database">, to: string) =>
     .orderBy(desc(schema.mailOutbox.id))
     .get();
 
+/** The link of the newest mail queued to `to`, "" when there is none. */
+export const lastMailLink = async (ctx: Pick<TestContext, "database">, to: string) =>
+  String((await lastMailTo(ctx, to))?.payload.link ?? "");
+
 /** The newest mail queued, or the newest of one kind. */
 export const lastMail = (ctx: Pick<TestContext, "database">, kind?: (typeof schema.mailOutbox.$inferSelect)["kind"]) =>
   ctx.database.db

@@ -7,14 +7,13 @@ import {
   createOnSaleEvent,
   createTestContext,
   DRIVERS,
+  lastMailLink,
   lastMailTo,
   loginAs,
   type TestContext,
 } from "../test-support.ts";
 
 const PASSWORD = "correct-horse-battery-1!";
-
-const lastMailLink = async (ctx: TestContext, to: string) => String((await lastMailTo(ctx, to))?.payload.link ?? "");
 
 describe.each(DRIVERS)("back-office accounts (%s)", (driver) => {
   let ctx: TestContext;

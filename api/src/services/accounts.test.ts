@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { createApp } from "../app.ts";
 import { AfterAnswer } from "../lib/after-answer.ts";
 import { getDummyHash, verifyPassword } from "../lib/passwords.ts";
-import { createTestContext, DRIVERS, lastMailTo, type TestContext } from "../test-support.ts";
+import { createTestContext, DRIVERS, lastMailLink, lastMailTo, type TestContext } from "../test-support.ts";
 import { createUser } from "./auth.ts";
 import { ticketKeysOf } from "./ticket-codes.ts";
 
@@ -13,8 +13,6 @@ import { ticketKeysOf } from "./ticket-codes.ts";
 vi.mock(import("../lib/passwords.ts"), { spy: true });
 
 const PASSWORD = "correct-horse-battery-1!";
-
-const lastMailLink = async (ctx: TestContext, to: string) => String((await lastMailTo(ctx, to))?.payload.link ?? "");
 
 /**
  * Issue 28, finding 11: a reset request for an existing account answered in 20.5 ms, for an unknown one in 15.4 ms
