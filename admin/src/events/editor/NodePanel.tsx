@@ -14,9 +14,11 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
+import { EVENT_IMAGE_QUOTA, MAX_IMAGE_BYTES, megabytes } from "@ticketing/shared/images";
 import { formatMoney } from "@ticketing/shared/money";
-import { type FormEvent, useId, useState } from "react";
-import { useLocaleState, useTranslate } from "react-admin";
+import { type FormEvent, useContext, useId, useState } from "react";
+import { DataProviderContext, useLocaleState, useNotify, useTranslate } from "react-admin";
+import type { TicketingDataProvider } from "../../dataProvider.ts";
 import { useConfirm } from "../../widgets/PromptDialog.tsx";
 import { useEditor } from "./EditorContext.tsx";
 import { FormsSection } from "./FormsSection.tsx";
@@ -185,6 +187,11 @@ const ImageSection = ({ node }: { node: TreeNode }) => {
   const headingId = useId();
   const inputId = useId();
   const { confirm, dialog } = useConfirm();
+  // The image's address from the data provider itself: the editor's (react-admin's useDataProvider) expects every
+  // method to answer a promise, and threw on this plain string, taking the whole editor down once an element had
+  // an image.
+  const { imageUrl } = useContext(DataProviderContext) as TicketingDataProvider;
+  const notify = useNotify();
   const imageId = node.configuration.imageId ?? null;
   const setImage = (id: number | null) =>
     editor.dataProvider.update("node-configurations", {
@@ -200,7 +207,7 @@ const ImageSection = ({ node }: { node: TreeNode }) => {
       {imageId !== null ? (
         <Box
           component="img"
-          src={editor.dataProvider.imageUrl(imageId)}
+          src={imageUrl(imageId)}
           alt={translate("admin.editor.image.alt", { title: node.configuration.title })}
           sx={{ maxWidth: 160, maxHeight: 120, borderRadius: 1, display: "block", my: 1 }}
         />
@@ -222,10 +229,12 @@ const ImageSection = ({ node }: { node: TreeNode }) => {
                 const file = event.target.files?.[0];
                 event.target.value = "";
                 if (!file) return;
-                await editor.run(async () => {
+                const answer = await editor.run(async () => {
                   const { data } = await editor.dataProvider.uploadImage(editor.eventId, file);
                   await setImage(data.id);
                 }, "admin.editor.image.uploaded");
+                // A refused file (not an image, over 5 MB) has no field on screen to show it: it is said here.
+                if (typeof answer === "object") notify(answer.file ?? Object.values(answer)[0], { type: "error" });
               }}
             />
           </Button>
@@ -248,6 +257,15 @@ const ImageSection = ({ node }: { node: TreeNode }) => {
             </Button>
           )}
         </Stack>
+      )}
+      {!editor.readOnly && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+          {translate("admin.editor.image.limits", {
+            size: megabytes(MAX_IMAGE_BYTES),
+            count: EVENT_IMAGE_QUOTA.count,
+            total: megabytes(EVENT_IMAGE_QUOTA.bytes),
+          })}
+        </Typography>
       )}
       {dialog}
     </Box>
