@@ -5,6 +5,7 @@
 // behind it. DESIGN.md 3: bad input is a 4xx with `{"errors": [...]}`, never a 500.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILT_IN_NAMES, NUMBER_TEXTS, ODD_TEXTS, wellFormed } from "./fuzz-inputs.ts";
 import { createUser } from "./services/auth.ts";
 import {
   createBuyer,
@@ -51,49 +52,6 @@ const NON_JSON_ROUTES: Record<string, string> = {
 // ---------------------------------------------------------------------------------------------------------------
 // Inputs
 
-const BUILT_IN_NAMES = [
-  "__proto__",
-  "constructor",
-  "prototype",
-  "toString",
-  "hasOwnProperty",
-  "valueOf",
-  "isPrototypeOf",
-  "__defineGetter__",
-  "length",
-];
-const ODD_TEXTS = [
-  "",
-  " ",
-  "\u0000",
-  "a\u0000b",
-  "\u202egnp.exe",
-  "\u200f\u05e9\u05dc\u05d5\u05dd",
-  "\u200b",
-  "\ufeff",
-  "\ud800",
-  "\udc00x",
-  "😀👨‍👩‍👧",
-  "e\u0301",
-  "%00",
-  "%",
-  "../../etc/passwd",
-  "null",
-  "undefined",
-  "NaN",
-  "Infinity",
-  "-Infinity",
-  "true",
-  "[]",
-  "{}",
-  "'",
-  '"',
-  "\\",
-  "<script>alert(1)</script>",
-  "' OR 1=1 --",
-  "{{7*7}}",
-];
-const NUMBER_TEXTS = ["1", "01", "0", "-1", "1.5", "1e3", "0x1", "0b1", "0o7", "+1", " 1", "1 ", "9007199254740993"];
 const ODD_NUMBERS = [0, -0, -1, 1.5, -2.5, 1e308, -1e308, 2 ** 53, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, 1e-7];
 /** Words the API's schemas use (enums, payment modules): odd values that get further than random text. */
 const DOMAIN_WORDS = [
@@ -405,9 +363,6 @@ const pathParam = (ids: number[]) =>
     { weight: 1, arbitrary: fc.integer({ min: 17, max: 4_000 }).map((n) => "9".repeat(n)) },
   );
 
-/** A lone surrogate cannot be percent-encoded (encodeURIComponent throws): it becomes U+FFFD, as a browser sends it. */
-const wellFormed = (text: string) =>
-  text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
 const encodeSegment = (text: string) => encodeURIComponent(wellFormed(text));
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 import turboUrl from "@hotwired/turbo/dist/turbo.es2017-esm.js?url";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet } from "react-router";
+import { Link, Links, Meta, Outlet } from "react-router";
 import type { Route } from "./+types/root";
+import { ErrorPage } from "./components/error-page";
 import { SiteFooter } from "./components/site-footer";
 import { useCspNonce } from "./lib/csp-nonce";
 import styles from "./styles.css?url";
@@ -99,26 +100,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  // On the server, React Router's handleError (entry.server.tsx) has logged it already.
-  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
-  const title =
-    status === 404
-      ? t("errors.notFound")
-      : status === 403
-        ? t("errors.forbidden")
-        : status >= 500
-          ? t("errors.internal")
-          : t("errors.code", { errorCode: status });
-  return (
-    <>
-      <title>{title}</title>
-      <h1>{title}</h1>
-      {status === 403 && <p>{t("errors.forbiddenText")}</p>}
-      <p>
-        <Link to="/">{t("errors.backHome")}</Link>
-      </p>
-    </>
-  );
+  return <ErrorPage error={error} />;
 }

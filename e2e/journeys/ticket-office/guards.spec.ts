@@ -107,8 +107,19 @@ for (const javaScriptEnabled of [false, true]) {
       await page.goto(`/tickets/${path}`);
       await expect(page.getByText("Registrations are not currently open")).toBeVisible();
       await expect(page.getByRole("link", { name: "Buy tickets" })).toHaveCount(0);
-      // SPEC 5: the basket cannot be changed any more (404).
-      await notFound(page, `/tickets/${path}/buy`);
+      // SPEC 5: the basket cannot be changed any more (404), and the buy link says why (docs/decisions/0034), in
+      // the visitor's language, with the way back to the event's page.
+      const closed = await page.goto(`/tickets/${path}/buy`);
+      expect(closed?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Registrations are not currently open" })).toBeVisible();
+      await page.getByRole("button", { name: "Français" }).click();
+      await expect(page).toHaveURL(`/tickets/${path}/buy`);
+      await expect(
+        page.getByRole("heading", { name: "Les inscriptions ne sont pas ouvertes actuellement" }),
+      ).toBeVisible();
+      await page.getByRole("link", { name: "Retour à la page de l'événement" }).click();
+      await expect(page).toHaveURL(`/tickets/${path}`);
+      await expect(page.getByRole("heading", { name: "Payments Later Festival" })).toBeVisible();
     });
   });
 }

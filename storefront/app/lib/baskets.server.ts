@@ -58,6 +58,21 @@ export async function loadCompletedBasket(office: TicketOffice, api: ApiClient) 
   return completed ? getBasket(api, completed.id) : null;
 }
 
+/**
+ * The visitor's open basket and newest paid one, from one listing: a payment the visitor just made (the payment
+ * return page) is in one of them.
+ */
+export async function loadPaymentBaskets(office: TicketOffice, api: ApiClient) {
+  const baskets = await listBaskets(office, api);
+  const open = pickOpenBasket(baskets);
+  const paid = pickCompletedBasket(baskets);
+  // One after the other: two calls at once could both renew the login's token (README, "One authenticated loader").
+  return {
+    open: open ? await getBasket(api, open.id) : null,
+    paid: paid ? await getBasket(api, paid.id) : null,
+  };
+}
+
 /** The open basket, or creates one: SPEC 4 creates a basket only when the first article is added. */
 export async function openBasketForAdding(office: TicketOffice, api: ApiClient): Promise<number> {
   const open = pickOpenBasket(await listBaskets(office, api));
@@ -71,10 +86,14 @@ export async function openBasketForAdding(office: TicketOffice, api: ApiClient):
 
 /** Wizard guard (SPEC 2.3): returns the login's API client and a basket that may go through this step. */
 export async function requireWizardBasket(office: TicketOffice, step: WizardStep) {
+  // Registrations closed and nobody signed in: no basket to check out, and signing in would only lead to buy's
+  // answer, given here at once.
+  if (!office.isLoggedIn && !office.areBasketActionsAllowed) throw await office.registrationsClosed();
   const api = await office.requireLoginApi();
   const { basket, newestIsCompleted } = await loadOpenBasket(office, api);
   // A reservation that ran out is taken up on the buy page, which holds the articles again and says how it went.
   const target = basket?.expiredItems.length ? "buy" : wizardRedirect(basket, { step, newestIsCompleted });
+  if (target === "buy" && !office.areBasketActionsAllowed) throw await office.registrationsClosed();
   if (target || !basket) throw await office.redirect(office.href(target ?? "buy"));
   return { api, basket };
 }

@@ -7,6 +7,7 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import type { Language } from "../i18n";
 import { getLanguage } from "../i18n.server";
 import { type ApiClient, createApiClient, refusedStatus } from "./api.server";
+import type { RegistrationsClosed } from "./error-reasons";
 import { currentPath } from "./next-url";
 import { locateOffice, type OfficeLocation, type OfficeStep, officeHref } from "./office-paths";
 import { loginKey, sessionStorage, type TicketOfficeSession } from "./session.server";
@@ -243,6 +244,17 @@ export class TicketOffice extends OfficeVisit {
   /** SPEC 4: basket actions need testing mode, or open registrations and allowed item changes. */
   get areBasketActionsAllowed() {
     return this.testing || (this.event.areRegistrationsAllowed && this.event.isBasketItemModificationAllowed);
+  }
+
+  /**
+   * The answer to the buy page, or to a checkout step with nothing to check out, while registrations are not open:
+   * SPEC 5's 404, on a page that says why and leads back to the event's page (docs/decisions/0034).
+   */
+  async registrationsClosed() {
+    return this.data<RegistrationsClosed>(
+      { reason: "registrationsClosed", eventHref: this.location.base },
+      { status: 404 },
+    );
   }
 
   /** SPEC 4: starting a payment needs testing mode or open payments. */

@@ -2,11 +2,12 @@ import { redirect } from "react-router";
 import { isLanguage } from "../i18n";
 import { languageCookie } from "../i18n.server";
 import { safeNextUrl } from "../lib/next-url";
+import { readPostedForm } from "../lib/posted-form.server";
 import type { Route } from "./+types/language";
 
 /** The footer's language switch posts here; the choice is kept in the `lng` cookie. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const language = form.get("lng");
   const back = safeNextUrl(form.get("redirectTo"), "/");
   if (!isLanguage(language)) return redirect(back);
@@ -15,4 +16,13 @@ export async function action({ request }: Route.ActionArgs) {
 
 export function loader() {
   return redirect("/");
+}
+
+/**
+ * Never shown (the loader redirects), but it makes this a page route rather than a resource route: a post refused
+ * here (not a form, lib/posted-form.server.ts) is answered with the error page, in the visitor's language, not
+ * with React Router's JSON.
+ */
+export default function LanguageSwitch() {
+  return null;
 }

@@ -1,9 +1,10 @@
 import type { BasketDetail, Tree } from "@ticketing/shared/schemas/ticket-office";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { BasketSummary } from "../components/basket-summary";
 import { CatalogueBranch } from "../components/catalogue";
 import { ErrorMessages } from "../components/error-messages";
+import { ErrorPage } from "../components/error-page";
 import { HoldNoticeMessage } from "../components/hold-notice";
 import { QuantityInput } from "../components/quantity-input";
 import { useOffice } from "../components/use-office";
@@ -15,14 +16,15 @@ import { loadOpenBasket, openBasketForAdding } from "../lib/baskets.server";
 import { chosenOptionIds, findArticle, positiveInt, type QuantityBounds, quantityMax } from "../lib/catalogue";
 import { formatMoney, formatTime } from "../lib/format";
 import { officeHref } from "../lib/office-paths";
+import { readPostedForm } from "../lib/posted-form.server";
 import { TicketOffice } from "../lib/ticket-office.server";
 import type { Route } from "./+types/tickets.$path.buy";
 
 /** Guards of `buy` (SPEC 2.3): the ticket office may change baskets, the visitor is logged in, not paying. */
 async function openBuy(args: Route.LoaderArgs | Route.ActionArgs) {
   const office = await TicketOffice.open(args);
-  // SPEC 5: basket modification only for previewers or when the event allows it, else 404.
-  if (!office.testing && !office.event.isBasketItemModificationAllowed) throw data(null, { status: 404 });
+  // SPEC 5: basket modification only for previewers or when the event allows it, else 404 (saying so).
+  if (!office.areBasketActionsAllowed) throw await office.registrationsClosed();
   const api = await office.requireLoginApi();
   return { office, api };
 }
@@ -77,8 +79,8 @@ async function changeLine(office: TicketOffice, api: ApiClient, lineKey: string,
 }
 
 export async function action(args: Route.ActionArgs) {
+  const form = await readPostedForm(args.request);
   const { office, api } = await openBuy(args);
-  const form = await args.request.formData();
   const intent = form.get("intent");
   const nodeId = positiveInt(form.get("nodeId"));
   const lineKey = form.get("lineKey");
@@ -291,4 +293,9 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
       </div>
     </>
   );
+}
+
+/** Inside the ticket office's frame: a refusal here (registrations closed) keeps the event's name above it. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
 }

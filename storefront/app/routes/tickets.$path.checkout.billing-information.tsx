@@ -5,6 +5,7 @@ import { ErrorSummary } from "../components/error-summary";
 import { getFixedT } from "../i18n.server";
 import { ApiError } from "../lib/api.server";
 import { requireWizardBasket } from "../lib/baskets.server";
+import { readPostedForm } from "../lib/posted-form.server";
 import { TicketOffice } from "../lib/ticket-office.server";
 import type { Route } from "./+types/tickets.$path.checkout.billing-information";
 
@@ -29,9 +30,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
+  const form = await readPostedForm(args.request);
   const office = await TicketOffice.open(args);
   const { api, basket } = await requireWizardBasket(office, "billing-information");
-  const form = await args.request.formData();
   const values = Object.fromEntries(FIELDS.map(({ name }) => [name, String(form.get(name) ?? "").trim()])) as Record<
     FieldName,
     string

@@ -6,6 +6,7 @@ import { ErrorSummary } from "../components/error-summary";
 import { ApiError } from "../lib/api.server";
 import { requireWizardBasket } from "../lib/baskets.server";
 import { answerErrorsOf, answerId, answerName, answersOf, countryOptions } from "../lib/extra-info-form";
+import { readPostedForm } from "../lib/posted-form.server";
 import { TicketOffice } from "../lib/ticket-office.server";
 import type { Route } from "./+types/tickets.$path.checkout.forms";
 
@@ -34,8 +35,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
+  const form = await readPostedForm(args.request);
   const { office, api, forms } = await openStep(args);
-  const form = await args.request.formData();
   const values: Record<string, string> = {};
   for (const [name, value] of form.entries()) if (typeof value === "string") values[name] = value;
   const errors: string[] = [];

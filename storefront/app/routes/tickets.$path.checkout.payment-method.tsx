@@ -9,6 +9,7 @@ import { type ApiClient, ApiError } from "../lib/api.server";
 import { isOngoing, ongoingPaymentIntent } from "../lib/basket-rules";
 import { requireWizardBasket } from "../lib/baskets.server";
 import { officeHref } from "../lib/office-paths";
+import { readPostedForm } from "../lib/posted-form.server";
 import { TicketOffice } from "../lib/ticket-office.server";
 import type { Route } from "./+types/tickets.$path.checkout.payment-method";
 
@@ -62,8 +63,8 @@ async function cancelPayment(office: TicketOffice, api: ApiClient, basket: Baske
 }
 
 export async function action(args: Route.ActionArgs) {
+  const form = await readPostedForm(args.request);
   const { office, api, basket } = await openStep(args);
-  const form = await args.request.formData();
   if (form.get("intent") === "cancelPayment") return cancelPayment(office, api, basket, form);
   const t = getFixedT(office.language);
   if (!office.isPaymentAllowed)

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
+import { ErrorPage } from "../components/error-page";
+import type { Route } from "./+types/tickets.$path.checkout";
 
 const STEPS = [
   ["forms", "checkout.steps.forms"],
@@ -25,4 +27,9 @@ export default function Checkout() {
       <Outlet />
     </>
   );
+}
+
+/** A step's refusal (registrations closed) inside the ticket office's frame, in place of the steps. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
 }

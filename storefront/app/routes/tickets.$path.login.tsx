@@ -5,6 +5,7 @@ import { ErrorMessages } from "../components/error-messages";
 import { getFixedT } from "../i18n.server";
 import { ApiError } from "../lib/api.server";
 import { safeNextUrl } from "../lib/next-url";
+import { readPostedForm } from "../lib/posted-form.server";
 import { type OfficeVisit, PreviewSignIn, TicketOffice } from "../lib/ticket-office.server";
 import type { Route } from "./+types/tickets.$path.login";
 
@@ -48,8 +49,8 @@ async function signInToPreview(office: OfficeVisit, form: FormData, nextUrl: str
 }
 
 export async function action(args: Route.ActionArgs) {
+  const form = await readPostedForm(args.request);
   const office = await TicketOffice.enter(args);
-  const form = await args.request.formData();
   const nextUrl = nextUrlOf(office, form.get("nextUrl"));
   // A second submit (a double click, a stale page) must not replace the login that holds the basket.
   if (office instanceof TicketOffice && office.isLoggedIn) return office.redirect(nextUrl);

@@ -1,9 +1,10 @@
+import type { BasketDetail } from "@ticketing/shared/schemas/ticket-office";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { useOffice } from "../components/use-office";
 import { type ApiClient, ApiError } from "../lib/api.server";
 import { hasResolvedInvoice, isOngoing, paymentTermExpired } from "../lib/basket-rules";
-import { loadCompletedBasket, loadOpenBasket } from "../lib/baskets.server";
+import { loadCompletedBasket, loadOpenBasket, loadPaymentBaskets } from "../lib/baskets.server";
 import { officeHref } from "../lib/office-paths";
 import { TicketOffice } from "../lib/ticket-office.server";
 import type { Route } from "./+types/tickets.$path.payment.return.$id.$status";
@@ -23,28 +24,30 @@ export async function loader(args: Route.LoaderArgs) {
   // SPEC 5: a missing (or malformed) payment id gives 404.
   if (!/^\d+$/.test(id) || !STATUSES.includes(status as (typeof STATUSES)[number])) throw data(null, { status: 404 });
   const office = await TicketOffice.open(args);
+  // The page speaks of one payment: only the buyer whose basket holds it may see it (any other caller gets 404, as
+  // everywhere in the ticket office). Without a login nobody's payment is theirs; a login page would only lead here.
+  if (!office.isLoggedIn) throw data(null, { status: 404 });
   const api = await office.requireLoginApi();
+  const { open, paid } = await loadPaymentBaskets(office, api);
+  const intentId = Number(id);
+  const holds = (basket: BasketDetail | null) => basket?.paymentIntents.some((intent) => intent.id === intentId);
+  if (!holds(open) && !holds(paid)) throw await office.data(null, { status: 404 });
   // SPEC 2.4: a cancelled payment goes back to the payment method, which says so.
   const cancelled = `${office.href("checkout/payment-method")}?payment=cancelled`;
   if (status === "cancel") {
     // The buyer left the provider's page: the payment is cancelled there too, so it cannot be paid afterwards.
-    const cancel = await cancelPayment(office, api, Number(id));
+    const cancel = await cancelPayment(office, api, intentId);
     if (cancel === "paid") throw await office.redirect(office.href("completion"));
     if (cancel === "failed") return office.data({ status: "cancelFailed" as const, id }, { status: 409 });
     throw await office.redirect(cancelled);
   }
   if (status === "error") return office.data({ status: "error" as const });
   // The webhook often lands before the visitor does: then the order is confirmed already.
-  const paid = await loadCompletedBasket(office, api);
-  if (paid?.paymentIntents.some((intent) => intent.id === Number(id)) && hasResolvedInvoice(paid)) {
-    throw await office.redirect(office.href("completion"));
-  }
+  if (paid && holds(paid) && hasResolvedInvoice(paid)) throw await office.redirect(office.href("completion"));
   // A payment that was cancelled, expired or failed will not be confirmed: say so instead of waiting.
-  const { basket } = await loadOpenBasket(office, api);
-  const intent = basket?.paymentIntents.find((candidate) => candidate.id === Number(id));
+  const intent = open?.paymentIntents.find((candidate) => candidate.id === intentId);
   if (intent?.isError) throw await office.redirect(`${office.location.base}/payment/return/${id}/error`);
-  if (intent?.isCancelled)
-    throw await office.redirect(paymentTermExpired(basket ?? null) ? office.href("buy") : cancelled);
+  if (intent?.isCancelled) throw await office.redirect(paymentTermExpired(open) ? office.href("buy") : cancelled);
   const url = new URL(args.request.url);
   const check = url.searchParams.get("check") ?? "";
   const checks = /^\d{1,3}$/.test(check) ? Math.min(Number(check), MAX_CHECKS) : 0;

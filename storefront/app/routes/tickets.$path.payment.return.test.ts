@@ -38,24 +38,57 @@ function fakeApi(intent: Record<string, unknown>, basket: { status: string; item
   return { apiFetch };
 }
 
-async function returnPage(url: string, context: Pick<ReturnType<typeof fakeApi>, "apiFetch">) {
+/** The page's answer for a visitor signed in to the event (`signedIn`, the default) or not signed in at all. */
+async function returnPage(
+  url: string,
+  context: Pick<ReturnType<typeof fakeApi>, "apiFetch">,
+  { signedIn = true } = {},
+) {
   const session = await sessionStorage.getSession();
-  session.set("logins", { [loginKey(1, false)]: { accessToken: "a1", refreshToken: "r1" } });
+  if (signedIn) session.set("logins", { [loginKey(1, false)]: { accessToken: "a1", refreshToken: "r1" } });
   const request = new Request(url, { headers: { Cookie: await sessionStorage.commitSession(session) } });
   const [, , , , , id, status] = new URL(url).pathname.split("/");
   const args = { request, params: { path: "demo", id, status }, context } as never;
   return loader(args).then(
     (result) => {
       const answer = result as unknown as { data: Record<string, unknown>; init?: ResponseInit | null };
-      return { location: null, data: answer.data, init: answer.init ?? null };
+      return { location: null, data: answer.data, init: answer.init ?? null, status: answer.init?.status ?? 200 };
     },
-    (error: Response) => ({ location: error.headers.get("Location"), data: null, init: null }),
+    (error: Response | { init: ResponseInit | null }) =>
+      error instanceof Response
+        ? { location: error.headers.get("Location"), data: null, init: null, status: error.status }
+        : { location: null, data: null, init: error.init, status: error.init?.status ?? 200 },
   );
 }
 
 const refreshOf = (data: Record<string, unknown> | null) =>
   (meta({ data } as never) as { httpEquiv?: string; content?: string }[]).find((tag) => tag.httpEquiv === "refresh")
     ?.content ?? null;
+
+describe("payment return page of someone else's payment", () => {
+  const owner = () => fakeApi({}, { status: "payment_in_progress" });
+
+  it("is the page of the payment for the buyer whose basket holds it", async () => {
+    const page = await returnPage("http://localhost/tickets/demo/payment/return/7/success", owner());
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ status: "success" });
+  });
+
+  it.each(["success", "error", "cancel"])(
+    "is not found (404) for a visitor whose baskets do not hold it (%s)",
+    async (status) => {
+      const page = await returnPage(`http://localhost/tickets/demo/payment/return/8/${status}`, owner());
+      expect(page).toMatchObject({ status: 404, location: null, data: null });
+    },
+  );
+
+  it("is not found (404) for a visitor not signed in, rather than a login that would lead to it", async () => {
+    const page = await returnPage("http://localhost/tickets/demo/payment/return/7/success", owner(), {
+      signedIn: false,
+    });
+    expect(page).toMatchObject({ status: 404, location: null, data: null });
+  });
+});
 
 describe("payment return page, waiting for the provider's confirmation", () => {
   const waiting = () => fakeApi({}, { status: "payment_in_progress" });
