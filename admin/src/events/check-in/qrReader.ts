@@ -15,6 +15,20 @@ function qrReader(): Promise<BrowserQRCodeReader> {
 
 /** A phone's photo is far larger than a QR code needs; decoding a smaller copy is quicker and as sure. */
 const MAX_SIDE = 2000;
+/** Below this, a ticket's code has too few pixels a module to be read. */
+const MIN_SIDE = 300;
+
+/**
+ * The scales an image of `width` × `height` is read at, in turn: at most MAX_SIDE, then halved while at least
+ * MIN_SIDE. zxing misses some codes at one size and reads them at another (about 1 ticket in 6 rendered 800 px wide
+ * was read only at half that size), so a photo is not refused before a few sizes were tried.
+ */
+export function decodingScales(width: number, height: number): number[] {
+  const longest = Math.max(width, height);
+  const scales = [Math.min(1, MAX_SIDE / longest)];
+  for (let scale = (scales[0] as number) / 2; longest * scale >= MIN_SIDE; scale /= 2) scales.push(scale);
+  return scales;
+}
 
 /**
  * The text of the QR code in an image file (a photo of the ticket, a screenshot, the PDF rendered), or null when
@@ -22,17 +36,21 @@ const MAX_SIDE = 2000;
  */
 export async function readQrFromImage(file: Blob): Promise<string | null> {
   const [codeReader, bitmap] = await Promise.all([qrReader(), createImageBitmap(file)]);
-  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
-  const canvas = document.createElement("canvas");
-  canvas.width = Math.round(bitmap.width * scale);
-  canvas.height = Math.round(bitmap.height * scale);
-  canvas.getContext("2d")?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  bitmap.close();
   try {
-    return codeReader.decodeFromCanvas(canvas).getText();
-  } catch {
-    // zxing throws when it finds no code, or one it cannot read (checksum, format): either way, nothing read.
+    for (const scale of decodingScales(bitmap.width, bitmap.height)) {
+      const canvas = document.createElement("canvas");
+      canvas.width = Math.round(bitmap.width * scale);
+      canvas.height = Math.round(bitmap.height * scale);
+      canvas.getContext("2d", { willReadFrequently: true })?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+      try {
+        return codeReader.decodeFromCanvas(canvas).getText();
+      } catch {
+        // zxing throws when it finds no code, or one it cannot read (checksum, format): try the next size.
+      }
+    }
     return null;
+  } finally {
+    bitmap.close();
   }
 }
 
