@@ -4,22 +4,7 @@
 // set rule up makes the price 25, in the editor, in its price preview and for buyers. In French too.
 import type { Locator, Page } from "@playwright/test";
 import { expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
-import { asStaff, createEventThroughApi, signInToBackOffice } from "./ticket-office/office.ts";
-
-async function dialog(page: Page): Promise<Locator> {
-  const opened = page.getByRole("dialog");
-  await expect(opened).toBeVisible();
-  return opened;
-}
-
-async function addElement(page: Page, parent: string, kind: string, title: string) {
-  await page.getByRole("button", { name: `Add to ${parent}`, exact: true }).click();
-  await page.getByRole("menuitem", { name: kind, exact: true }).click();
-  const opened = await dialog(page);
-  await opened.getByRole("textbox", { name: "Element title" }).fill(title);
-  await opened.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByRole("heading", { name: `Element: ${title}` })).toBeVisible();
-}
+import { addElement, asStaff, createEventThroughApi, dialog, signInToBackOffice } from "./ticket-office/office.ts";
 
 async function addPriceRule(page: Page, rule: { label: string; operation: string; field: string; value: string }) {
   await page.getByRole("button", { name: "New: Price rule" }).click();

@@ -6,20 +6,19 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, mailLinks, test, typeDateTime, uniquePath } from "../fixtures.ts";
 import { dataDir } from "../playwright.config.ts";
-import { approveThroughApi, saveBackOfficeForm, signInToBackOffice } from "./ticket-office/office.ts";
+import {
+  addElement,
+  approveThroughApi,
+  dialog,
+  saveBackOfficeForm,
+  signInToBackOffice,
+} from "./ticket-office/office.ts";
 
 const PASS = "Festival pass";
 const DAY = "Day pass";
 const WEEKEND = "Weekend pass";
 const LUNCH = "Lunch";
 const DINNER = "Members' dinner";
-
-/** The dialog opened by the last click, once it is on screen. */
-async function dialog(page: Page): Promise<Locator> {
-  const opened = page.getByRole("dialog");
-  await expect(opened).toBeVisible();
-  return opened;
-}
 
 async function pick(page: Page, scope: Locator, combobox: string, option: string) {
   await scope.getByRole("combobox", { name: combobox }).click();
@@ -29,16 +28,6 @@ async function pick(page: Page, scope: Locator, combobox: string, option: string
 async function saveDialog(opened: Locator) {
   await opened.getByRole("button", { name: "Save", exact: true }).click();
   await expect(opened).toBeHidden(); // it closes once the API accepted every write
-}
-
-/** "Add to <parent>" → kind → title; the new element is then selected in the side panel. */
-async function addElement(page: Page, parent: string, kind: string, title: string) {
-  await page.getByRole("button", { name: `Add to ${parent}`, exact: true }).click();
-  await page.getByRole("menuitem", { name: kind, exact: true }).click();
-  const opened = await dialog(page);
-  await opened.getByRole("textbox", { name: "Element title" }).fill(title);
-  await opened.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByRole("heading", { name: `Element: ${title}` })).toBeVisible();
 }
 
 async function select(page: Page, title: string) {

@@ -2,10 +2,7 @@
 // first change of any kind sends it back to moderation in the same write, and it goes public again only once
 // approved again. A public event's communication texts may still be fixed: they go back to the moderators.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, DRIVERS, loginAs, type TestContext } from "../test-support.ts";
-import { createUser } from "./auth.ts";
-
-const PASSWORD = "correct-horse-battery-1!";
+import { createTestContext, DRIVERS, signedInUser, type TestContext } from "../test-support.ts";
 
 interface Answer {
   status: number;
@@ -21,11 +18,10 @@ describe.each(DRIVERS)("changing an approved event (%s)", (driver) => {
   let paths = 0;
   beforeAll(async () => {
     ctx = await createTestContext(driver);
-    unitId = (await createUser(ctx.database, { email: "org@example.org", password: PASSWORD }))
-      .personalUnitId as number;
-    await createUser(ctx.database, { email: "mod@example.org", password: PASSWORD, isSuperuser: true });
-    organiser = await loginAs(ctx, "org@example.org", PASSWORD);
-    moderator = await loginAs(ctx, "mod@example.org", PASSWORD);
+    const org = await signedInUser(ctx, "org");
+    unitId = org.user.personalUnitId as number;
+    organiser = org.token;
+    moderator = (await signedInUser(ctx, "mod", { isSuperuser: true })).token;
   });
   afterAll(async () => ctx.close());
 

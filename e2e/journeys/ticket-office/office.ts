@@ -4,7 +4,7 @@ import { createHmac } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { MODERATOR, ORGANISER, reachConfirmation } from "../../fixtures.ts";
 import { dataDir } from "../../playwright.config.ts";
 
@@ -81,6 +81,23 @@ export async function signInToBackOffice(page: Page, who: { email: string; passw
 export async function saveBackOfficeForm(page: Page) {
   await page.getByRole("button", { name: /^save$/i }).click();
   await expect(page.getByRole("button", { name: /^save$/i })).toBeDisabled();
+}
+
+/** The dialog opened by the last click, once it is on screen. */
+export async function dialog(page: Page): Promise<Locator> {
+  const opened = page.getByRole("dialog");
+  await expect(opened).toBeVisible();
+  return opened;
+}
+
+/** The tree editor's "Add to <parent>" → kind → title; the new element is then selected in the side panel. */
+export async function addElement(page: Page, parent: string, kind: string, title: string) {
+  await page.getByRole("button", { name: `Add to ${parent}`, exact: true }).click();
+  await page.getByRole("menuitem", { name: kind, exact: true }).click();
+  const opened = await dialog(page);
+  await opened.getByRole("textbox", { name: "Element title" }).fill(title);
+  await opened.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("heading", { name: `Element: ${title}` })).toBeVisible();
 }
 
 /** The real (not testing) stock left of an article of an event (the demo one unless said), from the buyer's tree. */
