@@ -5,6 +5,7 @@ import {
   addArticle,
   asStaff,
   createEventThroughApi,
+  expectAccessible,
   fillBillingInformation,
   guestOnBuyPage,
   putOnSaleThroughApi,
@@ -112,11 +113,13 @@ for (const javaScriptEnabled of [false, true]) {
       const closed = await page.goto(`/tickets/${path}/buy`);
       expect(closed?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Registrations are not currently open" })).toBeVisible();
+      await expectAccessible(page, { javaScriptEnabled });
       await page.getByRole("button", { name: "Français" }).click();
       await expect(page).toHaveURL(`/tickets/${path}/buy`);
       await expect(
         page.getByRole("heading", { name: "Les inscriptions ne sont pas ouvertes actuellement" }),
       ).toBeVisible();
+      await expectAccessible(page, { javaScriptEnabled });
       await page.getByRole("link", { name: "Retour à la page de l'événement" }).click();
       await expect(page).toHaveURL(`/tickets/${path}`);
       await expect(page.getByRole("heading", { name: "Payments Later Festival" })).toBeVisible();
