@@ -41,8 +41,8 @@ import { ticketRoutes } from "./routes/tickets.ts";
 import { unitRoutes } from "./routes/units.ts";
 import { uploadedImageRoutes } from "./routes/uploaded-images.ts";
 import { userRoutes } from "./routes/users.ts";
-import { authenticate } from "./services/auth.ts";
-import type { Lifecycle } from "./services/health.ts";
+import { authenticate } from "./services/accounts/sessions.ts";
+import type { Lifecycle } from "./services/operations/health.ts";
 
 export { API_BASE };
 

@@ -6,8 +6,8 @@ import type { Config } from "./env.ts";
 import type { AfterAnswer } from "./lib/after-answer.ts";
 import type { Logger } from "./lib/log.ts";
 import type { RateLimiter } from "./lib/rate-limit.ts";
-import type { Authenticated } from "./services/access.ts";
-import type { TicketKeys } from "./services/ticket-codes.ts";
+import type { Authenticated } from "./services/accounts/access.ts";
+import type { TicketKeys } from "./services/tickets/ticket-codes.ts";
 
 /** Where the API is served (createApp): `/api/v1/events`. */
 export const API_BASE = "/api/v1";

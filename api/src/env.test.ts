@@ -8,7 +8,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig, withStoredSecrets } from "./env.ts";
 import { createProduct, type Product } from "./product.ts";
 import { DEMO_ORGANISER } from "./seed.ts";
-import { createTicketCode, newTicketSigningKey, ticketKeysOf, verifyTicketCode } from "./services/ticket-codes.ts";
+import {
+  createTicketCode,
+  newTicketSigningKey,
+  ticketKeysOf,
+  verifyTicketCode,
+} from "./services/tickets/ticket-codes.ts";
 import { DRIVERS } from "./test-support.ts";
 
 const directories: string[] = [];

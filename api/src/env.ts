@@ -8,7 +8,7 @@ import { type Database, eq, run, schema } from "@ticketing/db";
 import { z } from "zod";
 import { parseProxyEntry } from "./lib/client-address.ts";
 import { LOG_LEVELS } from "./lib/log.ts";
-import { newTicketSigningKey, TICKET_KEY_FILE } from "./services/ticket-codes.ts";
+import { newTicketSigningKey, TICKET_KEY_FILE } from "./services/tickets/ticket-codes.ts";
 
 /** An Ed25519 private key in PEM; `\n` may stand for its line breaks (an environment file holds one line). */
 const TicketSigningKey = z

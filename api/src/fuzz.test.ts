@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT_IN_NAMES, NUMBER_TEXTS, ODD_TEXTS, wellFormed } from "./fuzz-inputs.ts";
-import { createUser } from "./services/auth.ts";
+import { createUser } from "./services/accounts/sessions.ts";
 import {
   createBuyer,
   createOnSaleEvent,

@@ -3,9 +3,9 @@
 // "Permissions"). Each case gets fresh target rows, so a delete by one actor does not hide the next one's.
 import { eq, run, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "./services/auth.ts";
-import { addArticle } from "./services/catalogue.ts";
-import { createEvent } from "./services/events.ts";
+import { createUser } from "./services/accounts/sessions.ts";
+import { addArticle } from "./services/catalogue/catalogue.ts";
+import { createEvent } from "./services/events/events.ts";
 import { createBuyer, createTestContext, loginAs, type TestContext } from "./test-support.ts";
 
 type Actor = "anonymous" | "outsider" | "member" | "owner" | "superuser";

@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { precompressFile } from "../../scripts/precompress.ts";
 import { inProcessApiFetch, mountAdmin } from "./product.ts";
-import { createUser } from "./services/auth.ts";
+import { createUser } from "./services/accounts/sessions.ts";
 import { createTestContext, type TestContext } from "./test-support.ts";
 
 const PASSWORD = "correct-horse-battery-1!";

@@ -1,9 +1,9 @@
 // The demo data (DESIGN.md 8): a unit, an organiser, a moderator and the public event `demo`, created through
 // the same services the API uses. Run by the first `npm start` and by `npm run db:seed`.
 import { count, type Database, eq, run, schema } from "@ticketing/db";
-import { createUser } from "./services/auth.ts";
-import { addArticle, loadCatalogue } from "./services/catalogue.ts";
-import { createEvent, findEventByPath } from "./services/events.ts";
+import { createUser } from "./services/accounts/sessions.ts";
+import { addArticle, loadCatalogue } from "./services/catalogue/catalogue.ts";
+import { createEvent, findEventByPath } from "./services/events/events.ts";
 
 export const DEMO_ORGANISER = { email: "organiser@example.org", password: "demo-organiser-2026!" };
 export const DEMO_MODERATOR = { email: "moderator@example.org", password: "demo-moderator-2026!" };

@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, root } from "../../bench/lib.ts";
 import { createApp } from "./app.ts";
 import { startingAnswers } from "./routes/health.ts";
-import { createUser } from "./services/auth.ts";
-import { Lifecycle } from "./services/health.ts";
-import { ticketKeysOf } from "./services/ticket-codes.ts";
+import { createUser } from "./services/accounts/sessions.ts";
+import { Lifecycle } from "./services/operations/health.ts";
+import { ticketKeysOf } from "./services/tickets/ticket-codes.ts";
 import { createTestContext, loginAs, type TestContext } from "./test-support.ts";
 
 const PASSWORD = "correct-horse-battery-1!";

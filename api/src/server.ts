@@ -16,7 +16,7 @@ import { turnTaker } from "./lib/turns.ts";
 import { settleUnreadBody } from "./lib/unread-bodies.ts";
 import { createProduct, type Product } from "./product.ts";
 import { startingAnswers } from "./routes/health.ts";
-import { Lifecycle } from "./services/health.ts";
+import { Lifecycle } from "./services/operations/health.ts";
 import { banner, WORKER_READY } from "./started.ts";
 
 const config = loadConfigOrExit();

@@ -11,10 +11,10 @@ import { createApp } from "./app.ts";
 import { type Config, loadConfig, withStoredSecrets } from "./env.ts";
 import { AfterAnswer } from "./lib/after-answer.ts";
 import { encryptSecret } from "./lib/secrets.ts";
-import { createUser } from "./services/auth.ts";
-import { addArticle } from "./services/catalogue.ts";
-import { createEvent } from "./services/events.ts";
-import { ticketKeysOf } from "./services/ticket-codes.ts";
+import { createUser } from "./services/accounts/sessions.ts";
+import { addArticle } from "./services/catalogue/catalogue.ts";
+import { createEvent } from "./services/events/events.ts";
+import { ticketKeysOf } from "./services/tickets/ticket-codes.ts";
 import { type StripeStandIn, startStripeStandIn } from "./stripe-stand-in/server.ts";
 
 export const DRIVERS: Driver[] = ["better-sqlite3", "libsql"];

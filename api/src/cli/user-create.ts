@@ -4,7 +4,7 @@ import { MIN_PASSWORD_LENGTH } from "@ticketing/shared/constants";
 import { z } from "zod";
 import { DomainError } from "../lib/errors.ts";
 import { apiTranslator } from "../lib/i18n.ts";
-import { createUser } from "../services/auth.ts";
+import { createUser } from "../services/accounts/sessions.ts";
 import { openCliDatabase } from "./database.ts";
 
 const { values } = parseArgs({

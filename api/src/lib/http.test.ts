@@ -1,7 +1,7 @@
 import { MAX_NESTING } from "@ticketing/shared/case";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createUser } from "../services/auth.ts";
+import { createUser } from "../services/accounts/sessions.ts";
 import { createTestContext, loginAs, type TestContext } from "../test-support.ts";
 import { parseId, parseWith, zId } from "./http.ts";
 

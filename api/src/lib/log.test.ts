@@ -5,7 +5,7 @@ import { schema, sql } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../env.ts";
 import { createProduct, type Product } from "../product.ts";
-import { createUser } from "../services/auth.ts";
+import { createUser } from "../services/accounts/sessions.ts";
 import { createLogger, pathForLog } from "./log.ts";
 
 /** A logger at `level` whose lines are kept, as written, in `lines`. */

@@ -2,7 +2,7 @@ import { randomBytes, scryptSync } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import { eq, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, insertUser } from "../services/auth.ts";
+import { createUser, insertUser } from "../services/accounts/sessions.ts";
 import { createTestContext, DRIVERS, lastMailTo, loginAs, type TestContext } from "../test-support.ts";
 import { getDummyHash, hashPassword, needsRehash, verifyPassword } from "./passwords.ts";
 

@@ -4,7 +4,7 @@
 import { camelizeKeys } from "@ticketing/shared/case";
 import { type ZodType, z } from "zod";
 import type { Ctx } from "../context.ts";
-import { requireFrontendLogins, requireUser, type User } from "../services/access.ts";
+import { requireFrontendLogins, requireUser, type User } from "../services/accounts/access.ts";
 import { readBody, readQuery } from "./http.ts";
 import { type ListOptions, type ListQuery, parseListQuery } from "./list-query.ts";
 

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { deviceCookieName } from "../lib/device-cookies.ts";
-import { decodeUserId, verifyRegistration } from "../services/accounts.ts";
-import { createUser } from "../services/auth.ts";
-import { renderMail } from "../services/mail-templates.ts";
+import { decodeUserId, verifyRegistration } from "../services/accounts/accounts.ts";
+import { createUser } from "../services/accounts/sessions.ts";
+import { renderMail } from "../services/mail/templates.ts";
 import {
   createOnSaleEvent,
   createTestContext,

@@ -24,8 +24,15 @@ import {
   resetPasswordWithLink,
   sendPasswordResetLink,
   verifyRegistration,
-} from "../services/accounts.ts";
-import { accountOf, describeCaller, logout, refresh, requesterOf, signInWithPassword } from "../services/auth.ts";
+} from "../services/accounts/accounts.ts";
+import {
+  accountOf,
+  describeCaller,
+  logout,
+  refresh,
+  requesterOf,
+  signInWithPassword,
+} from "../services/accounts/sessions.ts";
 import { ticketOfficeLoginRoutes } from "./ticket-office-logins.ts";
 
 export const authRoutes = new Hono<AppEnv>();

@@ -61,7 +61,7 @@ import {
   getCatalogueRow,
   listCatalogueRows,
   updateCatalogueRow,
-} from "../services/catalogue-resources.ts";
+} from "../services/catalogue/catalogue-resources.ts";
 
 interface Contract {
   /** What one row is, for the reference page: "a stock". */

@@ -12,7 +12,7 @@ import { type AppEnv, now } from "../context.ts";
 import { answer, idParam } from "../lib/http.ts";
 import { answerList } from "../lib/list-query.ts";
 import { route } from "../lib/route.ts";
-import { CHECK_IN_LIST, listCheckIns, scanTicket, visibleCheckInCounts } from "../services/check-ins.ts";
+import { CHECK_IN_LIST, listCheckIns, scanTicket, visibleCheckInCounts } from "../services/tickets/check-ins.ts";
 
 /** Mounted at `/events/:id/check-ins` (app.ts): `idParam` reads the event's id. */
 export const checkInRoutes = new Hono<AppEnv>();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../services/auth.ts";
+import { createUser } from "../services/accounts/sessions.ts";
 import { createTestContext, loginAs, type TestContext } from "../test-support.ts";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");

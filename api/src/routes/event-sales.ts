@@ -5,8 +5,8 @@ import { Hono } from "hono";
 import { type AppEnv, now } from "../context.ts";
 import { answer, idParam } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
-import { eventDashboard } from "../services/dashboard.ts";
-import { stocksTable } from "../services/stocks.ts";
+import { stocksTable } from "../services/catalogue/stocks.ts";
+import { eventDashboard } from "../services/sales/dashboard.ts";
 
 /** Mounted at `/events/:id` (app.ts): `idParam` reads the event's id. */
 export const eventSalesRoutes = new Hono<AppEnv>();

@@ -27,7 +27,7 @@ import {
   previewPrices,
   sendTestMail,
   updateCommunication,
-} from "../services/event-settings.ts";
+} from "../services/events/event-settings.ts";
 
 /** Mounted at `/events/:id` (events.ts): `idParam` reads the event's id. */
 export const eventSettingRoutes = new Hono<AppEnv>();

@@ -24,7 +24,7 @@ import {
   listVisibleEvents,
   moderateEvent,
   removeEvent,
-} from "../services/events.ts";
+} from "../services/events/events.ts";
 import { eventSettingRoutes } from "./event-settings.ts";
 
 export const eventRoutes = new Hono<AppEnv>();

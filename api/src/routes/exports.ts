@@ -6,8 +6,8 @@ import { Hono } from "hono";
 import { type AppEnv, now } from "../context.ts";
 import { parseListQuery } from "../lib/list-query.ts";
 import { route } from "../lib/route.ts";
-import { CONTENT_TYPES } from "../services/exports/engine.ts";
-import { exportList, exportSpec } from "../services/exports/index.ts";
+import { CONTENT_TYPES } from "../services/sales/exports/engine.ts";
+import { exportList, exportSpec } from "../services/sales/exports/index.ts";
 
 export const exportRoutes = new Hono<AppEnv>();
 

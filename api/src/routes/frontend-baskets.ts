@@ -19,8 +19,8 @@ import {
   listBuyerBaskets,
   openBasket,
   readBuyerBasket,
-} from "../services/buyer-baskets.ts";
-import { renderBuyerTicket, streamBuyerTickets } from "../services/ticket-downloads.ts";
+} from "../services/baskets/buyer-baskets.ts";
+import { renderBuyerTicket, streamBuyerTickets } from "../services/tickets/ticket-downloads.ts";
 
 export const buyerBasketRoutes = new Hono<AppEnv>();
 

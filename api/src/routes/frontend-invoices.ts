@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { answer, answerPdf, idParam } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
-import { listBuyerInvoices, renderBuyerInvoice } from "../services/invoice-views.ts";
+import { listBuyerInvoices, renderBuyerInvoice } from "../services/invoices/invoice-views.ts";
 
 export const buyerInvoiceRoutes = new Hono<AppEnv>();
 

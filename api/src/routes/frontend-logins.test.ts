@@ -1,7 +1,7 @@
 import { OFF_SITE_TARGETS, ON_SITE_TARGETS } from "@ticketing/shared/site-path.fixtures";
 import { sign } from "hono/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestTrustedEmailLogin } from "../services/frontend-logins.ts";
+import { requestTrustedEmailLogin } from "../services/buyers/logins.ts";
 import {
   createBuyer,
   createOnSaleEvent,
@@ -20,7 +20,7 @@ describe.each(DRIVERS)("ticket-office logins by trusted email and third-party to
   beforeAll(async () => {
     ctx = await createTestContext(driver);
     sale = await createOnSaleEvent(ctx, { stock: 10 });
-    const { createUser } = await import("../services/auth.ts");
+    const { createUser } = await import("../services/accounts/sessions.ts");
     await createUser(ctx.database, {
       email: `root-${driver}@example.org`,
       password: "correct-horse-battery-1!",

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { answer } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
-import { listOwnFrontendLogins } from "../services/frontend-logins.ts";
+import { listOwnFrontendLogins } from "../services/buyers/logins.ts";
 
 export const frontendLoginRoutes = new Hono<AppEnv>();
 

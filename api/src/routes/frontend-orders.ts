@@ -6,7 +6,12 @@ import { Hono } from "hono";
 import { type AppEnv, type Ctx, now } from "../context.ts";
 import { answer, answerPdf, idParam } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
-import { renderOrderInvoice, renderOrderTicket, showOrder, streamOrderTickets } from "../services/order-links.ts";
+import {
+  renderOrderInvoice,
+  renderOrderTicket,
+  showOrder,
+  streamOrderTickets,
+} from "../services/tickets/order-links.ts";
 
 export const orderLinkRoutes = new Hono<AppEnv>();
 

@@ -32,9 +32,13 @@ import {
   listBasketPayments,
   removeBasketItem,
   saveBuyerBilling,
-} from "../services/buyer-baskets.ts";
-import { cancelBuyerPayment } from "../services/buyer-payments.ts";
-import { applyPromotionCode, listSelectedPromotionCodes, removePromotionCode } from "../services/promotion-codes.ts";
+} from "../services/baskets/buyer-baskets.ts";
+import {
+  applyPromotionCode,
+  listSelectedPromotionCodes,
+  removePromotionCode,
+} from "../services/baskets/promotion-codes.ts";
+import { cancelBuyerPayment } from "../services/checkout/buyer-payments.ts";
 
 export const selectedNodeRoutes = new Hono<AppEnv>();
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hmacHex } from "../lib/tokens.ts";
-import { createMailTransport, deliverPendingMails } from "../services/mail.ts";
+import { createMailTransport, deliverPendingMails } from "../services/mail/mail.ts";
 import {
   BILLING,
   checkOut,

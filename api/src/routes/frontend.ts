@@ -7,7 +7,7 @@ import { z } from "zod";
 import { type AppEnv, now } from "../context.ts";
 import { answer, idParam } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
-import { listPointsOfSale, showConfirmationPage, showVisitorTree } from "../services/event-pages.ts";
+import { listPointsOfSale, showConfirmationPage, showVisitorTree } from "../services/events/event-pages.ts";
 import { buyerBasketRoutes } from "./frontend-baskets.ts";
 import { buyerInvoiceRoutes } from "./frontend-invoices.ts";
 import {

@@ -6,7 +6,7 @@ import type { AppEnv } from "../context.ts";
 import { answer } from "../lib/http.ts";
 import { apiTranslator } from "../lib/i18n.ts";
 import { route } from "../lib/route.ts";
-import { checkHealth, Health, healthHttpStatus, type Lifecycle } from "../services/health.ts";
+import { checkHealth, Health, healthHttpStatus, type Lifecycle } from "../services/operations/health.ts";
 
 /** Health in the phase `lifecycle` says (server.ts); an app without one (tests, tools) is always ready. */
 export function healthRoutes(lifecycle?: Lifecycle) {

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hasCommand } from "../services/tickets.fixtures.ts";
+import { hasCommand } from "../services/tickets/tickets.fixtures.ts";
 import {
   checkOut,
   type createBuyer,

@@ -12,7 +12,7 @@ import {
   listMemberships,
   MEMBERSHIP_LIST,
   updateMembership,
-} from "../services/memberships.ts";
+} from "../services/accounts/memberships.ts";
 
 export const membershipRoutes = new Hono<AppEnv>();
 

@@ -4,7 +4,7 @@ import { NodeMove, NodeRow } from "@ticketing/shared/schemas/catalogue";
 import { Empty } from "@ticketing/shared/schemas/common";
 import { answer, idParam } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
-import { duplicateNode, moveNode } from "../services/tree-editing.ts";
+import { duplicateNode, moveNode } from "../services/catalogue/tree-editing.ts";
 import { LOCKED, resourceRoutes } from "./catalogue.ts";
 
 export const nodeRoutes = resourceRoutes("nodes");

@@ -14,8 +14,13 @@ import { type AppEnv, now } from "../context.ts";
 import { answer, idParam } from "../lib/http.ts";
 import { apiTranslator } from "../lib/i18n.ts";
 import { route } from "../lib/route.ts";
-import { type DemoPaymentPage, payDemo, receiveDemoWebhook, showDemoPayment } from "../services/payments/demo.ts";
-import { receiveStripeWebhook } from "../services/payments/stripe-webhooks.ts";
+import {
+  type DemoPaymentPage,
+  payDemo,
+  receiveDemoWebhook,
+  showDemoPayment,
+} from "../services/checkout/payments/demo.ts";
+import { receiveStripeWebhook } from "../services/checkout/payments/stripe-webhooks.ts";
 
 const PAGE_STYLE = `
 body { font-family: system-ui, sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }

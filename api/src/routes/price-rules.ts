@@ -3,7 +3,7 @@
 import { NodePriceRule, PriceRuleMove } from "@ticketing/shared/schemas/catalogue";
 import { answer, idParam } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
-import { movePriceRule } from "../services/price-rules.ts";
+import { movePriceRule } from "../services/catalogue/price-rules.ts";
 import { LOCKED, resourceRoutes } from "./catalogue.ts";
 
 export const priceRuleRoutes = resourceRoutes("node-price-rules");

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { type AppEnv, now } from "../context.ts";
 import { answer, idParam } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
-import { refundBasket } from "../services/refunds.ts";
+import { refundBasket } from "../services/invoices/refunds.ts";
 
 export const refundRoutes = new Hono<AppEnv>();
 

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { answerList } from "../lib/list-query.ts";
 import { route } from "../lib/route.ts";
-import { listRegistrationModules, REGISTRATION_MODULE_LIST } from "../services/catalogue-resources.ts";
+import { listRegistrationModules, REGISTRATION_MODULE_LIST } from "../services/catalogue/catalogue-resources.ts";
 
 export const registrationModuleRoutes = new Hono<AppEnv>();
 

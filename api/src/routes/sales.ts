@@ -13,10 +13,10 @@ import { type AppEnv, now } from "../context.ts";
 import { answer, answerPdf, idParam } from "../lib/http.ts";
 import { answerList } from "../lib/list-query.ts";
 import { route } from "../lib/route.ts";
-import { resendConfirmation, streamStaffTickets } from "../services/basket-actions.ts";
-import { getInvoice, INVOICE_LIST, listInvoices, renderStaffInvoice } from "../services/invoice-views.ts";
-import { markInvoicePaid } from "../services/invoices.ts";
-import { BASKET_LIST, getBasket, listBaskets } from "../services/sales.ts";
+import { resendConfirmation, streamStaffTickets } from "../services/baskets/basket-actions.ts";
+import { getInvoice, INVOICE_LIST, listInvoices, renderStaffInvoice } from "../services/invoices/invoice-views.ts";
+import { markInvoicePaid } from "../services/invoices/invoices.ts";
+import { BASKET_LIST, getBasket, listBaskets } from "../services/sales/sales.ts";
 
 export const basketRoutes = new Hono<AppEnv>();
 

@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ticketKeysOf, verifyTicketCode } from "../services/ticket-codes.ts";
-import { addArticles, hasCommand, qrCodesOf } from "../services/tickets.fixtures.ts";
+import { ticketKeysOf, verifyTicketCode } from "../services/tickets/ticket-codes.ts";
+import { addArticles, hasCommand, qrCodesOf } from "../services/tickets/tickets.fixtures.ts";
 import {
   createBuyer,
   createOnSaleEvent,

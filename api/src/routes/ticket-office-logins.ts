@@ -14,13 +14,13 @@ import { Hono } from "hono";
 import { type AppEnv, now } from "../context.ts";
 import { answer } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
-import { requesterOf } from "../services/auth.ts";
+import { requesterOf } from "../services/accounts/sessions.ts";
 import {
   sendTrustedEmailLink,
   signInAnonymously,
   signInWithThirdParty,
   signInWithTrustedEmail,
-} from "../services/frontend-logins.ts";
+} from "../services/buyers/logins.ts";
 
 export const ticketOfficeLoginRoutes = new Hono<AppEnv>();
 

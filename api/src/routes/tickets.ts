@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { answer } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
-import { checkTicketCode } from "../services/tickets.ts";
+import { checkTicketCode } from "../services/tickets/tickets.ts";
 
 export const ticketRoutes = new Hono<AppEnv>();
 

@@ -1,7 +1,7 @@
 // The ticket office sells exactly what the tree allows at exactly the price the rules give (issue 4), built
 // through the back-office resources as the admin editor does.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../services/auth.ts";
+import { createUser } from "../services/accounts/sessions.ts";
 import { createTestContext, lastMail, loginAs, type TestContext, writeEventRow } from "../test-support.ts";
 
 type Node = {

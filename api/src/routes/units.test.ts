@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../services/auth.ts";
+import { createUser } from "../services/accounts/sessions.ts";
 import { createTestContext, loginAs, type TestContext } from "../test-support.ts";
 
 const PASSWORD = "correct-horse-battery-1!";

@@ -13,7 +13,7 @@ import {
   setUnitStripe,
   UNIT_LIST,
   updateUnit,
-} from "../services/units.ts";
+} from "../services/accounts/units.ts";
 
 export const unitRoutes = new Hono<AppEnv>();
 

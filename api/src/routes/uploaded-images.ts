@@ -8,7 +8,7 @@ import type { AppEnv } from "../context.ts";
 import { invalid } from "../lib/errors.ts";
 import { answer, idParam } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
-import { countImageUpload, readPublicImage, uploadImage } from "../services/uploaded-images.ts";
+import { countImageUpload, readPublicImage, uploadImage } from "../services/events/uploaded-images.ts";
 
 export const uploadedImageRoutes = new Hono<AppEnv>();
 

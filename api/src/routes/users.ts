@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { answer, idParam } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
-import { getVisibleUser, presentUser, updateOwnName } from "../services/users.ts";
+import { getVisibleUser, presentUser, updateOwnName } from "../services/accounts/users.ts";
 
 export const userRoutes = new Hono<AppEnv>();
 

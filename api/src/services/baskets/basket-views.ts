@@ -1,0 +1,81 @@
+// How baskets are shown: one shape for the ticket office and the back office. Every ticket-office page reads the
+// visitor's baskets, so these reads are queries prepared once (prepared.ts), a fixed number per answer whatever
+// the number of baskets or lines.
+import { type Db, eq, prepared, schema, sql } from "@ticketing/db";
+import { inList, jsonList } from "../../lib/id-lists.ts";
+import { activePromotionCodes, type Basket, type BasketContent, basketItemsIn } from "./baskets.ts";
+import { paymentIntentsOf, paymentState } from "./payment-state.ts";
+
+type BillingInformation = typeof schema.billingInformation.$inferSelect;
+
+const billingsById = prepared((db) =>
+  db.select().from(schema.billingInformation).where(inList(schema.billingInformation.id, "ids")).prepare(),
+);
+
+/** The billing information of the baskets that have one, by id. */
+async function billingsOf(db: Db, baskets: Basket[]) {
+  const ids = baskets.flatMap((b) => (b.billingInformationId === null ? [] : [b.billingInformationId]));
+  const rows = ids.length ? await billingsById(db).all({ ids: jsonList(ids) }) : [];
+  return new Map<number, BillingInformation>(rows.map((row) => [row.id, row]));
+}
+
+/** The list shape: totals and counts derived from the held lines, and the billing information. */
+function summaryOf(basket: Basket, held: BasketContent | undefined, billings: Map<number, BillingInformation>) {
+  const items = held?.items ?? [];
+  return {
+    ...basket,
+    event: basket.eventId,
+    total: held?.total ?? 0,
+    registrationsCount: items.length,
+    billingInformation:
+      basket.billingInformationId === null ? null : (billings.get(basket.billingInformationId) ?? null),
+    items,
+  };
+}
+
+/** The list shape of each basket: two queries, their lines and their billing information. */
+export async function presentBaskets(db: Db, baskets: Basket[]) {
+  const ids = baskets.map((b) => b.id);
+  const held = (await basketItemsIn(db, ids, ["held"])).get("held");
+  const billings = await billingsOf(db, baskets);
+  return baskets.map((basket) => summaryOf(basket, held?.get(basket.id), billings));
+}
+
+/**
+ * The detail shape: adds promotion codes and payment intents (with the link to continue an online payment), and
+ * the articles whose reservation ran out (read with the held ones).
+ */
+export async function presentBasketDetail(db: Db, basket: Basket) {
+  const lines = await basketItemsIn(db, [basket.id], ["held", "expired"]);
+  const billings = await billingsOf(db, [basket]);
+  const intents = await paymentIntentsOf(db, [basket.id]);
+  return {
+    ...summaryOf(basket, lines.get("held")?.get(basket.id), billings),
+    promotionCodes: await activePromotionCodes(db, basket.id),
+    paymentIntents: intents.map(({ intent, invoice }) => presentPaymentIntent(intent, invoice)),
+    expiredItems: lines.get("expired")?.get(basket.id)?.items ?? [],
+  };
+}
+
+export function presentPaymentIntent(
+  intent: typeof schema.paymentIntents.$inferSelect,
+  invoice: typeof schema.invoices.$inferSelect,
+) {
+  const isOngoing = paymentState(intent, invoice) === "open";
+  return {
+    ...intent,
+    invoice,
+    isOngoing,
+    paymentUrl: isOngoing ? intent.hostedUrl : null,
+  };
+}
+
+const basketWithId = prepared((db) =>
+  db
+    .select()
+    .from(schema.baskets)
+    .where(eq(schema.baskets.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+export const basketById = (db: Db, id: number) => basketWithId(db).get({ id });

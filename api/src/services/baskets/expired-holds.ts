@@ -1,0 +1,140 @@
+// A basket whose reservation time ran out (DESIGN.md 4 "Basket lifecycle"): its lines are given back to the stock
+// as `expired`, not `released`, so that when the buyer returns the ticket office can hold them again, each article
+// with its options, and its form answers, which hang off the same lines. The billing information stays on the basket.
+import { and, type Database, eq, inArray, run, schema } from "@ticketing/db";
+import { selectionErrors } from "@ticketing/shared/groups";
+import { conflict } from "../../lib/errors.ts";
+import type { Event } from "../accounts/access.ts";
+import { type Catalogue, getCatalogue, isVisible, selectionTree } from "../catalogue/catalogue.ts";
+import {
+  assertBasketActionsAllowed,
+  type Basket,
+  basketItems,
+  type FrontendLogin,
+  heldArticlesOf,
+  holdUntil,
+  movesPerLimit,
+  releaseExpiredHolds,
+  repriceBasket,
+  takeStock,
+  visitorOf,
+} from "./baskets.ts";
+
+type SelectedNodeRow = typeof schema.selectedNodes.$inferSelect;
+
+/**
+ * Expires the basket at once when its buyer reads it after its reservation time: the stock it held goes back now,
+ * not at the next sweep, and the buyer sees the same basket whoever answers first.
+ */
+export async function expireIfDue(database: Database, basket: Basket, now: Date) {
+  if (basket.status === "new" && basket.expiresAt < now.toISOString())
+    await releaseExpiredHolds(database, now, basket.id);
+}
+
+/** Whether the line's article and options are still in the tree and offered to this visitor now. */
+const isStillOffered = (
+  catalogue: Catalogue,
+  rows: SelectedNodeRow[],
+  visitor: Parameters<typeof isVisible>[2],
+  now: Date,
+) =>
+  rows.every((row) => {
+    const node = row.nodeId === null ? undefined : catalogue.byId.get(row.nodeId);
+    return node !== undefined && isVisible(catalogue, node, visitor, now);
+  });
+
+/**
+ * Holds the basket's expired articles again, each with its options, all or nothing per article: it must still be
+ * offered, fit the basket's item maximum and its group rules, and every stock it counts in must have room. The
+ * stock is decided in the write transaction, by the same guarded `used + n <= maximum` as an add. What cannot be
+ * held is released for good. Answers the articles held again and those no longer available.
+ */
+export async function holdExpiredAgain(
+  database: Database,
+  input: { event: Event; basket: Basket; login: FrontendLogin; now: Date },
+) {
+  const { event, basket, login, now } = input;
+  assertBasketActionsAllowed(event, basket.testing, now);
+  const catalogue = await getCatalogue(database.db, event.id);
+  const visitor = await visitorOf(database.db, login, basket);
+  const outcome = await database.transaction(function* (tx) {
+    const current = yield* run(
+      tx.select({ status: schema.baskets.status }).from(schema.baskets).where(eq(schema.baskets.id, basket.id)).get(),
+    );
+    if (current?.status !== "new") throw conflict("errors.basket_not_modifiable");
+    const expired = yield* run(
+      tx
+        .select()
+        .from(schema.selectedNodes)
+        .where(and(eq(schema.selectedNodes.basketId, basket.id), eq(schema.selectedNodes.status, "expired")))
+        .all(),
+    );
+    const links = expired.length
+      ? yield* run(
+          tx
+            .select()
+            .from(schema.selectedNodeLimits)
+            .where(
+              inArray(
+                schema.selectedNodeLimits.selectedNodeId,
+                expired.map((row) => row.id),
+              ),
+            )
+            .all(),
+        )
+      : [];
+    const held = yield* run(
+      tx
+        .select({ nodeId: schema.selectedNodes.nodeId })
+        .from(schema.selectedNodes)
+        .where(heldArticlesOf(basket.id))
+        .all(),
+    );
+    const heldNodeIds = held.map((row) => row.nodeId).filter((id): id is number => id !== null);
+    const restored: number[] = [];
+    const unavailable: number[] = [];
+    for (const article of expired.filter((row) => row.isArticle)) {
+      const rows = [article, ...expired.filter((row) => row.parentId === article.id)];
+      const ids = rows.map((row) => row.id);
+      const fits =
+        isStillOffered(catalogue, rows, visitor, now) &&
+        heldNodeIds.length < event.maxItemsPerBasket &&
+        article.nodeId !== null &&
+        !selectionErrors(selectionTree(catalogue.root), [...heldNodeIds, article.nodeId]).some(
+          (error) => error.kind === "above_max" || error.kind === "single_choice",
+        );
+      const taken = fits
+        ? yield* takeStock(tx, movesPerLimit(links.filter((l) => ids.includes(l.selectedNodeId))))
+        : false;
+      yield* run(
+        tx
+          .update(schema.selectedNodes)
+          .set({ status: taken ? "held" : "released" })
+          .where(inArray(schema.selectedNodes.id, ids))
+          .run(),
+      );
+      if (taken && article.nodeId !== null) {
+        heldNodeIds.push(article.nodeId);
+        restored.push(article.id);
+      } else unavailable.push(article.id);
+    }
+    yield* run(
+      tx
+        .update(schema.baskets)
+        .set({ expiresAt: holdUntil(event, now), updatedAt: now.toISOString() })
+        .where(eq(schema.baskets.id, basket.id))
+        .run(),
+    );
+    return { restored, unavailable };
+  });
+  // Prices are the server's, decided now (promotion codes and price rules may have changed meanwhile).
+  if (outcome.restored.length) await repriceBasket(database, { event, basket, login });
+  const [held, released] = await Promise.all([
+    basketItems(database.db, [basket.id], "held"),
+    basketItems(database.db, [basket.id], "released"),
+  ]);
+  return {
+    restored: (held.get(basket.id)?.items ?? []).filter((item) => outcome.restored.includes(item.id)),
+    unavailable: (released.get(basket.id)?.items ?? []).filter((item) => outcome.unavailable.includes(item.id)),
+  };
+}

@@ -1,0 +1,454 @@
+// The element tree's resources (DESIGN.md 3): ra-data-simple-rest CRUD over the tables of the tree, scoped to the
+// events the user may see, writes refused unless the event is a draft (or the user a superuser). One engine; each
+// resource says what it adds: linked configurations, list filters, references, checks and consequences.
+import { and, asc, type Database, type Db, eq, inArray, run, schema } from "@ticketing/db";
+import { toSnake } from "@ticketing/shared/case";
+import { GROUP_CATEGORIES } from "@ticketing/shared/constants";
+import { GROUP_ERROR_MESSAGES, isRangeSatisfiable } from "@ticketing/shared/groups";
+import type { RegistrationModule } from "@ticketing/shared/schemas/catalogue";
+import { getTableColumns } from "drizzle-orm";
+import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { conflict, invalid, notFound } from "../../lib/errors.ts";
+import { idFilter, type ListOptions, type ListQuery, listPage } from "../../lib/list-query.ts";
+import { getVisibleEvent, inVisibleEvents, type User } from "../accounts/access.ts";
+import { startEventChange } from "../events/event-changes.ts";
+import { type Catalogue, loadCatalogue, stockUsage } from "./catalogue.ts";
+import { assertNewParent, clearLausanneTaxBelow } from "./tree-editing.ts";
+
+/** A row as the engine reads and answers it: camelCase columns, plus what the resource adds. */
+export type Row = Record<string, unknown> & { id: number; eventId: number };
+type EventTable = SQLiteTable & { id: AnySQLiteColumn; eventId: AnySQLiteColumn };
+type LinkTable = SQLiteTable & { nodeConfigurationId: AnySQLiteColumn; targetId: AnySQLiteColumn };
+
+interface ResourceSpec {
+  table: EventTable;
+  /** many-to-many link with node configurations, exposed as `node_configuration_ids` */
+  link?: LinkTable;
+  /** extra id filters allowed in lists, camelCase → column */
+  filters?: Record<string, AnySQLiteColumn>;
+  /** ids referenced by the body, which must belong to the same event */
+  references?: Record<string, EventTable>;
+  decorate?: (rows: Row[], eventIds: number[], db: Db) => Promise<Row[]>;
+  beforeDelete?: (row: Row) => void;
+  /** consequences of an update on other rows, inside its transaction */
+  afterUpdate?: (
+    tx: Db,
+    row: Row,
+    values: Record<string, unknown>,
+    catalogue: Catalogue,
+  ) => Generator<unknown, void, unknown>;
+  /** checks across fields, on create (`current` undefined) and update */
+  validate?: (values: Record<string, unknown>, current: Row | undefined, db: Db) => void | Promise<void>;
+}
+
+/** SPEC 5: a range must be reachable with the weights of the children of the element(s) using it. */
+async function validateCartRange(values: Record<string, unknown>, row: Row | undefined, db: Db) {
+  const min = (values.rangeMin ?? row?.rangeMin ?? 0) as number;
+  const max = (values.rangeMax !== undefined ? values.rangeMax : (row?.rangeMax ?? null)) as number | null;
+  const fail = () =>
+    invalid(GROUP_ERROR_MESSAGES.range_unsatisfiable.key, { range_min: GROUP_ERROR_MESSAGES.range_unsatisfiable.key });
+  if (max !== null && max < min) throw fail();
+  if (!row) return;
+  const owners = await db.select().from(schema.nodes).where(eq(schema.nodes.cartConfigurationId, row.id)).all();
+  for (const owner of owners) {
+    const children = await db
+      .select({ weight: schema.nodeCartConfigurations.weight, isRequired: schema.nodeConfigurations.isRequired })
+      .from(schema.nodes)
+      .innerJoin(schema.nodeCartConfigurations, eq(schema.nodeCartConfigurations.id, schema.nodes.cartConfigurationId))
+      .innerJoin(schema.nodeConfigurations, eq(schema.nodeConfigurations.id, schema.nodes.configurationId))
+      .where(eq(schema.nodes.parentId, owner.id))
+      .all();
+    const configuration = await db
+      .select()
+      .from(schema.nodeConfigurations)
+      .where(eq(schema.nodeConfigurations.id, owner.configurationId))
+      .get();
+    const isGroup = (GROUP_CATEGORIES as readonly string[]).includes(configuration?.category ?? "");
+    if (!isGroup && children.length === 0) continue;
+    const required = children.flatMap((child, index) => (child.isRequired ? [index] : []));
+    const singleChoice = configuration?.category === "single_choice";
+    if (
+      !isRangeSatisfiable(
+        children.map((child) => child.weight),
+        min,
+        max,
+        { singleChoice, required },
+      )
+    )
+      throw fail();
+  }
+}
+
+const RESOURCES = {
+  "node-configurations": {
+    table: schema.nodeConfigurations,
+    references: { imageId: schema.uploadedImages as never },
+    *afterUpdate(tx, row, values, catalogue) {
+      if (values.isSubjectToLausanneTax === false) yield* clearLausanneTaxBelow(tx, catalogue, row.id);
+    },
+  },
+  "node-cart-configurations": { table: schema.nodeCartConfigurations, validate: validateCartRange },
+  nodes: {
+    table: schema.nodes,
+    filters: { parentId: schema.nodes.parentId },
+    async validate(values, row, db) {
+      if (values.parentId === undefined) return;
+      // A new parent for an existing node is a move: the same checks, so that no update makes a cycle.
+      if (row) {
+        if (values.parentId !== row.parentId)
+          assertNewParent(await loadCatalogue(db, row.eventId), row.id, values.parentId as number);
+        return;
+      }
+      // Options are leaves (SPEC 4): nothing is configured below them.
+      const parent = await db
+        .select({ category: schema.nodeConfigurations.category })
+        .from(schema.nodes)
+        .innerJoin(schema.nodeConfigurations, eq(schema.nodeConfigurations.id, schema.nodes.configurationId))
+        .where(eq(schema.nodes.id, values.parentId as number))
+        .get();
+      if (parent?.category === "option") throw invalid("errors.option_leaf", { parent_id: "errors.option_leaf" });
+    },
+    references: {
+      parentId: schema.nodes,
+      configurationId: schema.nodeConfigurations,
+      cartConfigurationId: schema.nodeCartConfigurations,
+    },
+    async decorate(rows, eventIds, db) {
+      const all = eventIds.length
+        ? await db
+            .select({ id: schema.nodes.id, parentId: schema.nodes.parentId, order: schema.nodes.order })
+            .from(schema.nodes)
+            .where(inArray(schema.nodes.eventId, eventIds))
+            .orderBy(asc(schema.nodes.order), asc(schema.nodes.id))
+            .all()
+        : [];
+      return rows.map((row) => ({ ...row, childrenIds: all.filter((n) => n.parentId === row.id).map((n) => n.id) }));
+    },
+    beforeDelete(row) {
+      if (row.parentId === null) throw conflict("errors.root_node_delete");
+    },
+  },
+  "node-limits": {
+    table: schema.nodeLimits,
+    link: schema.nodeConfigurationLimits,
+    references: { conditionId: schema.conditions },
+    validate(values, row) {
+      if (!row) return;
+      // A concurrent reservation after this check is still caught by the CHECK constraint (answered 409).
+      const used = Math.max(row.used as number, row.testingUsed as number);
+      if (typeof values.maximum === "number" && values.maximum < used)
+        throw conflict("errors.stock_below_used", { used });
+    },
+    async decorate(rows, eventIds, db) {
+      const usage = new Map<number, { sold: number; reserved: number }>();
+      for (const eventId of eventIds) for (const [k, v] of await stockUsage(db, eventId)) usage.set(k, v);
+      return rows.map((row) => {
+        const figures = usage.get(row.id) ?? { sold: 0, reserved: 0 };
+        return { ...row, ...figures, remaining: Math.max(0, (row.maximum as number) - (row.used as number)) };
+      });
+    },
+  },
+  "node-price-rules": {
+    table: schema.nodePriceRules,
+    link: schema.nodeConfigurationPriceRules,
+    references: { conditionId: schema.conditions },
+  },
+  "promotion-codes": { table: schema.promotionCodes },
+  conditions: {
+    table: schema.conditions,
+    async decorate(rows, _eventIds, db) {
+      const statements = rows.length
+        ? await db
+            .select()
+            .from(schema.statements)
+            .where(
+              inArray(
+                schema.statements.conditionId,
+                rows.map((r) => r.id),
+              ),
+            )
+            .orderBy(asc(schema.statements.order), asc(schema.statements.id))
+            .all()
+        : [];
+      return rows.map((row) => ({ ...row, statements: statements.filter((s) => s.conditionId === row.id) }));
+    },
+  },
+  statements: {
+    table: schema.statements,
+    filters: { conditionId: schema.statements.conditionId },
+    references: { conditionId: schema.conditions },
+  },
+  "node-tags": {
+    table: schema.nodeTags,
+    filters: { nodeConfigurationId: schema.nodeTags.nodeConfigurationId },
+    references: { nodeConfigurationId: schema.nodeConfigurations },
+  },
+  "node-accesses": {
+    table: schema.nodeAccesses,
+    link: schema.nodeConfigurationAccesses,
+    references: { conditionId: schema.conditions },
+  },
+  "node-availabilities": {
+    table: schema.nodeAvailabilities,
+    link: schema.nodeConfigurationAvailabilities,
+    references: { conditionId: schema.conditions },
+    validate(values, row) {
+      const startsAt = (values.startsAt ?? row?.startsAt ?? null) as string | null;
+      const endsAt = (values.endsAt ?? row?.endsAt ?? null) as string | null;
+      if (startsAt && endsAt && endsAt < startsAt)
+        throw invalid("errors.dates_order", { ends_at: "errors.dates_order" });
+    },
+  },
+  "node-extra-info-groups": {
+    table: schema.nodeExtraInfoGroups,
+    link: schema.nodeConfigurationExtraInfoGroups,
+    references: { conditionId: schema.conditions },
+  },
+  "node-extra-infos": {
+    table: schema.nodeExtraInfos,
+    filters: { groupId: schema.nodeExtraInfos.groupId },
+    references: { groupId: schema.nodeExtraInfoGroups },
+  },
+  "points-of-sale": { table: schema.pointsOfSale },
+} satisfies Record<string, ResourceSpec>;
+
+/** The resources the engine serves, by their path. */
+export type CatalogueResource = keyof typeof RESOURCES;
+
+const specOf = (resource: CatalogueResource): ResourceSpec => RESOURCES[resource];
+
+// Own properties only: a list sorts by a column of its table, never by what `table[name]` inherits.
+const columnsOf = (resource: CatalogueResource): Record<string, AnySQLiteColumn> =>
+  getTableColumns(specOf(resource).table);
+
+/** Each resource's list: sortable by any of its columns, filtered by id, event and its own filters. */
+export const CATALOGUE_LISTS = Object.fromEntries(
+  (Object.keys(RESOURCES) as CatalogueResource[]).map((resource): [CatalogueResource, ListOptions] => [
+    resource,
+    {
+      sortable: Object.keys(columnsOf(resource)),
+      idFilters: ["id", "eventId", ...Object.keys(specOf(resource).filters ?? {})],
+    },
+  ]),
+) as Record<CatalogueResource, ListOptions>;
+
+async function withLinks(db: Db, spec: ResourceSpec, rows: Row[]): Promise<Row[]> {
+  if (!spec.link || rows.length === 0) return rows;
+  const link = spec.link;
+  const links = await db
+    .select({ configurationId: link.nodeConfigurationId, targetId: link.targetId })
+    .from(link)
+    .where(
+      inArray(
+        link.targetId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .all();
+  return rows.map((row) => ({
+    ...row,
+    nodeConfigurationIds: links.filter((l) => l.targetId === row.id).map((l) => l.configurationId as number),
+  }));
+}
+
+async function present(db: Db, spec: ResourceSpec, rows: Row[]): Promise<Row[]> {
+  const linked = await withLinks(db, spec, rows);
+  return spec.decorate ? spec.decorate(linked, [...new Set(rows.map((r) => r.eventId))], db) : linked;
+}
+
+const presentOne = async (db: Db, spec: ResourceSpec, row: Row) => (await present(db, spec, [row]))[0] as Row;
+
+/** Referenced ids (parent, configuration, links…) must belong to the same event. */
+async function checkReferences(db: Db, spec: ResourceSpec, eventId: number, body: Record<string, unknown>) {
+  const refs = {
+    ...(spec.references ?? {}),
+    ...(spec.link ? { nodeConfigurationIds: schema.nodeConfigurations } : {}),
+  };
+  for (const [field, target] of Object.entries(refs)) {
+    const value = body[field];
+    if (value === undefined || value === null) continue;
+    const ids = Array.isArray(value) ? (value as number[]) : [value as number];
+    if (ids.length === 0) continue;
+    const found = await db
+      .select({ id: target.id })
+      .from(target)
+      .where(and(inArray(target.id, ids), eq(target.eventId, eventId)))
+      .all();
+    if (found.length !== new Set(ids).size)
+      throw invalid("errors.parent_not_in_event", { [toSnake(field)]: "errors.parent_not_in_event" });
+  }
+}
+
+/** The row and its event, if the user may see it; otherwise 404. */
+async function loadVisible(db: Db, user: User, spec: ResourceSpec, id: number) {
+  const { table } = spec;
+  const row = (await db.select().from(table).where(eq(table.id, id)).get()) as Row | undefined;
+  if (!row) throw notFound();
+  const event = await getVisibleEvent(db, user, row.eventId);
+  return { row, event };
+}
+
+/** Links a row to the configurations it applies to (each once), inside the caller's transaction. */
+function* linkConfigurations(tx: Db, link: LinkTable, targetId: number, configurationIds: number[]) {
+  if (configurationIds.length === 0) return;
+  const values = [...new Set(configurationIds)].map((id) => ({ nodeConfigurationId: id, targetId }));
+  yield* run(
+    tx
+      .insert(link)
+      .values(values as never)
+      .run(),
+  );
+}
+
+/** A page of a resource's rows in the events the user may see. */
+export async function listCatalogueRows(
+  db: Db,
+  user: User,
+  resource: CatalogueResource,
+  query: ListQuery,
+): Promise<{ rows: Row[]; total: number }> {
+  const spec = specOf(resource);
+  const { table } = spec;
+  const where = and(
+    await inVisibleEvents(db, user, table.eventId),
+    idFilter(query, "eventId", table.eventId),
+    idFilter(query, "id", table.id),
+    ...Object.entries(spec.filters ?? {}).map(([key, column]) => idFilter(query, key, column)),
+  );
+  const page = await listPage(db, table, where, query, columnsOf(resource));
+  return { rows: await present(db, spec, page.rows as Row[]), total: page.total };
+}
+
+/** One row of an event the user may see; otherwise 404. */
+export async function getCatalogueRow(db: Db, user: User, resource: CatalogueResource, id: number): Promise<Row> {
+  const spec = specOf(resource);
+  const { row } = await loadVisible(db, user, spec, id);
+  return presentOne(db, spec, row);
+}
+
+/** Adds a row to a draft event the user may see (any event for a superuser). */
+export async function createCatalogueRow(
+  database: Database,
+  user: User,
+  resource: CatalogueResource,
+  body: Record<string, unknown> & { eventId: number; nodeConfigurationIds?: number[] },
+  supportEmail: string,
+): Promise<Row> {
+  const spec = specOf(resource);
+  const event = await getVisibleEvent(database.db, user, body.eventId);
+  const change = startEventChange(event, user, supportEmail);
+  await checkReferences(database.db, spec, event.id, body);
+  const { nodeConfigurationIds, ...values } = body;
+  await spec.validate?.(values, undefined, database.db);
+  const created = await database.transaction(function* (tx) {
+    yield* change.record(tx);
+    const row = (yield* run(
+      tx
+        .insert(spec.table)
+        .values(values as never)
+        .returning()
+        .get(),
+    )) as Row;
+    if (spec.link) yield* linkConfigurations(tx, spec.link, row.id, nodeConfigurationIds ?? []);
+    return row;
+  });
+  return presentOne(database.db, spec, created);
+}
+
+/** Changes a row of a draft event the user may see; the read-only fields the admin sends back are ignored. */
+export async function updateCatalogueRow(
+  database: Database,
+  user: User,
+  resource: CatalogueResource,
+  id: number,
+  body: Record<string, unknown>,
+  supportEmail: string,
+): Promise<Row> {
+  const spec = specOf(resource);
+  const { table } = spec;
+  const { row, event } = await loadVisible(database.db, user, spec, id);
+  const change = startEventChange(event, user, supportEmail);
+  const {
+    id: _id,
+    eventId: _eventId,
+    nodeConfigurationIds,
+    reserved: _r,
+    sold: _s,
+    remaining: _m,
+    used: _u,
+    testingUsed: _t,
+    childrenIds: _c,
+    ...values
+  } = body;
+  await checkReferences(database.db, spec, event.id, body);
+  await spec.validate?.(values, row, database.db);
+  const catalogue = spec.afterUpdate ? await loadCatalogue(database.db, event.id) : null;
+  const updated = await database.transaction(function* (tx) {
+    const next = Object.keys(values).length
+      ? ((yield* run(
+          tx
+            .update(table)
+            .set(values as never)
+            .where(eq(table.id, row.id))
+            .returning()
+            .get(),
+        )) as Row)
+      : row;
+    let isChanged = Object.keys(values).some((key) => JSON.stringify(next[key]) !== JSON.stringify(row[key]));
+    if (spec.link && Array.isArray(nodeConfigurationIds)) {
+      const { link } = spec;
+      const before = yield* run(
+        tx.select({ id: link.nodeConfigurationId }).from(link).where(eq(link.targetId, row.id)).all(),
+      );
+      const sorted = (ids: unknown[]) => JSON.stringify([...new Set(ids)].sort());
+      isChanged ||= sorted(before.map((linked) => linked.id)) !== sorted(nodeConfigurationIds);
+      yield* run(tx.delete(link).where(eq(link.targetId, row.id)).run());
+      yield* linkConfigurations(tx, link, row.id, nodeConfigurationIds as number[]);
+    }
+    if (spec.afterUpdate && catalogue) yield* spec.afterUpdate(tx, next, values, catalogue);
+    // The form sent back as it was changes nothing: an approved event keeps its approval (ADR 0031).
+    if (isChanged) yield* change.record(tx);
+    return next;
+  });
+  return presentOne(database.db, spec, updated);
+}
+
+/** Deletes a row of a draft event the user may see, and answers it as it was. */
+export async function deleteCatalogueRow(
+  database: Database,
+  user: User,
+  resource: CatalogueResource,
+  id: number,
+  supportEmail: string,
+): Promise<Row> {
+  const spec = specOf(resource);
+  const { row, event } = await loadVisible(database.db, user, spec, id);
+  const change = startEventChange(event, user, supportEmail);
+  spec.beforeDelete?.(row);
+  const presented = await presentOne(database.db, spec, row);
+  await database.transaction(function* (tx) {
+    yield* change.record(tx);
+    yield* run(tx.delete(spec.table).where(eq(spec.table.id, row.id)).run());
+  });
+  return presented;
+}
+
+/** The registration modules' list: one event's, named by the `event` (or `event_id`) filter. */
+export const REGISTRATION_MODULE_LIST: ListOptions = { sortable: ["id"], idFilters: ["event", "eventId"] };
+
+/** SPEC 7 "registration modules list": the ticket office and the editor read the root node from it. */
+export async function listRegistrationModules(
+  db: Db,
+  user: User,
+  query: ListQuery,
+): Promise<{ rows: RegistrationModule[]; total: number }> {
+  const [eventId] = (query.filter.event ?? query.filter.eventId ?? []) as number[];
+  if (eventId === undefined) throw invalid("errors.event_filter_required", { event: "errors.event_filter_required" });
+  const event = await getVisibleEvent(db, user, eventId);
+  const rows = await db
+    .select()
+    .from(schema.registrationModules)
+    .where(eq(schema.registrationModules.eventId, event.id))
+    .all();
+  return { rows, total: rows.length };
+}
