@@ -17,7 +17,7 @@ import { type Logger, log, logRequests } from "./lib/log.ts";
 import { cspNonce, limitBody, MAX_BODY_MEGABYTES, securityHeaders } from "./lib/security.ts";
 import { isSeeded, seedDemo } from "./seed.ts";
 import { releaseExpiredHolds } from "./services/baskets/baskets.ts";
-import { expireUnpaidPayments } from "./services/checkout/checkout.ts";
+import { expireUnpaidPayments } from "./services/checkout/expired-payments.ts";
 import { payBackLatePayments } from "./services/checkout/payments/late-refunds.ts";
 import { moveUploadsIntoDatabase } from "./services/events/uploaded-images.ts";
 import { type MailWorker, startMailWorker } from "./services/mail/mail.ts";

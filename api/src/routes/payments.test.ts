@@ -1,7 +1,7 @@
 // The demo payment page (DESIGN.md 4 "Payments"): what the buyer is sent to, and told, is where the payment
 // really stands — not the button pressed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expireUnpaidPayments } from "../services/checkout/checkout.ts";
+import { expireUnpaidPayments } from "../services/checkout/expired-payments.ts";
 import {
   createBuyer,
   createOnSaleEvent,

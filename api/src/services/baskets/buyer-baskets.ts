@@ -24,7 +24,8 @@ import type {
 } from "@ticketing/shared/schemas/ticket-office";
 import { invalid, notFound } from "../../lib/errors.ts";
 import { getCatalogue } from "../catalogue/catalogue.ts";
-import { checkout, saveBillingInformation } from "../checkout/checkout.ts";
+import { saveBillingInformation } from "../checkout/billing.ts";
+import { checkout } from "../checkout/checkout.ts";
 import { chooseModule, type PaymentDeps, startPayment } from "../checkout/payments/index.ts";
 import { getEvent } from "../events/event-pages.ts";
 import { presentBasketDetail, presentBaskets, presentPaymentIntent } from "./basket-views.ts";

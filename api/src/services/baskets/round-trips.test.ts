@@ -3,7 +3,7 @@
 import { createDatabase, type Database, eq, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkOut, createOnSaleEvent, DRIVERS, readyBuyer, stockUsed, useTestContext } from "../../test-support.ts";
-import { resolvePayment } from "../checkout/checkout.ts";
+import { resolvePayment } from "../checkout/payment-resolution.ts";
 import { addSelectedNode, findLogin, findOwnedBasket, releaseExpiredHolds, removeSelectedNode } from "./baskets.ts";
 
 describe.each(DRIVERS)("round trips holding the write lock (%s)", (driver) => {

@@ -5,7 +5,7 @@ import type { BasketDetail } from "@ticketing/shared/schemas/ticket-office";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { findBuyerBasket, getBuyerBasket } from "../baskets/buyer-baskets.ts";
 import { paymentState } from "../baskets/payment-state.ts";
-import { resolvePayment } from "./checkout.ts";
+import { resolvePayment } from "./payment-resolution.ts";
 import { type PaymentDeps, paymentModule } from "./payments/index.ts";
 import { PaymentProviderError } from "./payments/module.ts";
 

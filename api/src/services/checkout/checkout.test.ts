@@ -12,7 +12,7 @@ import {
   type TestContext,
 } from "../../test-support.ts";
 import { renderMail } from "../mail/templates.ts";
-import { expireUnpaidPayments } from "./checkout.ts";
+import { expireUnpaidPayments } from "./expired-payments.ts";
 
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 

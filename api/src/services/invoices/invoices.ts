@@ -3,7 +3,7 @@ import { type Database, eq, schema } from "@ticketing/db";
 import type { InvoicePaid } from "@ticketing/shared/schemas/sales";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { getVisibleEvent, type User } from "../accounts/access.ts";
-import { resolvePayment } from "../checkout/checkout.ts";
+import { resolvePayment } from "../checkout/payment-resolution.ts";
 
 /**
  * Point of sale: staff mark the invoice paid once the buyer paid on site. Only an invoice of an event the user

@@ -11,7 +11,7 @@ import { DomainError, invalid, notFound } from "../../../lib/errors.ts";
 import { parseWith } from "../../../lib/http.ts";
 import { hmacHex, hmacMatches } from "../../../lib/tokens.ts";
 import { type PaymentState, paymentState } from "../../baskets/payment-state.ts";
-import { resolvePayment } from "../checkout.ts";
+import { resolvePayment } from "../payment-resolution.ts";
 import type { PaymentModule } from "./module.ts";
 
 type Links = Pick<Config, "secretKey">;

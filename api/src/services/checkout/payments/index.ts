@@ -5,7 +5,7 @@ import type { PaymentMethod, PaymentModule as PaymentModuleKey } from "@ticketin
 import { conflict, providerFailed } from "../../../lib/errors.ts";
 import type { Event } from "../../accounts/access.ts";
 import type { Basket } from "../../baskets/baskets.ts";
-import { resolvePayment } from "../checkout.ts";
+import { resolvePayment } from "../payment-resolution.ts";
 import { demoModule } from "./demo.ts";
 import { type PaymentDeps, type PaymentModule, PaymentProviderError, type PaymentToStart } from "./module.ts";
 import { pointOfSaleModule } from "./point-of-sale.ts";

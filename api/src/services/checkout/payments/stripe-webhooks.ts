@@ -6,7 +6,7 @@ import type { PaymentOutcome } from "@ticketing/shared/constants";
 import type { StripeWebhookReceived } from "@ticketing/shared/schemas/payments";
 import { z } from "zod";
 import { invalid } from "../../../lib/errors.ts";
-import { resolvePayment } from "../checkout.ts";
+import { resolvePayment } from "../payment-resolution.ts";
 import { payBackLatePayments } from "./late-refunds.ts";
 import type { PaymentDeps } from "./module.ts";
 import { stripeAccountOf, stripeClient } from "./stripe.ts";

@@ -18,7 +18,7 @@ import {
   writeUnitStripeSecrets,
 } from "../../../test-support.ts";
 import { renderMail } from "../../mail/templates.ts";
-import { expireUnpaidPayments } from "../checkout.ts";
+import { expireUnpaidPayments } from "../expired-payments.ts";
 import { payBackLatePayments } from "./late-refunds.ts";
 import { PaymentProviderError } from "./module.ts";
 import { stripeModule } from "./stripe.ts";
