@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loader as invoicePdf } from "../routes/tickets.$path.invoices.$invoiceId.pdf";
+import { loader as invoicePdf } from "../routes/tickets/$path/invoices/$invoiceId/pdf/route";
 import { downloadableInvoices } from "./invoices";
 import { loginKey, sessionStorage } from "./session.server";
 

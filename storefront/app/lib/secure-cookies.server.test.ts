@@ -6,7 +6,7 @@ async function cookiesOn(publicUrl: string | undefined) {
   vi.resetModules();
   vi.stubEnv("PUBLIC_URL", publicUrl);
   const [{ action }, { sessionStorage }] = await Promise.all([
-    import("../routes/language"),
+    import("../routes/language/route"),
     import("./session.server"),
   ]);
   const request = new Request(`${publicUrl ?? "http://localhost:3000"}/language`, {

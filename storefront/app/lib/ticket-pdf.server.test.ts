@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loader as orderTickets } from "../routes/tickets.$path.baskets.$basketId.tickets";
-import { loader as oneTicket } from "../routes/tickets.$path.baskets.$basketId.tickets.$itemId";
-import { loader as orderLinkTicket } from "../routes/tickets.$path.orders.$token.tickets.$itemId";
+import { loader as oneTicket } from "../routes/tickets/$path/baskets/$basketId/tickets/$itemId/route";
+import { loader as orderTickets } from "../routes/tickets/$path/baskets/$basketId/tickets/route";
+import { loader as orderLinkTicket } from "../routes/tickets/$path/orders/$token/tickets/$itemId/route";
 import { loginKey, sessionStorage } from "./session.server";
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });

@@ -2,10 +2,10 @@
 // normalised form, and only when that stays on the site: the table of off-site targets through each route.
 import { OFF_SITE_TARGETS } from "@ticketing/shared/site-path.fixtures";
 import { describe, expect, it } from "vitest";
-import { loginKey, sessionStorage } from "../lib/session.server";
-import { action as languageAction } from "./language";
-import { action as loginAction, loader as loginLoader } from "./tickets.$path.login";
-import { loader as verifyLoader } from "./tickets.$path.login.verify.$loginPk.$token";
+import { loginKey, sessionStorage } from "#app/lib/session.server.ts";
+import { action as languageAction } from "#app/routes/language/route.ts";
+import { action as loginAction, loader as loginLoader } from "#app/routes/tickets/$path/login/route.tsx";
+import { loader as verifyLoader } from "#app/routes/tickets/$path/login/verify/$loginPk/$token/route.tsx";
 
 const BUY = "/tickets/demo/buy";
 const PREVIEW_BUY = "/tickets/preview/demo/buy";

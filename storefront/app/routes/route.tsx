@@ -1,0 +1,39 @@
+import type { PublicInfos } from "@ticketing/shared/schemas/events";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { getLanguage } from "#app/i18n.server.ts";
+import { createApiClient } from "#app/lib/api.server.ts";
+import { formatDateRange } from "#app/lib/format.ts";
+import { officeBase } from "#app/lib/office-paths.ts";
+import type { Route } from "./+types/route";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = createApiClient({ context, locale: await getLanguage(request) });
+  const events = await api.get<PublicInfos[]>("/events/public-infos");
+  return { events };
+}
+
+export default function Home({ loaderData: { events } }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <title>{t("home.title")}</title>
+      <h1>{t("home.title")}</h1>
+      {events.length === 0 ? (
+        <p>{t("home.empty")}</p>
+      ) : (
+        <ul className="card-list">
+          {events.map((event) => (
+            <li key={event.id} className="card">
+              <h2>
+                <Link to={officeBase(event.frontendPath, false)}>{event.frontendTitle}</Link>
+              </h2>
+              <p className="muted">{formatDateRange(event.startDate, event.endDate, i18n.language)}</p>
+              {event.locationText && <p className="muted">{event.locationText}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
