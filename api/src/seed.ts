@@ -3,7 +3,8 @@
 import { count, type Database, eq, run, schema } from "@ticketing/db";
 import { createUser } from "./services/accounts/sessions.ts";
 import { addArticle, loadCatalogue } from "./services/catalogue/catalogue.ts";
-import { createEvent, findEventByPath } from "./services/events/events.ts";
+import { createEvent } from "./services/events/events.ts";
+import { findEventByPath } from "./services/events/public-infos.ts";
 
 export const DEMO_ORGANISER = { email: "organiser@example.org", password: "demo-organiser-2026!" };
 export const DEMO_MODERATOR = { email: "moderator@example.org", password: "demo-moderator-2026!" };

@@ -1,54 +1,17 @@
 // Events: creation with their registration module and root node, status rules, public infos.
-import {
-  and,
-  asc,
-  type Database,
-  type Db,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  like,
-  lt,
-  lte,
-  or,
-  prepared,
-  run,
-  schema,
-  sql,
-} from "@ticketing/db";
-import type { AccessMethod, EventActivity, EventStatus, OnlinePaymentModule } from "@ticketing/shared/constants";
+import { and, type Database, type Db, eq, inArray, run, schema, sql } from "@ticketing/db";
+import type { AccessMethod, EventStatus, OnlinePaymentModule } from "@ticketing/shared/constants";
 import {
   EVENT_STATUS_TRANSITIONS,
   MODERATION_TRANSITIONS,
   type ModerationAction,
   mayGoPublic,
 } from "@ticketing/shared/event-status";
-import type {
-  Communication,
-  Event as EventAnswer,
-  EventChanges,
-  EventCreate,
-  PublicInfos,
-  PublicInfosQuery,
-} from "@ticketing/shared/schemas/events";
-import { EventListFilter } from "@ticketing/shared/schemas/events";
-import { eventWindows, ticketOfficeUrl } from "@ticketing/shared/ticket-office";
-import type { SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Communication, Event as EventAnswer, EventChanges, EventCreate } from "@ticketing/shared/schemas/events";
+import { ticketOfficeUrl } from "@ticketing/shared/ticket-office";
 import type { Config } from "../../env.ts";
 import { conflict, forbidden, invalid, notFound } from "../../lib/errors.ts";
-import { parseWith } from "../../lib/http.ts";
-import { idFilter, type ListOptions, type ListQuery, listPage } from "../../lib/list-query.ts";
-import {
-  type Authenticated,
-  canSeeUnit,
-  type Event,
-  getVisibleEvent,
-  inVisibleUnits,
-  requireUser,
-  type User,
-} from "../accounts/access.ts";
+import { canSeeUnit, type Event, getVisibleEvent, type User } from "../accounts/access.ts";
 import { unitsWithStripe } from "../accounts/units.ts";
 import { setAccessMethods } from "../buyers/logins.ts";
 import { startEventChange } from "./event-changes.ts";
@@ -198,7 +161,7 @@ export async function deleteEvent(database: Database, event: Event) {
   });
 }
 
-interface EventExtras {
+export interface EventExtras {
   registrationModuleId: number;
   rootNodeId: number | null;
   accessMethods: AccessMethod[];
@@ -206,7 +169,7 @@ interface EventExtras {
 }
 
 /** Each event's registration module and access methods, by event id. */
-function extrasByEvent(
+export function extrasByEvent(
   modules: (typeof schema.registrationModules.$inferSelect)[],
   methods: (typeof schema.eventAccessMethods.$inferSelect)[],
 ): Map<number, EventExtras> {
@@ -239,36 +202,6 @@ export async function eventExtras(db: Db, eventIds: number[]) {
   return extrasByEvent(modules, methods);
 }
 
-// Every ticket-office page asks for its event's public infos: their queries are built once (prepared.ts).
-const eventByPath = prepared((db) =>
-  db
-    .select()
-    .from(schema.events)
-    .where(sql`lower(${schema.events.frontendPath}) = lower(${sql.placeholder("path")})`)
-    .prepare(),
-);
-const modulesOfEvent = prepared((db) =>
-  db
-    .select()
-    .from(schema.registrationModules)
-    .where(eq(schema.registrationModules.eventId, sql.placeholder("eventId")))
-    .prepare(),
-);
-const accessMethodsOfEvent = prepared((db) =>
-  db
-    .select()
-    .from(schema.eventAccessMethods)
-    .where(eq(schema.eventAccessMethods.eventId, sql.placeholder("eventId")))
-    .prepare(),
-);
-
-/** One event's extras (eventExtras for a single event, with prepared queries). */
-async function extrasOfEvent(db: Db, eventId: number): Promise<EventExtras | undefined> {
-  const modules = await modulesOfEvent(db).all({ eventId });
-  const methods = await accessMethodsOfEvent(db).all({ eventId });
-  return extrasByEvent(modules, methods).get(eventId);
-}
-
 /** The back-office shape of an event. */
 export async function presentEvents(db: Db, events: Event[], publicUrl: string): Promise<EventAnswer[]> {
   const extras = await eventExtras(
@@ -296,102 +229,6 @@ export async function presentEvents(db: Db, events: Event[], publicUrl: string):
 
 const presentEvent = async (db: Db, event: Event, publicUrl: string) =>
   (await presentEvents(db, [event], publicUrl))[0] as EventAnswer;
-
-/** The columns the events list (and its export) can be ordered by. */
-export const EVENT_COLUMNS = {
-  id: schema.events.id,
-  name: schema.events.name,
-  frontendTitle: schema.events.frontendTitle,
-  frontendPath: schema.events.frontendPath,
-  status: schema.events.status,
-  startDate: schema.events.startDate,
-  endDate: schema.events.endDate,
-} as const;
-export const EVENT_SORT_FIELDS = Object.keys(EVENT_COLUMNS);
-/** The back office's event list: sortable fields, and the id filters (`id`, `unit_id`). */
-export const EVENT_LIST: ListOptions = { sortable: EVENT_SORT_FIELDS, idFilters: ["id", "unitId"] };
-
-/** Now within a window whose empty bounds are open (ISO 8601 UTC strings compare as instants). */
-const withinWindow = (start: SQLiteColumn, end: SQLiteColumn, now: string) =>
-  and(or(isNull(start), lte(start, now)), or(isNull(end), gte(end, now)));
-
-/** The condition of an `activity` filter (EVENT_ACTIVITIES says what each means) at `now`. */
-function activityCondition(activity: EventActivity, now: Date): SQL | undefined {
-  const at = now.toISOString();
-  const { events } = schema;
-  switch (activity) {
-    case "active":
-      return and(inArray(events.status, ["draft", "public"]), gte(events.endDate, at));
-    case "inactive":
-      return or(inArray(events.status, ["closed", "archived"]), lt(events.endDate, at));
-    case "registrations":
-      return and(
-        eq(events.status, "public"),
-        withinWindow(events.registrationsStartDate, events.registrationsEndDate, at),
-      );
-    case "payments":
-      return and(eq(events.status, "public"), withinWindow(events.paymentsStartDate, events.paymentsEndDate, at));
-  }
-}
-
-/**
- * Which events the list (or its export) shows at `now`: those of the user's units, filtered by unit, id, name,
- * status, moderation status and activity; a filter value outside EventListFilter is a 400.
- */
-export async function eventsWhere(db: Db, user: User, query: ListQuery, now: Date): Promise<SQL | undefined> {
-  const f = parseWith(EventListFilter, query.filter);
-  const q = f.q?.trim();
-  return and(
-    await inVisibleUnits(db, user, schema.events.unitId),
-    idFilter(query, "unitId", schema.events.unitId),
-    f.status ? eq(schema.events.status, f.status) : undefined,
-    f.moderationStatus ? eq(schema.events.moderationStatus, f.moderationStatus) : undefined,
-    f.activity ? activityCondition(f.activity, now) : undefined,
-    idFilter(query, "id", schema.events.id),
-    q ? like(schema.events.name, `%${q}%`) : undefined,
-  );
-}
-
-export async function listEvents(db: Db, user: User, query: ListQuery, now: Date) {
-  return listPage(db, schema.events, await eventsWhere(db, user, query, now), query, EVENT_COLUMNS);
-}
-
-export function presentPublicInfos(
-  event: Event,
-  extras: { registrationModuleId: number; accessMethods: AccessMethod[] } | undefined,
-  now: Date,
-): PublicInfos {
-  return {
-    id: event.id,
-    registrationModuleId: extras?.registrationModuleId ?? null,
-    frontendTitle: event.frontendTitle,
-    frontendPath: event.frontendPath,
-    welcomeText: event.welcomeText,
-    locationText: event.locationText,
-    startDate: event.startDate,
-    endDate: event.endDate,
-    status: event.status,
-    accessMethods: extras?.accessMethods ?? [],
-    reservationMinutes: event.reservationMinutes,
-    paymentTermMinutes: event.paymentTermMinutes,
-    maxItemsPerBasket: event.maxItemsPerBasket,
-    isPointOfSaleEnabled: event.isPointOfSaleEnabled,
-    ...eventWindows(event, now),
-  };
-}
-
-export async function findEventByPath(db: Db, path: string): Promise<Event | undefined> {
-  return eventByPath(db).get({ path });
-}
-
-export async function listPublicEvents(db: Db) {
-  return db
-    .select()
-    .from(schema.events)
-    .where(eq(schema.events.status, "public"))
-    .orderBy(asc(schema.events.startDate))
-    .all();
-}
 
 /** DESIGN.md 4 "Event status and locks": organisers ask, moderators approve or request changes. */
 export async function moderate(
@@ -423,14 +260,6 @@ export async function communicationOf(db: Db, eventId: number): Promise<Communic
     .get();
   if (!row) throw notFound();
   return row;
-}
-
-// --- The event calls, as the API receives them ----------------------------------------------------------------
-
-/** The back office's list of the events of the caller's units (every event for a superuser), filtered as of `now`. */
-export async function listVisibleEvents(db: Db, user: User, query: ListQuery, publicUrl: string, now: Date) {
-  const { rows, total } = await listEvents(db, user, query, now);
-  return { rows: await presentEvents(db, rows, publicUrl), total };
 }
 
 /** An event the caller may see; 404 otherwise. */
@@ -482,31 +311,4 @@ export async function moderateEvent(
   const event = await getVisibleEvent(database.db, user, eventId);
   if (action !== "request" && !user.isSuperuser) throw forbidden("errors.superuser_only");
   return presentEvent(database.db, await moderate(database, event, action, description), publicUrl);
-}
-
-/**
- * The ticket office's entry point (SPEC 2.3 "Ticket-office guard"), no token needed: every public event, or the
- * one at `path` if public or closed — or, for a preview (`testing`), for staff of its unit whatever its status.
- */
-export async function findPublicInfos(
-  db: Db,
-  auth: Authenticated | null,
-  query: PublicInfosQuery,
-  now: Date,
-): Promise<PublicInfos | PublicInfos[]> {
-  if (query.path === undefined) {
-    const events = await listPublicEvents(db);
-    const extras = await eventExtras(
-      db,
-      events.map((e) => e.id),
-    );
-    return events.map((e) => presentPublicInfos(e, extras.get(e.id), now));
-  }
-  const event = await findEventByPath(db, query.path);
-  if (!event) throw notFound("errors.event_not_found");
-  if (query.testing) {
-    const user = await requireUser(db, auth);
-    if (!(await canSeeUnit(db, user, event.unitId))) throw notFound("errors.event_not_found");
-  } else if (event.status !== "public" && event.status !== "closed") throw notFound("errors.event_not_found");
-  return presentPublicInfos(event, await extrasOfEvent(db, event.id), now);
 }

@@ -1,7 +1,7 @@
 // The events list as a file: what organisers plan with (names, path, status, dates, unit). Never the access
 // methods' secret keys nor any other setting: the columns are chosen, not the row dumped.
 import { eq, schema } from "@ticketing/db";
-import { EVENT_COLUMNS, eventsWhere } from "../../events/events.ts";
+import { EVENT_COLUMNS, eventsWhere } from "../../events/event-list.ts";
 import { columnsOf, type ExportTable, inBatches, sortKeyOf } from "./engine.ts";
 import { checkFilteredUnits, type ExportRequest, fileNameOf, keysetOf } from "./scope.ts";
 

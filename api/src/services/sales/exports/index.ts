@@ -7,7 +7,7 @@ import type { ListOptions, ListQuery } from "../../../lib/list-query.ts";
 import type { Log } from "../../../lib/log.ts";
 import type { User } from "../../accounts/access.ts";
 import { MEMBERSHIP_LIST } from "../../accounts/memberships.ts";
-import { EVENT_LIST } from "../../events/events.ts";
+import { EVENT_LIST } from "../../events/event-list.ts";
 import { INVOICE_LIST } from "../../invoices/invoice-views.ts";
 import { BASKET_LIST } from "../sales.ts";
 import { basketsExport } from "./baskets.ts";

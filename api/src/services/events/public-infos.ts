@@ -1,0 +1,102 @@
+// The ticket office's entry point
+import { asc, type Db, eq, prepared, schema, sql } from "@ticketing/db";
+import type { AccessMethod } from "@ticketing/shared/constants";
+import type { PublicInfos, PublicInfosQuery } from "@ticketing/shared/schemas/events";
+import { eventWindows } from "@ticketing/shared/ticket-office";
+import { notFound } from "../../lib/errors.ts";
+import { type Authenticated, canSeeUnit, type Event, requireUser } from "../accounts/access.ts";
+import { type EventExtras, eventExtras, extrasByEvent } from "./events.ts";
+
+// Every ticket-office page asks for its event's public infos: their queries are built once (prepared.ts).
+const eventByPath = prepared((db) =>
+  db
+    .select()
+    .from(schema.events)
+    .where(sql`lower(${schema.events.frontendPath}) = lower(${sql.placeholder("path")})`)
+    .prepare(),
+);
+const modulesOfEvent = prepared((db) =>
+  db
+    .select()
+    .from(schema.registrationModules)
+    .where(eq(schema.registrationModules.eventId, sql.placeholder("eventId")))
+    .prepare(),
+);
+const accessMethodsOfEvent = prepared((db) =>
+  db
+    .select()
+    .from(schema.eventAccessMethods)
+    .where(eq(schema.eventAccessMethods.eventId, sql.placeholder("eventId")))
+    .prepare(),
+);
+
+/** One event's extras (eventExtras for a single event, with prepared queries). */
+async function extrasOfEvent(db: Db, eventId: number): Promise<EventExtras | undefined> {
+  const modules = await modulesOfEvent(db).all({ eventId });
+  const methods = await accessMethodsOfEvent(db).all({ eventId });
+  return extrasByEvent(modules, methods).get(eventId);
+}
+
+export function presentPublicInfos(
+  event: Event,
+  extras: { registrationModuleId: number; accessMethods: AccessMethod[] } | undefined,
+  now: Date,
+): PublicInfos {
+  return {
+    id: event.id,
+    registrationModuleId: extras?.registrationModuleId ?? null,
+    frontendTitle: event.frontendTitle,
+    frontendPath: event.frontendPath,
+    welcomeText: event.welcomeText,
+    locationText: event.locationText,
+    startDate: event.startDate,
+    endDate: event.endDate,
+    status: event.status,
+    accessMethods: extras?.accessMethods ?? [],
+    reservationMinutes: event.reservationMinutes,
+    paymentTermMinutes: event.paymentTermMinutes,
+    maxItemsPerBasket: event.maxItemsPerBasket,
+    isPointOfSaleEnabled: event.isPointOfSaleEnabled,
+    ...eventWindows(event, now),
+  };
+}
+
+export async function findEventByPath(db: Db, path: string): Promise<Event | undefined> {
+  return eventByPath(db).get({ path });
+}
+
+export async function listPublicEvents(db: Db) {
+  return db
+    .select()
+    .from(schema.events)
+    .where(eq(schema.events.status, "public"))
+    .orderBy(asc(schema.events.startDate))
+    .all();
+}
+
+/**
+ * The ticket office's entry point (SPEC 2.3 "Ticket-office guard"), no token needed: every public event, or the
+ * one at `path` if public or closed — or, for a preview (`testing`), for staff of its unit whatever its status.
+ */
+export async function findPublicInfos(
+  db: Db,
+  auth: Authenticated | null,
+  query: PublicInfosQuery,
+  now: Date,
+): Promise<PublicInfos | PublicInfos[]> {
+  if (query.path === undefined) {
+    const events = await listPublicEvents(db);
+    const extras = await eventExtras(
+      db,
+      events.map((e) => e.id),
+    );
+    return events.map((e) => presentPublicInfos(e, extras.get(e.id), now));
+  }
+  const event = await findEventByPath(db, query.path);
+  if (!event) throw notFound("errors.event_not_found");
+  if (query.testing) {
+    const user = await requireUser(db, auth);
+    if (!(await canSeeUnit(db, user, event.unitId))) throw notFound("errors.event_not_found");
+  } else if (event.status !== "public" && event.status !== "closed") throw notFound("errors.event_not_found");
+  return presentPublicInfos(event, await extrasOfEvent(db, event.id), now);
+}
