@@ -1,17 +1,10 @@
-import type { PublicInfos } from "@ticketing/shared/schemas/events";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { getLanguage } from "#app/i18n.server.ts";
-import { createApiClient } from "#app/lib/api.server.ts";
 import { formatDateRange } from "#app/lib/format.ts";
 import { officeBase } from "#app/lib/office-paths.ts";
 import type { Route } from "./+types/route";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = createApiClient({ context, locale: await getLanguage(request) });
-  const events = await api.get<PublicInfos[]>("/events/public-infos");
-  return { events };
-}
+export { loader } from "./route.server";
 
 export default function Home({ loaderData: { events } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
