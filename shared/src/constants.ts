@@ -30,6 +30,8 @@ export const STOCK_HOLDING_BASKET_STATUSES = [
 
 /** Statuses of a sold basket: paid (or free), and paid ones reopened to edit their answers (DESIGN.md 4). */
 export const SOLD_BASKET_STATUSES = ["validated", "edition_in_progress"] as const;
+/** Statuses of the basket a buyer is still buying with: filling it, or paying for it (the ticket office reuses it). */
+export const OPEN_BASKET_STATUSES = ["new", "payment_in_progress"] as const satisfies readonly BasketStatus[];
 
 /**
  * `released`: taken out of the basket (by the buyer, or with a cancelled payment); `expired`: given back to the stock

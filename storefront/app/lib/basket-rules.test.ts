@@ -57,14 +57,16 @@ const basket = (overrides: Partial<Basket> = {}): Basket => ({
 });
 
 describe("payment term notice", () => {
-  const expired = intent({ isCancelled: true, errorMessage: "payment_term_expired" });
+  const expired = intent({ isCancelled: true, errorMessage: "payment_term_expired", isOngoing: false });
   it("tells the buyer of an empty basket whose last payment ran out of time", () => {
     expect(paymentTermExpired(basket({ items: [], paymentIntents: [expired] }))).toBe(true);
     expect(buyRedirect(basket({ items: [], paymentIntents: [expired] }))).toBeNull();
   });
   it("says nothing once the buyer chose again, after their own cancel, or without a basket", () => {
     expect(paymentTermExpired(basket({ paymentIntents: [expired] }))).toBe(false);
-    expect(paymentTermExpired(basket({ items: [], paymentIntents: [intent({ isCancelled: true })] }))).toBe(false);
+    expect(
+      paymentTermExpired(basket({ items: [], paymentIntents: [intent({ isCancelled: true, isOngoing: false })] })),
+    ).toBe(false);
     expect(paymentTermExpired(null)).toBe(false);
   });
 });
@@ -83,7 +85,14 @@ describe("buy guard", () => {
 
   it("ignores cancelled and failed payments", () => {
     expect(
-      buyRedirect(basket({ paymentIntents: [intent({ isCancelled: true }), intent({ isError: true })] })),
+      buyRedirect(
+        basket({
+          paymentIntents: [
+            intent({ isCancelled: true, isOngoing: false }),
+            intent({ isError: true, isOngoing: false }),
+          ],
+        }),
+      ),
     ).toBeNull();
   });
 

@@ -1,12 +1,15 @@
 // Guard decisions of the ticket office (SPEC 2.3 "Redirect rules", SPEC 4), as pure functions.
-import { type BasketStatus, PAYMENT_TERM_EXPIRED } from "@ticketing/shared/constants";
-import type { BasketDetail as Basket, PaymentIntent } from "@ticketing/shared/schemas/ticket-office";
+import {
+  type BasketStatus,
+  OPEN_BASKET_STATUSES,
+  PAYMENT_TERM_EXPIRED,
+  SOLD_BASKET_STATUSES,
+} from "@ticketing/shared/constants";
+import type { BasketDetail as Basket } from "@ticketing/shared/schemas/ticket-office";
 
-/** Neither cancelled nor in error, and its invoice is not resolved (SPEC 4). */
-export const isOngoing = (intent: PaymentIntent) =>
-  !intent.isCancelled && !intent.isError && !intent.invoice?.isResolved && !intent.invoice?.isCancelled;
-
-export const ongoingPaymentIntent = (basket: Basket) => basket.paymentIntents.find(isOngoing) ?? null;
+/** The basket's payment still open to pay, as the API says (`isOngoing`: not paid, failed, cancelled or expired). */
+export const ongoingPaymentIntent = (basket: Basket) =>
+  basket.paymentIntents.find((intent) => intent.isOngoing) ?? null;
 
 /** The basket's last payment ran past the event's payment term and was cancelled with its articles released. */
 export const paymentTermExpired = (basket: Basket | null) =>
@@ -18,17 +21,15 @@ export const paymentTermExpired = (basket: Basket | null) =>
 export const hasResolvedInvoice = (basket: Basket) =>
   basket.paymentIntents.some((intent) => intent.invoice?.isResolved);
 
-/** Statuses of the basket a visitor is still buying with: filling it, or paying for it. */
-const OPEN_STATUSES: readonly BasketStatus[] = ["new", "payment_in_progress"];
-const COMPLETED_STATUSES: readonly BasketStatus[] = ["validated", "edition_in_progress"];
+const isOneOf = (statuses: readonly BasketStatus[], status: BasketStatus) => statuses.includes(status);
 
 /** The basket to reuse: the newest open one (the API lists newest first). */
 export const pickOpenBasket = <B extends { status: BasketStatus }>(baskets: B[]) =>
-  baskets.find((basket) => OPEN_STATUSES.includes(basket.status)) ?? null;
+  baskets.find((basket) => isOneOf(OPEN_BASKET_STATUSES, basket.status)) ?? null;
 
 /** The order to confirm: the newest paid one. */
 export const pickCompletedBasket = <B extends { status: BasketStatus }>(baskets: B[]) =>
-  baskets.find((basket) => COMPLETED_STATUSES.includes(basket.status)) ?? null;
+  baskets.find((basket) => isOneOf(SOLD_BASKET_STATUSES, basket.status)) ?? null;
 
 export type GuardTarget = "buy" | "completion" | "checkout/payment-method";
 /** The checkout wizard's steps, in order (SPEC 2.4). */

@@ -2,7 +2,7 @@ import type { BasketDetail, CheckoutResult } from "@ticketing/shared/schemas/tic
 import { redirectDocument } from "react-router";
 import { getFixedT } from "#app/i18n.server.ts";
 import { type ApiClient, ApiError } from "#app/lib/api.server.ts";
-import { isOngoing, ongoingPaymentIntent } from "#app/lib/basket-rules.ts";
+import { ongoingPaymentIntent } from "#app/lib/basket-rules.ts";
 import { requireWizardBasket } from "#app/lib/baskets.server.ts";
 import { readPostedForm } from "#app/lib/posted-form.server.ts";
 import { TicketOffice } from "#app/lib/ticket-office.server.ts";
@@ -45,7 +45,7 @@ type ActionResult = { errors: string[]; termsError?: string };
 async function cancelPayment(office: TicketOffice, api: ApiClient, basket: BasketDetail, form: FormData) {
   const posted = String(form.get("paymentIntentId") ?? "");
   const intent = basket.paymentIntents.find((row) => String(row.id) === posted) ?? ongoingPaymentIntent(basket);
-  if (intent && isOngoing(intent)) {
+  if (intent?.isOngoing) {
     try {
       await api.post<BasketDetail>(`/frontend/payment-intents/${intent.id}/cancel`);
     } catch (error) {

@@ -1,6 +1,6 @@
 import type { PointOfSale } from "@ticketing/shared/schemas/ticket-office";
 import { data } from "react-router";
-import { isOngoing, wizardRedirect } from "#app/lib/basket-rules.ts";
+import { wizardRedirect } from "#app/lib/basket-rules.ts";
 import { loadOpenBasket } from "#app/lib/baskets.server.ts";
 import { TicketOffice } from "#app/lib/ticket-office.server.ts";
 import type { Route } from "./+types/route";
@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   );
   if (!intent) throw data(null, { status: 404 });
   // A payment that is over (cancelled by staff) leaves the buyer to choose again.
-  if (!isOngoing(intent)) throw await office.redirect(office.href("checkout/payment-method"));
+  if (!intent.isOngoing) throw await office.redirect(office.href("checkout/payment-method"));
   const pointsOfSale = await api.get<PointOfSale[]>(`/frontend/events/${office.event.id}/points-of-sale`);
   return office.data({ basket, reference: basket.unikey ?? String(basket.id), pointsOfSale });
 }

@@ -1,12 +1,11 @@
+import { PAYMENT_OUTCOMES, type PaymentOutcome } from "@ticketing/shared/constants";
 import type { BasketDetail } from "@ticketing/shared/schemas/ticket-office";
 import { data } from "react-router";
 import { type ApiClient, ApiError } from "#app/lib/api.server.ts";
-import { hasResolvedInvoice, isOngoing, paymentTermExpired } from "#app/lib/basket-rules.ts";
+import { hasResolvedInvoice, paymentTermExpired } from "#app/lib/basket-rules.ts";
 import { loadCompletedBasket, loadOpenBasket, loadPaymentBaskets } from "#app/lib/baskets.server.ts";
 import { TicketOffice } from "#app/lib/ticket-office.server.ts";
 import type { Route } from "./+types/route";
-
-const STATUSES = ["success", "cancel", "error"] as const;
 
 /** How many times the page checks for the provider's confirmation before it stops (route.tsx CHECK_SECONDS). */
 const MAX_CHECKS = 12;
@@ -14,7 +13,7 @@ const MAX_CHECKS = 12;
 export async function loader(args: Route.LoaderArgs) {
   const { id, status } = args.params;
   // SPEC 5: a missing (or malformed) payment id gives 404.
-  if (!/^\d+$/.test(id) || !STATUSES.includes(status as (typeof STATUSES)[number])) throw data(null, { status: 404 });
+  if (!/^\d+$/.test(id) || !PAYMENT_OUTCOMES.includes(status as PaymentOutcome)) throw data(null, { status: 404 });
   const office = await TicketOffice.open(args);
   // The page speaks of one payment: only the buyer whose basket holds it may see it (any other caller gets 404, as
   // everywhere in the ticket office). Without a login nobody's payment is theirs; a login page would only lead here.
@@ -63,7 +62,7 @@ async function cancelPayment(
   const ongoing = async () => {
     const { basket } = await loadOpenBasket(office, api);
     const intent = basket?.paymentIntents.find((candidate) => candidate.id === id);
-    return intent !== undefined && isOngoing(intent);
+    return intent?.isOngoing === true;
   };
   if (!(await ongoing())) return "cancelled";
   try {

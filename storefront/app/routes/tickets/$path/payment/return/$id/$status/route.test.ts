@@ -191,7 +191,11 @@ function cancellingApi(before: Record<string, unknown>, cancel: { status: number
 
 describe("payment return page, after the buyer left the provider's page (cancel)", () => {
   const url = "http://localhost/tickets/demo/payment/return/7/cancel";
-  const ongoing = { is_cancelled: false, invoice: { id: 5, is_resolved: false, is_cancelled: false } };
+  const ongoing = {
+    is_cancelled: false,
+    is_ongoing: true,
+    invoice: { id: 5, is_resolved: false, is_cancelled: false },
+  };
   const cancelled = { is_cancelled: true, invoice: { id: 5, is_resolved: false, is_cancelled: true } };
   const paid = { is_cancelled: false, invoice: { id: 5, is_resolved: true, is_cancelled: false } };
 
