@@ -1,8 +1,9 @@
+import { LANGUAGES, type Language } from "@ticketing/shared/constants";
 import { createInstance, type i18n as I18n, type Resource, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { createCookie } from "react-router";
 import { LanguageDetector } from "remix-i18next/server";
-import { FALLBACK_LANGUAGE, i18nOptions, LANGUAGES, type Language, loadMessages, NAMESPACE } from "./i18n";
+import { FALLBACK_LANGUAGE, i18nOptions, loadMessages, NAMESPACE } from "./i18n";
 import { ARE_COOKIES_SECURE } from "./lib/secure-cookies.server";
 
 const [en, fr] = await Promise.all([loadMessages.en(), loadMessages.fr()]);

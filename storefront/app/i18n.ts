@@ -1,9 +1,8 @@
 // i18n set-up shared by the server and the browser; texts live in shared/src/i18n/<lng>/storefront.json.
+import { LANGUAGES, type Language } from "@ticketing/shared/constants";
 import type { InitOptions } from "i18next";
 import type en from "../../shared/src/i18n/en/storefront.json";
 
-export const LANGUAGES = ["en", "fr"] as const;
-export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = "en";
 export const NAMESPACE = "storefront";
 

@@ -1,6 +1,6 @@
+import { LANGUAGES } from "@ticketing/shared/constants";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
-import { LANGUAGES } from "../i18n";
 
 const LEGAL_DOCUMENTS = [
   ["imprint", "footer.imprint"],

@@ -1,10 +1,10 @@
 // What every ticket-office loader and action starts from: the event, testing mode, language, the visitor's
 // login (cookie session) and API clients. Redirects and answers go through it so a renewed token is saved.
 
+import type { Language } from "@ticketing/shared/constants";
 import type { TokenPair } from "@ticketing/shared/schemas/auth";
 import type { PublicInfos } from "@ticketing/shared/schemas/events";
 import { type AppLoadContext, data, redirect } from "react-router";
-import type { Language } from "../i18n";
 import { getLanguage } from "../i18n.server";
 import { type ApiClient, createApiClient, refusedStatus } from "./api.server";
 import type { RegistrationsClosed } from "./error-reasons";
