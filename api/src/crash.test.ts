@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { and, createDatabase, eq, gt, schema } from "@ticketing/db";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "./env.ts";
-import { messageIdOf } from "./services/mail/mail.ts";
+import { messageIdOf } from "./services/mail/transport.ts";
 import { createOnSaleEvent, stockCountersAndRows } from "./test-support.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");

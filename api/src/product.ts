@@ -20,7 +20,7 @@ import { releaseExpiredHolds } from "./services/baskets/baskets.ts";
 import { expireUnpaidPayments } from "./services/checkout/expired-payments.ts";
 import { payBackLatePayments } from "./services/checkout/payments/late-refunds.ts";
 import { moveUploadsIntoDatabase } from "./services/events/uploaded-images.ts";
-import { type MailWorker, startMailWorker } from "./services/mail/mail.ts";
+import { type MailWorker, startMailWorker } from "./services/mail/delivery.ts";
 import type { Lifecycle } from "./services/operations/health.ts";
 import { ticketKeysOf } from "./services/tickets/ticket-codes.ts";
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { deviceCookieName } from "../lib/device-cookies.ts";
 import { decodeUserId, verifyRegistration } from "../services/accounts/accounts.ts";
 import { createUser } from "../services/accounts/sessions.ts";
-import { renderMail } from "../services/mail/templates.ts";
+import { renderMail } from "../services/mail/templates/registry.ts";
 import {
   createOnSaleEvent,
   createTestContext,

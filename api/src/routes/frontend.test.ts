@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hmacHex } from "../lib/tokens.ts";
-import { createMailTransport, deliverPendingMails } from "../services/mail/mail.ts";
+import { deliverPendingMails } from "../services/mail/delivery.ts";
+import { createMailTransport } from "../services/mail/transport.ts";
 import {
   BILLING,
   checkOut,

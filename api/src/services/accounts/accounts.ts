@@ -16,7 +16,7 @@ import { invalid } from "../../lib/errors.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { RATE_RULES } from "../../lib/rate-limit.ts";
 import { hashToken } from "../../lib/tokens.ts";
-import { enqueueMail } from "../mail/mail.ts";
+import { enqueueMail } from "../mail/queue.ts";
 import type { User } from "./access.ts";
 import { insertUser, issueTokens, type Requester } from "./sessions.ts";
 

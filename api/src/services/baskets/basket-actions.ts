@@ -6,9 +6,10 @@ import { type BasketStatus, type Language, SOLD_BASKET_STATUSES } from "@ticketi
 import type { BasketMail } from "@ticketing/shared/schemas/sales";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { getVisibleEvent, type User } from "../accounts/access.ts";
-import { mailBasketBuyer } from "../mail/mail.ts";
+import { mailBasketBuyer } from "../mail/queue.ts";
 import type { TicketKeys } from "../tickets/ticket-codes.ts";
-import { streamBasketTickets, ticketsFileName } from "../tickets/tickets.ts";
+import { streamBasketTickets } from "../tickets/ticket-pdf.ts";
+import { ticketsFileName } from "../tickets/tickets.ts";
 import { basketById } from "./basket-views.ts";
 
 /** A paid order: validated, or validated and reopened to edit its answers. Its held articles are its tickets. */

@@ -26,7 +26,7 @@ import {
   issueTokens,
   type Requester,
 } from "../accounts/sessions.ts";
-import { enqueueMail } from "../mail/mail.ts";
+import { enqueueMail } from "../mail/queue.ts";
 
 const LINK_TTL_MS = 24 * 60 * 60_000;
 

@@ -11,7 +11,7 @@ import {
   submitBilling,
   type TestContext,
 } from "../../test-support.ts";
-import { renderMail } from "../mail/templates.ts";
+import { renderMail } from "../mail/templates/registry.ts";
 import { expireUnpaidPayments } from "./expired-payments.ts";
 
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);

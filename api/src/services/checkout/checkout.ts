@@ -7,7 +7,7 @@ import { conflict, invalid } from "../../lib/errors.ts";
 import type { Event } from "../accounts/access.ts";
 import { type Basket, basketTotal } from "../baskets/baskets.ts";
 import { writeInvoice } from "../invoices/invoice-writing.ts";
-import { mailBasketBuyer } from "../mail/mail.ts";
+import { mailBasketBuyer } from "../mail/queue.ts";
 import { billingInformationOf } from "./billing.ts";
 
 const paymentDeadline = (event: Event, now: Date) =>

@@ -1,7 +1,7 @@
 import { and, type Database, eq, inArray, lt, ne, run, schema } from "@ticketing/db";
 import { PAYMENT_TERM_EXPIRED } from "@ticketing/shared/constants";
 import { releaseSelectedNodes } from "../baskets/baskets.ts";
-import { mailBasketBuyer } from "../mail/mail.ts";
+import { mailBasketBuyer } from "../mail/queue.ts";
 
 /**
  * Online payments still unpaid after the event's payment term: the intent is cancelled (the demo provider's

@@ -14,7 +14,7 @@ import {
   writeCommunicationRow,
   writeEventRow,
 } from "../../test-support.ts";
-import { renderMail } from "../mail/templates.ts";
+import { renderMail } from "../mail/templates/registry.ts";
 
 describe("the payment reminder", () => {
   let ctx: TestContext;

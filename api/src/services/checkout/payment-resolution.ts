@@ -3,8 +3,7 @@ import type { PaymentModule as PaymentModuleKey, PaymentOutcome } from "@ticketi
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { Basket } from "../baskets/baskets.ts";
 import type { Invoice } from "../invoices/invoice-writing.ts";
-import { mailBasketBuyer } from "../mail/mail.ts";
-import { MAIL_PAYLOADS } from "../mail/templates.ts";
+import { MAIL_PAYLOADS, mailBasketBuyer } from "../mail/queue.ts";
 import { holdAgain, LATE_PAYMENT_MODULES, writeLatePaymentRefund } from "./late-payments.ts";
 
 /** A provider's notification, applied at most once: its id is written in the transaction of its effect. */

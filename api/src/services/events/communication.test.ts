@@ -17,8 +17,8 @@ import {
   useTestContext,
   writeEventRow,
 } from "../../test-support.ts";
-import { createMailTransport } from "../mail/mail.ts";
-import { renderMail } from "../mail/templates.ts";
+import { renderMail } from "../mail/templates/registry.ts";
+import { createMailTransport } from "../mail/transport.ts";
 
 const TEXTS = {
   sender_name: "Winter Ball team",

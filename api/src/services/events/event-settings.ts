@@ -25,9 +25,10 @@ import type { AppDeps } from "../../context.ts";
 import { conflict, invalid, type Message } from "../../lib/errors.ts";
 import { getVisibleEvent, type User } from "../accounts/access.ts";
 import { addArticle, type CatalogueNode, getCatalogue, listArticles, nodePrice } from "../catalogue/catalogue.ts";
-import { enqueueMail } from "../mail/mail.ts";
-import { renderOrderMail, sampleOrderOf } from "../mail/templates.ts";
-import { pdfInputOf, renderTicketsPdf, ticketDataOf } from "../tickets/tickets.ts";
+import { enqueueMail } from "../mail/queue.ts";
+import { renderOrderMail, sampleOrderOf } from "../mail/templates/order-mails.ts";
+import { renderTicketsPdf } from "../tickets/ticket-pdf.ts";
+import { pdfInputOf, ticketDataOf } from "../tickets/tickets.ts";
 import { startEventChange } from "./event-changes.ts";
 import { communicationOf } from "./events.ts";
 

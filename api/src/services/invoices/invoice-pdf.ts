@@ -1,5 +1,6 @@
-// The invoice PDF (DESIGN.md 4 "Payments"): A4, English or French, issued by the event's unit, every amount in CHF.
-// A refund's credit note names the invoice it refunds and why; a testing invoice says it is not a real one.
+// The invoice PDF: A4 (the page of lib/pdf-page.ts, shared with the tickets), English or French, issued by the
+// event's unit, every amount in CHF. A refund's credit note names the invoice it refunds and why; a testing
+// invoice says it is not a real one.
 
 import type { Language } from "@ticketing/shared/constants";
 import { COUNTRIES } from "@ticketing/shared/countries";
@@ -8,19 +9,24 @@ import fr from "@ticketing/shared/i18n/fr/invoice.json" with { type: "json" };
 import { createTranslator, type Translate } from "@ticketing/shared/i18n/translate";
 import { formatMoney } from "@ticketing/shared/money";
 import type { InvoiceDetail } from "@ticketing/shared/schemas/invoices";
-import PDFDocument from "pdfkit";
-import { formatEventDates, pdfText, testingBand } from "../tickets/tickets.ts";
+import {
+  ACCENT,
+  CONTENT_WIDTH,
+  createA4Document,
+  INK,
+  MUTED,
+  PAGE,
+  pdfBuffer,
+  pdfText,
+  rule,
+  testingBand,
+} from "../../lib/pdf-page.ts";
+import { formatEventDates } from "../tickets/event-dates.ts";
 
 const dictionaries = { en, fr };
 
-const PAGE = { width: 595.28, height: 841.89, margin: 50 }; // A4 in points
-const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const RIGHT = PAGE.width - PAGE.margin;
 const AMOUNT_WIDTH = 120;
-const INK = "#1a1a1a";
-const MUTED = "#666666";
-const RULE = "#cccccc";
-const ACCENT = "#1f3a5f";
 const STATUS_COLOURS = { paid: "#1e7b34", pending: "#9a6700", cancelled: "#666666" } as const;
 /** Room kept at the foot of each page for the currency note and the page number. */
 const FOOTER_HEIGHT = 40;
@@ -77,27 +83,16 @@ function statusLine(invoice: InvoiceDetail, t: Translate, language: Language) {
 export function renderInvoicePdf(invoice: InvoiceDetail, language: Language): Promise<Buffer> {
   const t = createTranslator(dictionaries, language);
   const kind = invoice.isRefund ? "credit_note" : "invoice";
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: PAGE.margin,
+  const doc = createA4Document({
+    title: t(invoice.isRefund ? "credit_note_title" : "document_title", {
+      number: invoice.displayNumber,
+      unit: invoice.unit.name,
+    }),
+    author: invoice.unit.name,
+    language,
     bufferPages: true,
-    info: {
-      Title: pdfText(
-        t(invoice.isRefund ? "credit_note_title" : "document_title", {
-          number: invoice.displayNumber,
-          unit: invoice.unit.name,
-        }),
-      ),
-      Author: pdfText(invoice.unit.name),
-    },
-    lang: language,
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const done = pdfBuffer(doc);
   drawInvoice(doc, invoice, t, language, kind);
   drawFooters(doc, t);
   doc.end();
@@ -317,8 +312,4 @@ function drawFooters(doc: PDFKit.PDFDocument, t: Translate) {
 
 function label(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number) {
   doc.fillColor(MUTED).font("Helvetica").fontSize(9).text(pdfText(text.toUpperCase()), x, y, { width });
-}
-
-function rule(doc: PDFKit.PDFDocument, y: number, colour = RULE) {
-  doc.moveTo(PAGE.margin, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(colour).stroke();
 }

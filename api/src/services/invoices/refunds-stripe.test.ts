@@ -16,7 +16,7 @@ import {
   writeEventRow,
   writeUnitStripeSecrets,
 } from "../../test-support.ts";
-import { renderMail } from "../mail/templates.ts";
+import { renderMail } from "../mail/templates/registry.ts";
 
 describe.each(DRIVERS)("refunds through Stripe (%s)", (driver) => {
   const world = useStripeWorld(driver);

@@ -27,7 +27,7 @@ import {
   useTestContext,
   writeEventRow,
 } from "../../test-support.ts";
-import { renderMail } from "../mail/templates.ts";
+import { renderMail } from "../mail/templates/registry.ts";
 import { createTicketCode, ticketKeysOf } from "../tickets/ticket-codes.ts";
 import { writeInvoice } from "./invoice-writing.ts";
 

@@ -30,7 +30,7 @@ import { basketById } from "../baskets/basket-views.ts";
 import { type Basket, basketItems, heldArticlesOf, releaseSelectedNodes } from "../baskets/baskets.ts";
 import { type PaymentDeps, paymentModule } from "../checkout/payments/index.ts";
 import { type PaymentIntent, PaymentProviderError } from "../checkout/payments/module.ts";
-import { mailBasketBuyer } from "../mail/mail.ts";
+import { mailBasketBuyer } from "../mail/queue.ts";
 import { type Invoice, writeInvoice } from "./invoice-writing.ts";
 
 type SelectedNode = typeof schema.selectedNodes.$inferSelect;

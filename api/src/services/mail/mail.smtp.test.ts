@@ -6,15 +6,9 @@ import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, DRIVERS, type TestContext } from "../../test-support.ts";
 import { seedOrder } from "../tickets/tickets.fixtures.ts";
-import {
-  createMailTransport,
-  enqueueMail,
-  MAX_MAIL_ATTEMPTS,
-  type MailTransport,
-  messageIdOf,
-  type OutgoingMail,
-  startMailWorker,
-} from "./mail.ts";
+import { MAX_MAIL_ATTEMPTS, startMailWorker } from "./delivery.ts";
+import { enqueueMail } from "./queue.ts";
+import { createMailTransport, type MailTransport, messageIdOf, type OutgoingMail } from "./transport.ts";
 
 const { mailOutbox } = schema;
 

@@ -16,18 +16,12 @@ import {
   seedOrder,
   type TestDatabase,
 } from "../tickets/tickets.fixtures.ts";
-import {
-  CLAIM_LEASE_MS,
-  createMailTransport,
-  createWorkerId,
-  deliverPendingMails,
-  enqueueMail,
-  MAX_MAIL_ATTEMPTS,
-  type MailTransport,
-  type OutgoingMail,
-  startMailWorker,
-} from "./mail.ts";
-import { MAX_ATTACHED_TICKETS, renderMail } from "./templates.ts";
+import { createWorkerId } from "./claims.ts";
+import { CLAIM_LEASE_MS, deliverPendingMails, MAX_MAIL_ATTEMPTS, startMailWorker } from "./delivery.ts";
+import { enqueueMail } from "./queue.ts";
+import { MAX_ATTACHED_TICKETS } from "./templates/order-mails.ts";
+import { renderMail } from "./templates/registry.ts";
+import { createMailTransport, type MailTransport, type OutgoingMail } from "./transport.ts";
 
 const { mailOutbox } = schema;
 /** The signed order link's token (lib/order-tokens.ts): basket id, expiry, HMAC. */

@@ -24,7 +24,7 @@ import {
   useTestContext,
   writeEventRow,
 } from "../../test-support.ts";
-import { renderMail } from "../mail/templates.ts";
+import { renderMail } from "../mail/templates/registry.ts";
 import { hasCommand } from "../tickets/tickets.fixtures.ts";
 
 /** How many pages a PDF of ours has (pdfkit writes one `/Type /Page` object a page). */

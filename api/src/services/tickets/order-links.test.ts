@@ -12,7 +12,7 @@ import {
   type TestContext,
   useTestContext,
 } from "../../test-support.ts";
-import { renderMail } from "../mail/templates.ts";
+import { renderMail } from "../mail/templates/registry.ts";
 
 /** A buyer who paid for two tickets online; the order link of their confirmation mail, as the mail renders it. */
 async function paidOrder(ctx: TestContext, email: string) {

@@ -6,7 +6,8 @@ import type { Language } from "@ticketing/shared/constants";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { type Basket, findOwnedBasket } from "../baskets/baskets.ts";
 import type { TicketKeys } from "./ticket-codes.ts";
-import { loadTicketData, pdfInputOf, renderTicketPdf, streamBasketTickets, ticketsFileName } from "./tickets.ts";
+import { renderTicketPdf, streamBasketTickets } from "./ticket-pdf.ts";
+import { loadTicketData, pdfInputOf, ticketsFileName } from "./tickets.ts";
 
 type Deps = { database: Database; ticketKeys: TicketKeys };
 type Download = { loginIds: number[]; basketId: number; language: Language };

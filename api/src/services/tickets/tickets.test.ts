@@ -6,9 +6,11 @@ import en from "@ticketing/shared/i18n/en/ticket.json" with { type: "json" };
 import fr from "@ticketing/shared/i18n/fr/ticket.json" with { type: "json" };
 import { keyPaths } from "@ticketing/shared/i18n/translate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatEventDates } from "./event-dates.ts";
 import { createTicketCode, newTicketSigningKey, ticketKeysOf } from "./ticket-codes.ts";
+import { renderTicketPdf } from "./ticket-pdf.ts";
 import { createTestDatabase, hasCommand, type SeededOrder, seedOrder, type TestDatabase } from "./tickets.fixtures.ts";
-import { formatEventDates, loadTicketData, renderTicketPdf, type TicketPdfInput } from "./tickets.ts";
+import { loadTicketData, type TicketPdfInput } from "./tickets.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "tickets-"));
 const keys = ticketKeysOf(newTicketSigningKey());

@@ -5,7 +5,7 @@
 import { and, eq, isNotNull, lt, run, schema } from "@ticketing/db";
 import { log } from "../../../lib/log.ts";
 import type { Event } from "../../accounts/access.ts";
-import { mailBasketBuyer } from "../../mail/mail.ts";
+import { mailBasketBuyer } from "../../mail/queue.ts";
 import type { Invoice, PaymentIntent } from "../checkout.ts";
 import { paymentModule } from "./index.ts";
 import { type PaymentDeps, PaymentProviderError } from "./module.ts";

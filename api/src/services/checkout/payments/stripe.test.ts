@@ -17,7 +17,7 @@ import {
   writeEventRow,
   writeUnitStripeSecrets,
 } from "../../../test-support.ts";
-import { renderMail } from "../../mail/templates.ts";
+import { renderMail } from "../../mail/templates/registry.ts";
 import { expireUnpaidPayments } from "../expired-payments.ts";
 import { payBackLatePayments } from "./late-refunds.ts";
 import { PaymentProviderError } from "./module.ts";
