@@ -54,14 +54,13 @@ import { answer, idParam } from "../lib/http.ts";
 import { answerList } from "../lib/list-query.ts";
 import { route } from "../lib/route.ts";
 import {
-  CATALOGUE_LISTS,
-  type CatalogueResource,
   createCatalogueRow,
   deleteCatalogueRow,
   getCatalogueRow,
   listCatalogueRows,
   updateCatalogueRow,
 } from "../services/catalogue/catalogue-resources.ts";
+import { CATALOGUE_LISTS, type CatalogueResource } from "../services/catalogue/resource-specs.ts";
 
 interface Contract {
   /** What one row is, for the reference page: "a stock". */

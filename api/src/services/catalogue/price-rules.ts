@@ -7,7 +7,8 @@ import { conflict, invalid, notFound } from "../../lib/errors.ts";
 import { getVisibleEvent, type User } from "../accounts/access.ts";
 import { startEventChange } from "../events/event-changes.ts";
 import { attachedRules, loadCatalogue } from "./catalogue.ts";
-import { getCatalogueRow, type Row } from "./catalogue-resources.ts";
+import { getCatalogueRow } from "./catalogue-resources.ts";
+import type { Row } from "./resource-specs.ts";
 
 /**
  * Moves a rule of a draft event the user may see (any event for a superuser) one place up or down among the
