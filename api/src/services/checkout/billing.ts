@@ -1,3 +1,4 @@
+// A basket's billing information: what the buyer enters before paying, read back for the invoice.
 import { type Database, type Db, eq, run, schema } from "@ticketing/db";
 import { conflict } from "../../lib/errors.ts";
 import type { Basket, FrontendLogin } from "../baskets/baskets.ts";

@@ -1,3 +1,4 @@
+// Online payments still unpaid after the event's payment term: given back to the stock, the buyer told by mail.
 import { and, type Database, eq, inArray, lt, ne, run, schema } from "@ticketing/db";
 import { PAYMENT_TERM_EXPIRED } from "@ticketing/shared/constants";
 import { releaseSelectedNodes } from "../baskets/baskets.ts";

@@ -1,3 +1,5 @@
+// A provider's verdict on a payment, applied once: the order validated, or the basket given back to the buyer;
+// a payment arriving after its invoice was cancelled is a late payment (docs/decisions/0010-late-payments.md).
 import { and, type Database, type Db, eq, rowOf, run, type Statement, schema } from "@ticketing/db";
 import type { PaymentModule as PaymentModuleKey, PaymentOutcome } from "@ticketing/shared/constants";
 import { conflict, notFound } from "../../lib/errors.ts";

@@ -1,4 +1,4 @@
-// The back office's events list
+// The back office's events list: its sortable columns and its filters (activity, unit, id), as of a given instant.
 import { and, type Db, eq, gte, inArray, isNull, like, lt, lte, or, schema } from "@ticketing/db";
 import type { EventActivity } from "@ticketing/shared/constants";
 import { EventListFilter } from "@ticketing/shared/schemas/events";

@@ -1,4 +1,5 @@
-// The ticket office's entry point
+// The ticket office's entry point: an event's public infos by its path, with its registration module and access
+// methods.
 import { asc, type Db, eq, prepared, schema, sql } from "@ticketing/db";
 import type { AccessMethod } from "@ticketing/shared/constants";
 import type { PublicInfos, PublicInfosQuery } from "@ticketing/shared/schemas/events";
