@@ -6,28 +6,14 @@
 // once: a partial unique index on invoice_lines), (b) the provider pays back, outside any transaction (a network
 // call), (c) one transaction resolves the credit note, gives the articles back to the stock and tells the buyer.
 // When the provider fails, the claim is undone: its lines deleted, its credit note cancelled, so it can be retried.
-import {
-  and,
-  asc,
-  type Database,
-  type Db,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  run,
-  schema,
-  sql,
-} from "@ticketing/db";
+import { and, asc, type Database, desc, eq, inArray, isNull, run, schema } from "@ticketing/db";
 import { isGivenBack } from "@ticketing/shared/constants";
-import type { BasketDetail, RefundMade, RefundRequest } from "@ticketing/shared/schemas/sales";
-import type { SQL } from "drizzle-orm";
+import type { RefundMade, RefundRequest } from "@ticketing/shared/schemas/sales";
 import { conflict, DomainError, invalid, notFound, providerFailed } from "../../lib/errors.ts";
 import { log } from "../../lib/log.ts";
 import { type Event, getVisibleEvent, type User } from "../accounts/access.ts";
 import { basketById } from "../baskets/basket-views.ts";
-import { type Basket, basketItems, heldArticlesOf, releaseSelectedNodes } from "../baskets/baskets.ts";
+import { type Basket, heldArticlesOf, releaseSelectedNodes } from "../baskets/baskets.ts";
 import { type PaymentDeps, paymentModule } from "../checkout/payments/index.ts";
 import { type PaymentIntent, PaymentProviderError } from "../checkout/payments/module.ts";
 import { mailBasketBuyer } from "../mail/queue.ts";
@@ -282,50 +268,4 @@ async function undoClaim(database: Database, refundInvoiceId: number) {
     if (cancelled)
       yield* run(tx.delete(schema.invoiceLines).where(eq(schema.invoiceLines.invoiceId, refundInvoiceId)).run());
   });
-}
-
-/** An invoice that took the buyer's money: paid, and not a credit note. */
-export const isPaidInvoice = () =>
-  and(
-    eq(schema.invoices.isResolved, true),
-    eq(schema.invoices.isCancelled, false),
-    isNull(schema.invoices.relatedInvoiceId),
-  ) as SQL;
-
-/** A credit note not cancelled: paid back, or being paid back (its amount is negative). */
-export const isLiveRefund = () =>
-  and(isNotNull(schema.invoices.relatedInvoiceId), eq(schema.invoices.isCancelled, false)) as SQL;
-
-/**
- * Over the invoices `where` selects: what the paid invoices took, and what the credit notes not cancelled gave back
- * or are giving back (positive). The one rule of a basket's page and of an event's dashboard.
- */
-export async function invoiceTotals(db: Db, where: SQL | undefined): Promise<{ paid: number; refunded: number }> {
-  const { amount } = schema.invoices;
-  const row = await db
-    .select({
-      paid: sql<number>`coalesce(sum(case when ${isPaidInvoice()} then ${amount} else 0 end), 0)`,
-      refunded: sql<number>`coalesce(sum(case when ${isLiveRefund()} then -${amount} else 0 end), 0)`,
-    })
-    .from(schema.invoices)
-    .where(where)
-    .get();
-  return { paid: Number(row?.paid ?? 0), refunded: Number(row?.refunded ?? 0) };
-}
-
-/**
- * What the back office's basket page adds to the ticket office's detail: the articles refunded, what the paid
- * invoices took, and what the credit notes not cancelled gave back or are giving back.
- */
-export async function refundsOf(
-  db: Db,
-  basketId: number,
-): Promise<Pick<BasketDetail, "refundedItems" | "paidAmount" | "refundedAmount">> {
-  const refunded = await basketItems(db, [basketId], "refunded");
-  const totals = await invoiceTotals(db, eq(schema.invoices.basketId, basketId));
-  return {
-    refundedItems: refunded.get(basketId)?.items ?? [],
-    paidAmount: totals.paid,
-    refundedAmount: totals.refunded,
-  };
 }

@@ -6,7 +6,7 @@ import type { Dashboard } from "@ticketing/shared/schemas/sales";
 import type { SQL } from "drizzle-orm";
 import { getVisibleEvent, type User } from "../accounts/access.ts";
 import { eventArticleLines } from "../catalogue/stocks.ts";
-import { invoiceTotals, isLiveRefund, isPaidInvoice } from "../invoices/refunds.ts";
+import { invoiceTotals, isLiveRefund, isPaidInvoice } from "../invoices/refund-totals.ts";
 
 /** The invoices of the event's real baskets, or of its testing ones with `preview`. */
 function invoicesOfEvent(db: Db, eventId: number, preview: boolean): SQL {

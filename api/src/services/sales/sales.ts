@@ -13,7 +13,7 @@ import { DomainError, notFound } from "../../lib/errors.ts";
 import { idFilter, type ListOptions, type ListQuery, listPage } from "../../lib/list-query.ts";
 import { getVisibleEvent, inVisibleEvents, type User } from "../accounts/access.ts";
 import { basketById, presentBasketDetail, presentBaskets } from "../baskets/basket-views.ts";
-import { refundsOf } from "../invoices/refunds.ts";
+import { refundsOf } from "../invoices/refund-totals.ts";
 
 /** The columns the baskets list (and its export) can be ordered by. */
 export const BASKET_COLUMNS = {
