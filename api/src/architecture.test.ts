@@ -42,6 +42,25 @@ function importCircles(graph: Map<string, string[]>): string[][] {
   return circles;
 }
 
+/** The longest chain of imports in `graph` (1 for a module importing none); circles are `importCircles`' concern. */
+function importDepth(graph: Map<string, string[]>): number {
+  const depth = new Map<string, number>();
+  const visit = (node: string, open: Set<string>): number => {
+    const known = depth.get(node);
+    if (known !== undefined) return known;
+    open.add(node);
+    const next = (graph.get(node) ?? []).filter((to) => !open.has(to)).map((to) => visit(to, open));
+    open.delete(node);
+    const found = 1 + Math.max(0, ...next);
+    depth.set(node, found);
+    return found;
+  };
+  return Math.max(0, ...[...graph.keys()].map((node) => visit(node, new Set())));
+}
+
+/** How many lines a file of api/src has. */
+const linesOf = (path: string) => readFileSync(join(SOURCE, path), "utf8").split("\n").length - 1;
+
 describe("the API's shape", () => {
   const all = modules();
   const routes = all.filter((path) => path.startsWith("routes/"));
@@ -82,5 +101,60 @@ describe("the API's shape", () => {
       ["d.ts", ["a.ts"]],
     ]);
     expect(importCircles(graph)).toEqual([["a.ts", "b.ts", "c.ts", "a.ts"]]);
+  });
+
+  it("would measure a chain of imports", () => {
+    const graph = new Map([
+      ["a.ts", ["b.ts", "d.ts"]],
+      ["b.ts", ["c.ts"]],
+      ["c.ts", []],
+      ["d.ts", []],
+    ]);
+    expect(importDepth(graph)).toBe(3);
+  });
+});
+
+// The services' rooms (api/src/services/README.md): one folder per aggregate or area, each saying in a README what
+// it owns and whom it may call; short files; a mail queued through the queue alone.
+describe("the services' rooms", () => {
+  const services = join(SOURCE, "services");
+  const entries = readdirSync(services, { withFileTypes: true });
+  const files = readdirSync(services, { recursive: true, encoding: "utf8" })
+    .filter((name) => /\.ts$/.test(name))
+    .map((name) => `services/${name}`);
+  const modulesOfServices = modules(services);
+
+  it("keeps no file at the top level but the index and the README", () => {
+    const flat = entries.filter((entry) => entry.isFile() && !["index.ts", "README.md"].includes(entry.name));
+    expect(flat.map((entry) => entry.name)).toEqual([]);
+  });
+
+  it("gives every folder a README", () => {
+    const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(folders.length).toBeGreaterThan(5);
+    expect(folders.filter((folder) => !readdirSync(join(services, folder)).includes("README.md"))).toEqual([]);
+  });
+
+  it("keeps every file, tests included, at most 400 lines", () => {
+    expect(files.length).toBeGreaterThan(modulesOfServices.length);
+    expect(files.map((path) => [path, linesOf(path)]).filter(([, lines]) => (lines as number) > 400)).toEqual([]);
+  });
+
+  it("queues mails through mail/queue.ts alone (the back office's previews render one)", () => {
+    const previews = ["services/events/event-settings.ts"];
+    const reaching = modulesOfServices.filter(
+      (path) =>
+        !path.startsWith("services/mail/") &&
+        !previews.includes(path) &&
+        importsOf(path).some((to) => to.startsWith("services/mail/") && to !== "services/mail/queue.ts"),
+    );
+    expect(reaching).toEqual([]);
+  });
+
+  it("keeps the services' imports at most 10 deep", () => {
+    const graph = new Map(
+      modulesOfServices.map((module) => [module, importsOf(module).filter((to) => modulesOfServices.includes(to))]),
+    );
+    expect(importDepth(graph)).toBeLessThanOrEqual(10);
   });
 });
