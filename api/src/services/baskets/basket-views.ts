@@ -3,7 +3,8 @@
 // the number of baskets or lines.
 import { type Db, eq, prepared, schema, sql } from "@ticketing/db";
 import { inList, jsonList } from "../../lib/id-lists.ts";
-import { activePromotionCodes, type Basket, type BasketContent, basketItemsIn } from "./baskets.ts";
+import { activePromotionCodes, type BasketContent, basketItemsIn } from "./basket-content.ts";
+import type { Basket } from "./baskets.ts";
 import { paymentIntentsOf, paymentState } from "./payment-state.ts";
 
 type BillingInformation = typeof schema.billingInformation.$inferSelect;

@@ -28,19 +28,13 @@ import { saveBillingInformation } from "../checkout/billing.ts";
 import { checkout } from "../checkout/checkout.ts";
 import { chooseModule, type PaymentDeps, startPayment } from "../checkout/payments/index.ts";
 import { getEvent } from "../events/event-pages.ts";
+import { addSelectedNode } from "./add-to-basket.ts";
+import { basketItems, visitorOf } from "./basket-content.ts";
 import { presentBasketDetail, presentBaskets, presentPaymentIntent } from "./basket-views.ts";
-import {
-  addSelectedNode,
-  basketItems,
-  createBasket,
-  findLogin,
-  findOwnedBasket,
-  listOwnBaskets,
-  removeSelectedNode,
-  visitorOf,
-} from "./baskets.ts";
+import { createBasket, findLogin, findOwnedBasket, listOwnBaskets } from "./baskets.ts";
 import { expireIfDue, holdExpiredAgain } from "./expired-holds.ts";
 import { basketForms, hasMissingAnswers, saveAnswers } from "./forms.ts";
+import { removeSelectedNode } from "./holds.ts";
 import { paymentIntentsOf } from "./payment-state.ts";
 
 /** The caller's basket, its event and the caller's login that owns it; 404 for a basket of anyone else. */

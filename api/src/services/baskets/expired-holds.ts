@@ -6,19 +6,16 @@ import { selectionErrors } from "@ticketing/shared/groups";
 import { conflict } from "../../lib/errors.ts";
 import type { Event } from "../accounts/access.ts";
 import { type Catalogue, getCatalogue, isVisible, selectionTree } from "../catalogue/catalogue.ts";
+import { basketItems, repriceBasket, visitorOf } from "./basket-content.ts";
+import type { Basket, FrontendLogin } from "./baskets.ts";
 import {
   assertBasketActionsAllowed,
-  type Basket,
-  basketItems,
-  type FrontendLogin,
   heldArticlesOf,
   holdUntil,
   movesPerLimit,
   releaseExpiredHolds,
-  repriceBasket,
   takeStock,
-  visitorOf,
-} from "./baskets.ts";
+} from "./holds.ts";
 
 type SelectedNodeRow = typeof schema.selectedNodes.$inferSelect;
 

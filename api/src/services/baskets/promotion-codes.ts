@@ -8,8 +8,10 @@ import type {
   SelectedPromotionCode,
 } from "@ticketing/shared/schemas/ticket-office";
 import { conflict, invalid } from "../../lib/errors.ts";
-import { activePromotionCodes, assertBasketActionsAllowed, findOwnedBasket, repriceBasket } from "./baskets.ts";
+import { activePromotionCodes, repriceBasket } from "./basket-content.ts";
+import { findOwnedBasket } from "./baskets.ts";
 import { findBuyerBasket, findBuyerLine } from "./buyer-baskets.ts";
+import { assertBasketActionsAllowed } from "./holds.ts";
 
 /** The codes applied to the caller's basket, in the order they were applied. */
 export async function listSelectedPromotionCodes(

@@ -1,54 +1,23 @@
-// The element tree as the ticket office sees it: visible nodes with server-computed prices and stock display.
-import { and, asc, type Database, type Db, eq, prepared, run, schema, sql } from "@ticketing/db";
-import { type AccessRule, type AvailabilityWindow, isNodeShown } from "@ticketing/shared/availability";
-import { snakifyKeys } from "@ticketing/shared/case";
-import { type Condition, conditionHolds, type Visitor } from "@ticketing/shared/conditions";
+// The catalogue as the services use it: kept per catalogue version, and its rules (price, stock, visibility, forms,
+// ranges) for one node; the back office's article list. Loading is loading.ts; the visitor's tree, visitor-tree.ts.
+import { and, type Database, type Db, eq, prepared, run, schema, sql } from "@ticketing/db";
+import { isNodeShown } from "@ticketing/shared/availability";
+import { conditionHolds, type Visitor } from "@ticketing/shared/conditions";
 import type { SelectionNode } from "@ticketing/shared/groups";
 import { attachedPriceRules, computePrice, type PriceRule, selectPriceRules } from "@ticketing/shared/pricing";
 import { tightestStock } from "@ticketing/shared/stock";
 import { invalid, notFound } from "../../lib/errors.ts";
+import {
+  type Catalogue,
+  type CatalogueNode,
+  type FormGroup,
+  type LimitRow,
+  loadCatalogue,
+  type RuleRow,
+} from "./loading.ts";
 
-type NodeRow = typeof schema.nodes.$inferSelect;
-type ConfigurationRow = typeof schema.nodeConfigurations.$inferSelect;
-type CartRow = typeof schema.nodeCartConfigurations.$inferSelect;
-type LimitRow = typeof schema.nodeLimits.$inferSelect;
-type RuleRow = typeof schema.nodePriceRules.$inferSelect;
-
-type ExtraInfoGroupRow = typeof schema.nodeExtraInfoGroups.$inferSelect;
-type ExtraInfoRow = typeof schema.nodeExtraInfos.$inferSelect;
-export type FormGroup = ExtraInfoGroupRow & { extraInfos: ExtraInfoRow[] };
-
-export interface CatalogueNode extends NodeRow {
-  configuration: ConfigurationRow;
-  cart: CartRow;
-  children: CatalogueNode[];
-  accesses: AccessRule[];
-  availabilities: AvailabilityWindow[];
-  tags: string[];
-  /** the forms (extra-info groups) to fill for this element, in order */
-  formGroups: FormGroup[];
-}
-
-/** Everything pricing, stock, visibility and forms need for one event, loaded in a fixed number of queries. */
-export interface Catalogue {
-  eventId: number;
-  root: CatalogueNode;
-  byId: Map<number, CatalogueNode>;
-  limitsByConfiguration: Map<number, LimitRow[]>;
-  rulesByConfiguration: Map<number, RuleRow[]>;
-  conditions: Map<number, Condition>;
-}
-
-function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = map.get(k);
-    if (list) list.push(row);
-    else map.set(k, [row]);
-  }
-  return map;
-}
+// Named here too for the services that import them from this file.
+export { type Catalogue, type CatalogueNode, type FormGroup, loadCatalogue } from "./loading.ts";
 
 /**
  * The tree and its rules change rarely and are read on every add, every buy page and every tree: kept per database
@@ -129,135 +98,8 @@ export async function withFreshStock(db: Db, catalogue: Catalogue): Promise<Cata
   };
 }
 
-export async function loadCatalogue(db: Db, eventId: number): Promise<Catalogue> {
-  const module = await db
-    .select()
-    .from(schema.registrationModules)
-    .where(eq(schema.registrationModules.eventId, eventId))
-    .get();
-  if (!module?.rootNodeId) throw notFound("errors.event_not_found");
-  const linked = (link: typeof schema.nodeConfigurationAccesses) =>
-    db
-      .select({ configurationId: link.nodeConfigurationId, targetId: link.targetId })
-      .from(link)
-      .innerJoin(schema.nodeConfigurations, eq(schema.nodeConfigurations.id, link.nodeConfigurationId))
-      .where(eq(schema.nodeConfigurations.eventId, eventId))
-      .all();
-  // All link tables share one shape (db/src/schema/catalogue.ts `configurationLink`).
-  const asLink = (table: unknown) => table as typeof schema.nodeConfigurationAccesses;
-  const [accessRows, accessLinks, availabilityRows, availabilityLinks, groupRows, groupLinks, infoRows, tagRows] =
-    await Promise.all([
-      db.select().from(schema.nodeAccesses).where(eq(schema.nodeAccesses.eventId, eventId)).all(),
-      linked(schema.nodeConfigurationAccesses),
-      db.select().from(schema.nodeAvailabilities).where(eq(schema.nodeAvailabilities.eventId, eventId)).all(),
-      linked(asLink(schema.nodeConfigurationAvailabilities)),
-      db
-        .select()
-        .from(schema.nodeExtraInfoGroups)
-        .where(eq(schema.nodeExtraInfoGroups.eventId, eventId))
-        .orderBy(asc(schema.nodeExtraInfoGroups.order), asc(schema.nodeExtraInfoGroups.id))
-        .all(),
-      linked(asLink(schema.nodeConfigurationExtraInfoGroups)),
-      db
-        .select()
-        .from(schema.nodeExtraInfos)
-        .where(eq(schema.nodeExtraInfos.eventId, eventId))
-        .orderBy(asc(schema.nodeExtraInfos.order), asc(schema.nodeExtraInfos.id))
-        .all(),
-      db.select().from(schema.nodeTags).where(eq(schema.nodeTags.eventId, eventId)).all(),
-    ]);
-  const [nodes, configurations, carts, limits, limitLinks, rules, ruleLinks, conditions, statements] =
-    await Promise.all([
-      db
-        .select()
-        .from(schema.nodes)
-        .where(eq(schema.nodes.eventId, eventId))
-        .orderBy(asc(schema.nodes.order), asc(schema.nodes.id))
-        .all(),
-      db.select().from(schema.nodeConfigurations).where(eq(schema.nodeConfigurations.eventId, eventId)).all(),
-      db.select().from(schema.nodeCartConfigurations).where(eq(schema.nodeCartConfigurations.eventId, eventId)).all(),
-      db.select().from(schema.nodeLimits).where(eq(schema.nodeLimits.eventId, eventId)).all(),
-      linked(asLink(schema.nodeConfigurationLimits)),
-      db.select().from(schema.nodePriceRules).where(eq(schema.nodePriceRules.eventId, eventId)).all(),
-      linked(asLink(schema.nodeConfigurationPriceRules)),
-      db.select().from(schema.conditions).where(eq(schema.conditions.eventId, eventId)).all(),
-      db
-        .select()
-        .from(schema.statements)
-        .where(eq(schema.statements.eventId, eventId))
-        .orderBy(asc(schema.statements.order))
-        .all(),
-    ]);
-  const configurationById = new Map(configurations.map((c) => [c.id, c]));
-  const cartById = new Map(carts.map((c) => [c.id, c]));
-  const accessById = new Map(accessRows.map((a) => [a.id, a]));
-  const availabilityById = new Map(availabilityRows.map((a) => [a.id, a]));
-  const formGroupById = new Map(
-    groupRows.map((g) => [g.id, { ...g, extraInfos: infoRows.filter((i) => i.groupId === g.id) }]),
-  );
-  const accessesOf = groupBy(accessLinks, (l) => l.configurationId);
-  const availabilitiesOf = groupBy(availabilityLinks, (l) => l.configurationId);
-  const formGroupsOf = groupBy(groupLinks, (l) => l.configurationId);
-  const pick = <T>(links: { targetId: number }[] | undefined, byTarget: Map<number, T>) =>
-    (links ?? []).map((l) => byTarget.get(l.targetId)).filter((row) => row !== undefined);
-  const byId = new Map<number, CatalogueNode>();
-  for (const node of nodes) {
-    const configuration = configurationById.get(node.configurationId);
-    const cart = cartById.get(node.cartConfigurationId);
-    if (!configuration || !cart) continue;
-    byId.set(node.id, {
-      ...node,
-      configuration,
-      cart,
-      children: [],
-      accesses: pick(accessesOf.get(configuration.id), accessById),
-      availabilities: pick(availabilitiesOf.get(configuration.id), availabilityById),
-      tags: tagRows.filter((t) => t.nodeConfigurationId === configuration.id).map((t) => t.name),
-      formGroups: pick(formGroupsOf.get(configuration.id), formGroupById).sort(
-        (a, b) => a.order - b.order || a.id - b.id,
-      ),
-    });
-  }
-  for (const node of byId.values()) if (node.parentId !== null) byId.get(node.parentId)?.children.push(node);
-  const root = byId.get(module.rootNodeId);
-  if (!root) throw notFound("errors.event_not_found");
-  const limitById = new Map(limits.map((l) => [l.id, l]));
-  const ruleById = new Map(rules.map((r) => [r.id, r]));
-  const statementsByCondition = groupBy(statements, (s) => s.conditionId);
-  return {
-    eventId,
-    root,
-    byId,
-    limitsByConfiguration: new Map(
-      [...groupBy(limitLinks, (l) => l.configurationId)].map(([k, links]) => [
-        k,
-        links.map((l) => limitById.get(l.targetId)).filter((l) => l !== undefined),
-      ]),
-    ),
-    rulesByConfiguration: new Map(
-      [...groupBy(ruleLinks, (l) => l.configurationId)].map(([k, links]) => [
-        k,
-        links.map((l) => ruleById.get(l.targetId)).filter((r) => r !== undefined),
-      ]),
-    ),
-    conditions: new Map(
-      conditions.map((c) => [
-        c.id,
-        {
-          logicalOperator: c.logicalOperator,
-          statements: (statementsByCondition.get(c.id) ?? []).map((s) => ({
-            leftHandOperand: s.leftHandOperand,
-            operator: s.operator,
-            rightHandValue: s.rightHandValue,
-            scope: s.scope,
-          })),
-        },
-      ]),
-    ),
-  };
-}
-
-function ancestors(catalogue: Catalogue, node: CatalogueNode): CatalogueNode[] {
+/** A node's ancestors, its parent first. */
+export function ancestors(catalogue: Catalogue, node: CatalogueNode): CatalogueNode[] {
   const chain: CatalogueNode[] = [];
   let parent = node.parentId === null ? undefined : catalogue.byId.get(node.parentId);
   while (parent) {
@@ -346,154 +188,6 @@ export function presentFormGroup(group: FormGroup) {
       major: info.majorJson ?? null,
     })),
   };
-}
-
-/**
- * A node's answer as the snake_case JSON the wire carries, in the pieces that depend neither on the visitor nor on
- * the moment nor on the stock: written once per catalogue version instead of built and converted on every request
- * (the tree of 1,000 articles is ~500 KB). The pieces a visitor changes are left undefined and written per request.
- */
-interface NodeAnswer {
-  node: CatalogueNode;
-  /** whether access rules or availability windows apply to the node itself (otherwise it is always shown) */
-  ruled: boolean;
-  /** `{"id":…` up to and with `"tags":[…]` */
-  head: string;
-  /** `,"article_calculated_price":…,"option_calculated_price":…,"stock":`, unless a rule that may apply has a condition */
-  prices: string | undefined;
-  /** `,"cart":{…},"extra_info_groups":[…],"children":[`, unless a form group has a condition */
-  tail: string | undefined;
-  /** the stocks linked to the node, whose counters are read on every request */
-  limitIds: number[];
-  children: NodeAnswer[];
-}
-
-interface TreeAnswer {
-  root: NodeAnswer;
-  /** each form group's JSON, by id */
-  formGroups: Map<number, string>;
-}
-
-const toJson = (value: unknown) => JSON.stringify(snakifyKeys(value));
-
-function writePrices(node: CatalogueNode, price: number | null) {
-  const { category } = node.configuration;
-  return `,"article_calculated_price":${category === "article" ? price : null},"option_calculated_price":${
-    category === "option" ? price : null
-  },"stock":`;
-}
-
-function writeTail(node: CatalogueNode, groups: FormGroup[], formGroups: Map<number, string>) {
-  const cart = toJson({ weight: node.cart.weight, rangeMin: node.cart.rangeMin, rangeMax: node.cart.rangeMax });
-  const forms = groups.map((group) => formGroups.get(group.id)).join(",");
-  return `,"cart":${cart},"extra_info_groups":[${forms}],"children":[`;
-}
-
-function prepareNodeAnswer(catalogue: Catalogue, node: CatalogueNode, formGroups: Map<number, string>): NodeAnswer {
-  const { configuration } = node;
-  const priced = configuration.category === "article" || configuration.category === "option";
-  const candidates = [
-    ...(catalogue.rulesByConfiguration.get(node.configurationId) ?? []),
-    ...ancestors(catalogue, node).flatMap((a) => catalogue.rulesByConfiguration.get(a.configurationId) ?? []),
-  ];
-  const visitorPriced = priced && candidates.some((rule) => rule.conditionId !== null);
-  return {
-    node,
-    ruled: node.accesses.length > 0 || node.availabilities.length > 0,
-    head: toJson({
-      id: node.id,
-      parentId: node.parentId,
-      order: node.order,
-      configurationId: node.configurationId,
-      cartConfigurationId: node.cartConfigurationId,
-      category: configuration.category,
-      title: configuration.title,
-      description: configuration.description,
-      imageUrl: configuration.imageId === null ? null : `/api/v1/uploaded-images/${configuration.imageId}/file`,
-      isTitleDisplayable: configuration.isTitleDisplayable,
-      isImageDisplayable: configuration.isImageDisplayable,
-      isDescriptionDisplayable: configuration.isDescriptionDisplayable,
-      isTagsDisplayable: configuration.isTagsDisplayable,
-      isRequired: configuration.isRequired,
-      tags: node.tags,
-    }).slice(0, -1),
-    prices: visitorPriced ? undefined : writePrices(node, priced ? nodePrice(catalogue, node, null) : null),
-    tail: node.formGroups.some((group) => group.conditionId !== null)
-      ? undefined
-      : writeTail(node, node.formGroups, formGroups),
-    limitIds: (catalogue.limitsByConfiguration.get(node.configurationId) ?? []).map((limit) => limit.id),
-    children: node.children.map((child) => prepareNodeAnswer(catalogue, child, formGroups)),
-  };
-}
-
-/** Kept as long as the catalogue is: one per catalogue version. */
-const treeAnswers = new WeakMap<Catalogue, TreeAnswer>();
-
-function treeAnswerOf(catalogue: Catalogue): TreeAnswer {
-  let answer = treeAnswers.get(catalogue);
-  if (!answer) {
-    const formGroups = new Map<number, string>();
-    for (const node of catalogue.byId.values())
-      for (const group of node.formGroups)
-        if (!formGroups.has(group.id)) formGroups.set(group.id, toJson(presentFormGroup(group)));
-    answer = { root: prepareNodeAnswer(catalogue, catalogue.root, formGroups), formGroups };
-    treeAnswers.set(catalogue, answer);
-  }
-  return answer;
-}
-
-/** Over the stocks linked to a node, in real or testing counting: as `nodeStock`, from the counters read now. */
-function currentStock(limitIds: number[], counters: StockCounters, testing: boolean) {
-  const levels: { maximum: number; remaining: number }[] = [];
-  for (const id of limitIds) {
-    const limit = counters.get(id);
-    if (limit)
-      levels.push({ maximum: limit.maximum, remaining: limit.maximum - (testing ? limit.testingUsed : limit.used) });
-  }
-  return tightestStock(levels);
-}
-
-/**
- * What the visitor may see now (access rules, availability windows), priced for them (DESIGN.md 4), with the stock
- * `counters` read for this request: the JSON of the `Tree` answer (snake_case). Visibility, conditional prices,
- * conditional forms and the stock are decided on every call; the rest was written once per catalogue version.
- */
-export function writeVisitorTree(
-  catalogue: Catalogue,
-  counters: StockCounters,
-  visitor: Visitor,
-  testing: boolean,
-  now: Date,
-): string {
-  const context = { now, visitor, conditions: catalogue.conditions };
-  const { root, formGroups } = treeAnswerOf(catalogue);
-  const shown = (answer: NodeAnswer) => !answer.ruled || isNodeShown(answer.node, context);
-  // Pieces joined once at the end: concatenating per node would copy each subtree's text again at every level.
-  const parts: string[] = [`{"event_id":${catalogue.eventId},"root":`];
-  const write = (answer: NodeAnswer) => {
-    const { node } = answer;
-    const stock = currentStock(answer.limitIds, counters, testing);
-    parts.push(
-      answer.head,
-      answer.prices ?? writePrices(node, nodePrice(catalogue, node, visitor)),
-      stock
-        ? `{"display":"${stock.display}","remaining":${Math.max(0, stock.remaining)},"maximum":${stock.limit.maximum}}`
-        : "null",
-      answer.tail ?? writeTail(node, formGroupsFor(catalogue, node, visitor), formGroups),
-    );
-    let first = true;
-    for (const child of answer.children) {
-      if (!shown(child)) continue;
-      if (!first) parts.push(",");
-      first = false;
-      write(child);
-    }
-    parts.push("]}");
-  };
-  if (shown(root)) write(root);
-  else parts.push("null");
-  parts.push("}");
-  return parts.join("");
 }
 
 /** Options selectable with an article: option nodes below it, directly or inside groups of options. */

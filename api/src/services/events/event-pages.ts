@@ -7,8 +7,10 @@ import type { VisitorTreeQuery } from "@ticketing/shared/schemas/frontend";
 import type { ConfirmationPage, PointOfSale } from "@ticketing/shared/schemas/ticket-office";
 import { notFound } from "../../lib/errors.ts";
 import type { Event } from "../accounts/access.ts";
-import { findLogin, findOwnedBasket, visitorOf } from "../baskets/baskets.ts";
-import { getCatalogue, readStockCounters, writeVisitorTree } from "../catalogue/catalogue.ts";
+import { visitorOf } from "../baskets/basket-content.ts";
+import { findLogin, findOwnedBasket } from "../baskets/baskets.ts";
+import { getCatalogue, readStockCounters } from "../catalogue/catalogue.ts";
+import { writeVisitorTree } from "../catalogue/visitor-tree.ts";
 import { communicationOf } from "./events.ts";
 
 /** The event, whatever its status; otherwise 404. */
