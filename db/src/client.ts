@@ -1,4 +1,4 @@
-// One factory for both drivers (DESIGN.md 2): better-sqlite3 on a file by default, libSQL through DATABASE_URL.
+// One factory for both drivers (docs/design.md §2): better-sqlite3 on a file by default, libSQL through DATABASE_URL.
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,7 +22,7 @@ export type Driver = "better-sqlite3" | "libsql";
  * A transaction body is a generator that yields each query's result (`yield* run(query.get())`), so the same
  * code runs synchronously inside a better-sqlite3 transaction (no other request can interleave) and
  * asynchronously inside a libSQL transaction (serialised by the write queue). Never read-then-write across
- * an `await` outside of one (DESIGN.md 2, "Pitfall").
+ * an `await` outside of one (docs/design.md §2, "Pitfall").
  */
 export type TransactionBody<T> = (tx: Db) => Generator<unknown, T, unknown>;
 

@@ -1,4 +1,4 @@
-// Baskets and what they hold (SPEC.md 3, DESIGN.md 4 "Basket lifecycle").
+// Baskets and what they hold (docs/specification.md §3, docs/design.md §4 "Basket lifecycle").
 
 import { BASKET_STATUSES, LANGUAGES, SELECTED_NODE_STATUSES } from "@ticketing/shared/constants";
 import {
@@ -82,7 +82,7 @@ export const selectedNodes = sqliteTable(
   (t) => [index("selected_nodes_basket").on(t.basketId, t.status), index("selected_nodes_parent").on(t.parentId)],
 );
 
-/** Which stock counters a selected node moved: released exactly from those (DESIGN.md 4 "Stock"). */
+/** Which stock counters a selected node moved: released exactly from those (docs/design.md §4 "Stock"). */
 export const selectedNodeLimits = sqliteTable(
   "selected_node_limits",
   {

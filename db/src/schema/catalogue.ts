@@ -1,4 +1,5 @@
-// The element tree and its rules (SPEC.md 3, DESIGN.md 4 "Element tree", "Price", "Conditions", "Stock").
+// The element tree and its rules (docs/specification.md §3, docs/design.md §4 "Element tree", "Price", "Conditions",
+// "Stock").
 
 import {
   EXTRA_INFO_TYPES,
@@ -154,7 +155,7 @@ export const nodeExtraInfos = sqliteTable("node_extra_infos", {
 
 /**
  * A stock: a shared quota over every selected article linked to it. `used` and `testingUsed` are
- * counters moved in the same transaction as the selected nodes (DESIGN.md 4 "Stock"); the CHECK
+ * counters moved in the same transaction as the selected nodes (docs/design.md §4 "Stock"); the CHECK
  * constraints make overselling impossible even if application code were wrong.
  */
 export const nodeLimits = sqliteTable(
@@ -201,7 +202,7 @@ function configurationLink<T extends string>(table: string, column: T, target: (
   );
 }
 
-// Many-to-many links between a node configuration and its rules (SPEC.md 3).
+// Many-to-many links between a node configuration and its rules (docs/specification.md §3).
 export const nodeConfigurationAccesses = configurationLink(
   "node_configuration_accesses",
   "access_id",

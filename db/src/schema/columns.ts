@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { integer, text } from "drizzle-orm/sqlite-core";
 
-/** Primary key: integers on the wire (DESIGN.md 3). */
+/** Primary key: integers on the wire (docs/design.md §3). */
 export const id = () => integer("id").primaryKey({ autoIncrement: true });
 /** Timestamps are ISO 8601 UTC strings, sortable as text. */
 export const createdAt = () => text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);

@@ -76,7 +76,7 @@ export const registrationModules = sqliteTable("registration_modules", {
   rootNodeId: integer("root_node_id").references((): AnySQLiteColumn => nodes.id, { onDelete: "set null" }),
 });
 
-/** One ticket-office login per (event, testing flag, person) — DESIGN.md 4. */
+/** One ticket-office login per (event, testing flag, person) — docs/design.md §4. */
 export const frontendLogins = sqliteTable(
   "frontend_logins",
   {

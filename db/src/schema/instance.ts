@@ -1,4 +1,4 @@
-// What every API process of one installation shares through the database (DESIGN.md 2: stateless replicas).
+// What every API process of one installation shares through the database (docs/design.md §2: stateless replicas).
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**

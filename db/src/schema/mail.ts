@@ -2,7 +2,9 @@ import { LANGUAGES, MAIL_KINDS, MAIL_STATUSES } from "@ticketing/shared/constant
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, id } from "./columns.ts";
 
-/** Mail outbox (DESIGN.md 2): written in the transaction that causes the mail, delivered and retried by a worker. */
+/**
+ * Mail outbox (docs/design.md §2): written in the transaction that causes the mail, delivered and retried by a worker.
+ */
 export const mailOutbox = sqliteTable(
   "mail_outbox",
   {
