@@ -5,7 +5,7 @@
 import { startServer } from "./lib.ts";
 import { loadProduct, type RushLoad } from "./rush.ts";
 
-/** The delay per round trip of the delayed run, in ms (DESIGN.md 2: "at 1 ms round trip"). */
+/** The delay per round trip of the delayed run, in ms (docs/design.md §2: "at 1 ms round trip"). */
 export const ROUND_TRIP_DELAY_MS = 1;
 
 export interface DelayedRushFigures {

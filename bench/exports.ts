@@ -234,7 +234,7 @@ function seedSales(
         invoiceLine.run(invoiceId, lineId, sale.title, sale.price, 0);
       }
     }
-    // The stock counter moves with the rows (DESIGN.md 4 "Stock").
+    // The stock counter moves with the rows (docs/design.md §4 "Stock").
     db.prepare("UPDATE node_limits SET used = used + ? WHERE id = ?").run(sold, sale.limitId);
   });
   const startedAt = performance.now();

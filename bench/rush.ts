@@ -80,7 +80,7 @@ export async function publicEventWithArticle(api: Api, name: string, stock: numb
     staff,
   );
   const article = await api.post(`/events/${event.id}/articles`, { title: "Entry", price: 5000, stock }, staff);
-  // Going public needs a moderator's approval (DESIGN.md 4).
+  // Going public needs a moderator's approval (docs/design.md §4).
   await api.post(`/events/${event.id}/moderation/request`, {}, staff);
   await api.post(`/events/${event.id}/moderation/approve`, {}, moderator);
   await api.put(`/events/${event.id}`, { status: "public" }, staff);
