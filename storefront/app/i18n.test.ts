@@ -9,7 +9,7 @@ const entriesOf = (messages: object, prefix = ""): [string, unknown][] =>
 const keysOf = (messages: object) => entriesOf(messages).map(([key]) => key);
 
 describe("storefront translations", () => {
-  it("has the same keys in English and French (DESIGN 7)", () => {
+  it("has the same keys in English and French (docs/design.md §7)", () => {
     expect(keysOf(fr).sort()).toEqual(keysOf(en).sort());
   });
 

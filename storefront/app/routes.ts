@@ -4,7 +4,7 @@ export default [
   index("routes/route.tsx"),
   route("language", "routes/language/route.ts"),
   route("legal/:document", "routes/legal/$document/route.tsx"),
-  // DESIGN 5: the optional `preview` segment puts the ticket office into testing mode.
+  // docs/design.md §5: the optional `preview` segment puts the ticket office into testing mode.
   route("tickets/preview?/:path", "routes/tickets/$path/layout.tsx", [
     index("routes/tickets/$path/route.tsx"),
     route("login", "routes/tickets/$path/login/route.tsx"),

@@ -3,8 +3,8 @@ import { isRouteErrorResponse, Link } from "react-router";
 import { errorReasonOf } from "../lib/error-reasons";
 
 /**
- * The page of a refused or failed request: by its status (SPEC 2.5's error pages), or by the reason its data gives
- * when the status alone would mislead ("Page not found" for a buy page whose registrations are closed).
+ * The page of a refused or failed request: by its status (docs/specification.md §2.5's error pages), or by the reason
+ * its data gives when the status alone would mislead ("Page not found" for a buy page whose registrations are closed).
  */
 export function ErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();

@@ -22,7 +22,8 @@ export function SiteFooter() {
           ))}
         </ul>
       </nav>
-      {/* A plain post: the language changes with a full reload, with or without JavaScript (SPEC 4). */}
+      {/* A plain post: the language changes with a full reload, with or without JavaScript
+          (docs/specification.md §4). */}
       <Form method="post" action="/language" reloadDocument data-turbo="false" className="language-switch">
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         <fieldset className="inline-list">

@@ -93,7 +93,7 @@ export function createApiClient({
     return response.ok ? camelizeKeys<TokenPair>(await response.json()) : null;
   }
 
-  /** Sends the request; on 401 renews the login's tokens once and retries (SPEC 8). */
+  /** Sends the request; on 401 renews the login's tokens once and retries (docs/specification.md §8). */
   async function request(path: string, init: RequestInit = {}): Promise<Response> {
     const tokens = auth?.tokens();
     let response = await call(path, init, tokens?.accessToken ?? accessToken);

@@ -1,4 +1,4 @@
-// Guard decisions of the ticket office (SPEC 2.3 "Redirect rules", SPEC 4), as pure functions.
+// Guard decisions of the ticket office (docs/specification.md §2.3 "Redirect rules", §4), as pure functions.
 import {
   type BasketStatus,
   OPEN_BASKET_STATUSES,
@@ -32,7 +32,7 @@ export const pickCompletedBasket = <B extends { status: BasketStatus }>(baskets:
   baskets.find((basket) => isOneOf(SOLD_BASKET_STATUSES, basket.status)) ?? null;
 
 export type GuardTarget = "buy" | "completion" | "checkout/payment-method";
-/** The checkout wizard's steps, in order (SPEC 2.4). */
+/** The checkout wizard's steps, in order (docs/specification.md §2.4). */
 export type WizardStep = "forms" | "billing-information" | "payment-method";
 
 /** `buy`: a paid basket goes to completion, a basket being paid to the payment step. */

@@ -1,4 +1,5 @@
-// The visitor's baskets for the current event (SPEC 4: the newest one of this login and testing flag is reused).
+// The visitor's baskets for the current event (docs/specification.md §4: the newest one of this login and testing flag
+// is reused).
 
 import type { Basket, BasketDetail, BasketItem, HoldAgainResult } from "@ticketing/shared/schemas/ticket-office";
 import type { ApiClient } from "./api.server";
@@ -73,7 +74,7 @@ export async function loadPaymentBaskets(office: TicketOffice, api: ApiClient) {
   };
 }
 
-/** The open basket, or creates one: SPEC 4 creates a basket only when the first article is added. */
+/** The open basket, or creates one: docs/specification.md §4 creates a basket only when the first article is added. */
 export async function openBasketForAdding(office: TicketOffice, api: ApiClient): Promise<number> {
   const open = pickOpenBasket(await listBaskets(office, api));
   if (open) return open.id;
@@ -84,7 +85,9 @@ export async function openBasketForAdding(office: TicketOffice, api: ApiClient):
   return created.id;
 }
 
-/** Wizard guard (SPEC 2.3): returns the login's API client and a basket that may go through this step. */
+/**
+ * Wizard guard (docs/specification.md §2.3): returns the login's API client and a basket that may go through this step.
+ */
 export async function requireWizardBasket(office: TicketOffice, step: WizardStep) {
   // Registrations closed and nobody signed in: no basket to check out, and signing in would only lead to buy's
   // answer, given here at once.

@@ -8,7 +8,7 @@ export const isGroup = (node: TreeNode) => (GROUP_CATEGORIES as readonly string[
 export const holdsArticles = (node: TreeNode): boolean =>
   node.children.some((child) => child.category === "article" || (isGroup(child) && holdsArticles(child)));
 
-/** What a group asks of the buyer, from its cart range (DESIGN 4: weights summed into [min, max]). */
+/** What a group asks of the buyer, from its cart range (docs/design.md §4: weights summed into [min, max]). */
 export type RangeHint =
   | { kind: "exactly"; count: number }
   | { kind: "between"; min: number; max: number }

@@ -8,7 +8,7 @@ export interface UnreadableForm {
 
 /**
  * The buy page (or a checkout step with nothing to check out) of an event whose registrations are not open: 404
- * (SPEC 5), saying so, with the way back to the event's page (docs/decisions/0034).
+ * (docs/specification.md §5), saying so, with the way back to the event's page (docs/decisions/0034).
  */
 export interface RegistrationsClosed {
   reason: "registrationsClosed";

@@ -1,5 +1,5 @@
-// The forms step (SPEC 2.4, docs/api.md "Forms"): one answer per article and field, named so that one page
-// can hold the forms of every article, and the API's `field_errors.extra_info_<id>` put back beside them.
+// The forms step (docs/specification.md §2.4, docs/api.md "Forms"): one answer per article and field, named so that one
+// page can hold the forms of every article, and the API's `field_errors.extra_info_<id>` put back beside them.
 import { COUNTRIES } from "@ticketing/shared/countries";
 import type { ItemForms } from "@ticketing/shared/schemas/ticket-office";
 

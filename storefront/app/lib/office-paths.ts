@@ -1,4 +1,4 @@
-// Ticket-office URLs. SPEC 2.3: every link and redirect keeps the `preview` segment of testing mode.
+// Ticket-office URLs. docs/specification.md §2.3: every link and redirect keeps the `preview` segment of testing mode.
 import { ticketOfficePath } from "@ticketing/shared/ticket-office";
 
 export interface OfficeLocation {

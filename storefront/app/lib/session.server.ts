@@ -4,7 +4,10 @@ import { ARE_COOKIES_SECURE } from "./secure-cookies.server";
 import { createSignedCookie } from "./signed-cookie.server";
 
 interface SessionData {
-  /** Ticket-office login tokens, one entry per event and testing flag (SPEC 3: a frontend login per event). */
+  /**
+   * Ticket-office login tokens, one entry per event and testing flag (docs/specification.md §3: a frontend login per
+   * event).
+   */
   logins: Record<string, TokenPair>;
   /**
    * The event each previewed path was signed in to (ticket-office path → event id): a draft's infos are only

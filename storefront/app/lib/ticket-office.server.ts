@@ -107,7 +107,7 @@ export class OfficeVisit {
 
   /**
    * The API client acting as the visitor's login to the event: it renews the tokens, and when they cannot be
-   * renewed it throws a redirect to the login page (SPEC 2.3, SPEC 8).
+   * renewed it throws a redirect to the login page (docs/specification.md §2.3, §8).
    */
   protected loginClient(eventId: number): ApiClient {
     return createApiClient({
@@ -200,8 +200,8 @@ export class OfficeVisit {
 }
 
 /**
- * The preview of a draft (or of no event at all) before its staff signs in (DESIGN 4: testing logins are for the
- * event's staff): nothing of the event is known or shown, only the staff sign-in.
+ * The preview of a draft (or of no event at all) before its staff signs in (docs/design.md §4: testing logins are for
+ * the event's staff): nothing of the event is known or shown, only the staff sign-in.
  */
 export class PreviewSignIn extends OfficeVisit {}
 
@@ -241,14 +241,14 @@ export class TicketOffice extends OfficeVisit {
     return office;
   }
 
-  /** SPEC 4: basket actions need testing mode, or open registrations and allowed item changes. */
+  /** docs/specification.md §4: basket actions need testing mode, or open registrations and allowed item changes. */
   get areBasketActionsAllowed() {
     return this.testing || (this.event.areRegistrationsAllowed && this.event.isBasketItemModificationAllowed);
   }
 
   /**
    * The answer to the buy page, or to a checkout step with nothing to check out, while registrations are not open:
-   * SPEC 5's 404, on a page that says why and leads back to the event's page (docs/decisions/0034).
+   * docs/specification.md §5's 404, on a page that says why and leads back to the event's page (docs/decisions/0034).
    */
   async registrationsClosed() {
     return this.data<RegistrationsClosed>(
@@ -257,7 +257,7 @@ export class TicketOffice extends OfficeVisit {
     );
   }
 
-  /** SPEC 4: starting a payment needs testing mode or open payments. */
+  /** docs/specification.md §4: starting a payment needs testing mode or open payments. */
   get isPaymentAllowed() {
     return this.testing || this.event.arePaymentsAllowed;
   }

@@ -2,8 +2,8 @@ import { PreviewSignIn, TicketOffice } from "#app/lib/ticket-office.server.ts";
 import type { Route } from "./+types/layout";
 
 /**
- * Ticket-office guard (SPEC 2.3): the event must exist for this path, else the 404 page. A preview not signed in
- * yet knows no event: every page but the staff sign-in goes there, and nothing of the event is shown.
+ * Ticket-office guard (docs/specification.md §2.3): the event must exist for this path, else the 404 page. A preview
+ * not signed in yet knows no event: every page but the staff sign-in goes there, and nothing of the event is shown.
  */
 export async function loader(args: Route.LoaderArgs) {
   const office = await TicketOffice.enter(args);

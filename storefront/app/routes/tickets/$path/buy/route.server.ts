@@ -9,10 +9,14 @@ import { readPostedForm } from "#app/lib/posted-form.server.ts";
 import { TicketOffice } from "#app/lib/ticket-office.server.ts";
 import type { Route } from "./+types/route";
 
-/** Guards of `buy` (SPEC 2.3): the ticket office may change baskets, the visitor is logged in, not paying. */
+/**
+ * Guards of `buy` (docs/specification.md §2.3): the ticket office may change baskets, the visitor is logged in, not
+ * paying.
+ */
 async function openBuy(args: Route.LoaderArgs | Route.ActionArgs) {
   const office = await TicketOffice.open(args);
-  // SPEC 5: basket modification only for previewers or when the event allows it, else 404 (saying so).
+  // docs/specification.md §5: basket modification only for previewers or when the event allows it, else 404
+  // (saying so).
   if (!office.areBasketActionsAllowed) throw await office.registrationsClosed();
   const api = await office.requireLoginApi();
   return { office, api };

@@ -9,7 +9,7 @@ const STEPS = [
   ["payment-method", "checkout.steps.paymentMethod"],
 ] as const;
 
-/** The checkout wizard's frame. Its guards run in each step's loader (SPEC 2.3), not here. */
+/** The checkout wizard's frame. Its guards run in each step's loader (docs/specification.md §2.3), not here. */
 export default function Checkout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -1,4 +1,4 @@
-// The login links of DESIGN 4: the trusted-email link and the third-party link log the visitor in.
+// The login links of docs/design.md §4: the trusted-email link and the third-party link log the visitor in.
 import { describe, expect, it } from "vitest";
 import { loginKey, sessionStorage } from "#app/lib/session.server.ts";
 import { loader as thirdPartyLoader } from "#app/routes/tickets/$path/login/third-party/$token/route.tsx";

@@ -20,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     nextUrl,
     isPreview: office.testing,
-    // DESIGN 4: the event's access methods decide which logins are offered.
+    // docs/design.md §4: the event's access methods decide which logins are offered.
     accessMethods: office.event.accessMethods,
     isEmailSent: query.get("emailSent") === "1",
   };
@@ -29,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
 export type ActionResult = { errors: string[]; emailError?: string; email?: string };
 
 /**
- * Testing logins are for the event's staff only (DESIGN 4): the preview signs in with the back-office account
+ * Testing logins are for the event's staff only (docs/design.md §4): the preview signs in with the back-office account
  * first, and opens the preview with that user's token, if the event is theirs to preview.
  */
 async function signInToPreview(office: OfficeVisit, form: FormData, nextUrl: string) {

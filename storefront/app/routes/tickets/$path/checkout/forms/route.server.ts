@@ -10,7 +10,7 @@ async function openStep(args: Route.LoaderArgs | Route.ActionArgs) {
   const office = await TicketOffice.open(args);
   const { api, basket } = await requireWizardBasket(office, "forms");
   const forms = await api.get<ItemForms[]>(`/frontend/baskets/${basket.id}/forms`);
-  // SPEC 2.4: the first step; skipped when no article of the basket asks anything.
+  // docs/specification.md §2.4: the first step; skipped when no article of the basket asks anything.
   if (forms.length === 0) throw await office.redirect(office.href("checkout/billing-information"));
   return { office, api, forms };
 }

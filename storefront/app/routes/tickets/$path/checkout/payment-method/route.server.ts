@@ -11,7 +11,7 @@ import type { Route } from "./+types/route";
 async function openStep(args: Route.LoaderArgs | Route.ActionArgs) {
   const office = await TicketOffice.open(args);
   const { api, basket } = await requireWizardBasket(office, "payment-method");
-  // SPEC 2.4: checkout needs billing information first.
+  // docs/specification.md §2.4: checkout needs billing information first.
   if (!basket.billingInformation) throw await office.redirect(office.href("checkout/billing-information"));
   return { office, api, basket };
 }
@@ -40,7 +40,7 @@ type ActionResult = { errors: string[]; termsError?: string };
 
 /**
  * "Cancel this payment": cancelled at the provider, then the basket is the buyer's again and this page says so. When
- * the provider could not cancel it (paid meanwhile), the page says that instead (SPEC 8).
+ * the provider could not cancel it (paid meanwhile), the page says that instead (docs/specification.md §8).
  */
 async function cancelPayment(office: TicketOffice, api: ApiClient, basket: BasketDetail, form: FormData) {
   const posted = String(form.get("paymentIntentId") ?? "");
@@ -79,10 +79,10 @@ export async function action(args: Route.ActionArgs) {
     if (error instanceof ApiError) return office.data<ActionResult>({ errors: error.errors }, { status: error.status });
     throw error;
   }
-  // DESIGN 4: the buyer pays on site, quoting the basket's reference.
+  // docs/design.md §4: the buyer pays on site, quoting the basket's reference.
   if (result.paymentIntent?.moduleKey === "point_of_sale")
     return office.redirect(office.href(`payment/pointofsale/${result.paymentIntent.id}`));
-  // A free basket is validated at once (DESIGN 4); otherwise the payment page is outside this app.
+  // A free basket is validated at once (docs/design.md §4); otherwise the payment page is outside this app.
   if (!result.paymentUrl) return office.redirect(office.href("completion"));
   return redirectDocument(result.paymentUrl, { headers: await office.headers() });
 }

@@ -1,5 +1,6 @@
 // The payment-method step's "Cancel this payment" (a form, so it works without JavaScript): the ongoing payment is
-// cancelled through the API, and a refusal (SPEC 8 "Failed to cancel an ongoing payment") is shown, not hidden.
+// cancelled through the API, and a refusal (docs/specification.md §8 "Failed to cancel an ongoing payment") is shown,
+// not hidden.
 import { describe, expect, it } from "vitest";
 import { loginKey, sessionStorage } from "#app/lib/session.server.ts";
 import { action, loader } from "#app/routes/tickets/$path/checkout/payment-method/route.tsx";

@@ -4,7 +4,7 @@ import { TicketOffice } from "#app/lib/ticket-office.server.ts";
 import type { Route } from "./+types/route";
 
 /**
- * DESIGN 4 "Ticket-office logins": a partner site sends its visitor here with a token it signed (HS256, the
+ * docs/design.md §4 "Ticket-office logins": a partner site sends its visitor here with a token it signed (HS256, the
  * event's third-party key); a valid one logs the visitor in and opens the buy page.
  */
 export async function loader(args: Route.LoaderArgs) {

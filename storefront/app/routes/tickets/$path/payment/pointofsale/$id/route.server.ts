@@ -6,16 +6,16 @@ import { TicketOffice } from "#app/lib/ticket-office.server.ts";
 import type { Route } from "./+types/route";
 
 /**
- * DESIGN 4 "Payments": the buyer pays on site, quoting the basket's reference; staff then mark the invoice
+ * docs/design.md §4 "Payments": the buyer pays on site, quoting the basket's reference; staff then mark the invoice
  * paid and the order is confirmed (this page then leads to completion).
  */
 export async function loader(args: Route.LoaderArgs) {
-  // SPEC 5: a missing (or malformed) payment id gives 404.
+  // docs/specification.md §5: a missing (or malformed) payment id gives 404.
   if (!/^\d+$/.test(args.params.id)) throw data(null, { status: 404 });
   const office = await TicketOffice.open(args);
   const api = await office.requireLoginApi();
   const { basket, newestIsCompleted } = await loadOpenBasket(office, api);
-  // SPEC 2.3: an empty or missing basket goes back to buy; a paid one to completion.
+  // docs/specification.md §2.3: an empty or missing basket goes back to buy; a paid one to completion.
   const target = wizardRedirect(basket, { step: "payment-method", newestIsCompleted });
   if (target || !basket) throw await office.redirect(office.href(target ?? "buy"));
   const intent = basket.paymentIntents.find(

@@ -5,7 +5,7 @@ import { safeNextUrl } from "#app/lib/next-url.ts";
 import { TicketOffice } from "#app/lib/ticket-office.server.ts";
 import type { Route } from "./+types/route";
 
-/** DESIGN 4 "Ticket-office logins": the single-use link of the trusted-email mail logs the visitor in. */
+/** docs/design.md §4 "Ticket-office logins": the single-use link of the trusted-email mail logs the visitor in. */
 export async function loader(args: Route.LoaderArgs) {
   const { loginPk, token } = args.params;
   if (!/^\d+$/.test(loginPk)) throw data(null, { status: 404 });
@@ -19,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
     });
     office.setLogin(login);
   } catch (error) {
-    // SPEC 8: "Could not validate email, please try again" (wrong, used or expired link).
+    // docs/specification.md §8: "Could not validate email, please try again" (wrong, used or expired link).
     if (error instanceof ApiError) return office.data({ errors: error.errors }, { status: 400 });
     throw error;
   }

@@ -12,7 +12,7 @@ const MAX_CHECKS = 12;
 
 export async function loader(args: Route.LoaderArgs) {
   const { id, status } = args.params;
-  // SPEC 5: a missing (or malformed) payment id gives 404.
+  // docs/specification.md §5: a missing (or malformed) payment id gives 404.
   if (!/^\d+$/.test(id) || !PAYMENT_OUTCOMES.includes(status as PaymentOutcome)) throw data(null, { status: 404 });
   const office = await TicketOffice.open(args);
   // The page speaks of one payment: only the buyer whose basket holds it may see it (any other caller gets 404, as
@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   const intentId = Number(id);
   const holds = (basket: BasketDetail | null) => basket?.paymentIntents.some((intent) => intent.id === intentId);
   if (!holds(open) && !holds(paid)) throw await office.data(null, { status: 404 });
-  // SPEC 2.4: a cancelled payment goes back to the payment method, which says so.
+  // docs/specification.md §2.4: a cancelled payment goes back to the payment method, which says so.
   const cancelled = `${office.href("checkout/payment-method")}?payment=cancelled`;
   if (status === "cancel") {
     // The buyer left the provider's page: the payment is cancelled there too, so it cannot be paid afterwards.
@@ -52,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * Cancels the payment if it is still ongoing. "failed" when the provider could not cancel it and it is still ongoing
- * (SPEC 8 "Failed to cancel an ongoing payment"); "paid" when it went through meanwhile.
+ * (docs/specification.md §8 "Failed to cancel an ongoing payment"); "paid" when it went through meanwhile.
  */
 async function cancelPayment(
   office: TicketOffice,

@@ -1,5 +1,6 @@
-// The page the payment provider sends the buyer back to (SPEC 2.4): it waits for the provider's confirmation a
-// bounded time, and shows a payment that will not be confirmed (cancelled, expired, failed) for what it is.
+// The page the payment provider sends the buyer back to (docs/specification.md §2.4): it waits for the provider's
+// confirmation a bounded time, and shows a payment that will not be confirmed (cancelled, expired, failed) for
+// what it is.
 import { describe, expect, it } from "vitest";
 import { loginKey, sessionStorage } from "#app/lib/session.server.ts";
 import { loader, meta } from "#app/routes/tickets/$path/payment/return/$id/$status/route.tsx";

@@ -6,7 +6,7 @@ import type { Route } from "./+types/route";
 
 export { loader } from "./route.server";
 
-/** SPEC 2.4: after a failed payment, back to the basket after a countdown. */
+/** docs/specification.md §2.4: after a failed payment, back to the basket after a countdown. */
 const BACK_TO_BASKET_SECONDS = 10;
 
 /**
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
     : [];
 
 /**
- * SPEC 2.4: back to the basket after a countdown. Without JavaScript a meta refresh does it (inside
+ * docs/specification.md §2.4: back to the basket after a countdown. Without JavaScript a meta refresh does it (inside
  * `<noscript>`, so that it does not run when scripts do); with JavaScript the root's enhancement script counts
  * down in this paragraph and shows the button that stops it (WCAG 2.2.1: a time limit the reader may turn off).
  */
