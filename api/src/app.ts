@@ -1,4 +1,4 @@
-// createApp(): middleware, error handler and route mounting (STYLE.md layout).
+// createApp(): middleware, error handler and route mounting (docs/style.md layout).
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_NESTING, NestingTooDeep } from "@ticketing/shared/case";

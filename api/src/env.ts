@@ -1,5 +1,5 @@
-// Configuration (DESIGN.md 8): parsed once with zod at start-up; every variable has a working default. The secrets
-// the environment leaves out come from the database, where every API process of the installation finds the same
+// Configuration (docs/design.md §8): parsed once with zod at start-up; every variable has a working default. The
+// secrets the environment leaves out come from the database, where every API process of the installation finds the same
 // ones (docs/decisions/0024).
 import { createPrivateKey, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";

@@ -2,7 +2,7 @@
 // with generated bad input: bodies, queries and path parameters of the wrong types, nested thousands deep, huge,
 // named after built-in properties, in odd unicode, as forms or broken JSON. Each case is sent without a token
 // and as a superuser, a unit owner and a ticket-office buyer, so the input reaches validation and the services
-// behind it. DESIGN.md 3: bad input is a 4xx with `{"errors": [...]}`, never a 500.
+// behind it. docs/design.md §3: bad input is a 4xx with `{"errors": [...]}`, never a 500.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT_IN_NAMES, NUMBER_TEXTS, ODD_TEXTS, wellFormed } from "./fuzz-inputs.ts";

@@ -1,4 +1,4 @@
-// Messages in the caller's language (DESIGN.md 3, docs/decisions/0009): the same refusal reads in French for a
+// Messages in the caller's language (docs/design.md §3, docs/decisions/0009): the same refusal reads in French for a
 // French `Accept-Language` and in English otherwise — a bad body, an unknown id or path, a sold-out article, a
 // refused sign-in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // Walks EVERY route of the API (from the router's own list: a new route without an expectation here fails the
-// first test) as an anonymous caller, an outsider, a member, an owner and a superuser (DESIGN.md 4
+// first test) as an anonymous caller, an outsider, a member, an owner and a superuser (docs/design.md §4
 // "Permissions"). Each case gets fresh target rows, so a delete by one actor does not hide the next one's.
 import { eq, run, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The whole product on one port (DESIGN.md 2): API at /api/v1, back office at /admin, storefront at /.
+// The whole product on one port (docs/design.md §2): API at /api/v1, back office at /admin, storefront at /.
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
@@ -101,7 +101,7 @@ export async function createProduct(
     },
     options.lifecycle,
   );
-  // Expired holds give their stock back (DESIGN.md 4 "Basket lifecycle").
+  // Expired holds give their stock back (docs/design.md §4 "Basket lifecycle").
   // Unpaid online payments past the event's payment term are cancelled the same way, and their buyers told.
   const sweep = setInterval(() => {
     releaseExpiredHolds(database, new Date()).catch((error: unknown) =>
@@ -158,7 +158,7 @@ export async function createProduct(
 }
 
 const isApiPath = (path: string) => path === API_BASE || path.startsWith(`${API_BASE}/`);
-/** The ticket office's login links: their path holds a token (SPEC 2.3). */
+/** The ticket office's login links: their path holds a token (docs/specification.md §2.3). */
 const LOGIN_LINK = /^\/tickets\/(?:preview\/)?[^/]+\/login\/(?:verify|third-party)\//;
 
 /** The back office's and the ticket office's headers (the API sends its own, app.ts; docs/decisions/0007). */
@@ -352,7 +352,7 @@ async function mountStorefront(app: Hono, publicUrl: string, apiFetchFor: (env: 
   // look-up (a stat per page otherwise). A page path with a dot is still looked up, misses and goes on.
   const serveClientFile = serveStatic({ root: client });
   app.use("*", (c, next) => (FILE_NAME.test(c.req.path) ? serveClientFile(c, next) : next()));
-  // The storefront calls the API in-process (it is a backend-for-frontend, DESIGN.md 2).
+  // The storefront calls the API in-process (it is a backend-for-frontend, docs/design.md §2).
   // The nonce lets root.tsx's inline script (and Turbo's progress bar) run under the page's policy.
   app.all("*", (c) => {
     // Every post, to a page or to a resource route (which React Router does not check): docs/decisions/0030.

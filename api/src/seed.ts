@@ -1,4 +1,4 @@
-// The demo data (DESIGN.md 8): a unit, an organiser, a moderator and the public event `demo`, created through
+// The demo data (docs/design.md §8): a unit, an organiser, a moderator and the public event `demo`, created through
 // the same services the API uses. Run by the first `npm start` and by `npm run db:seed`.
 import { count, type Database, eq, run, schema } from "@ticketing/db";
 import { createUser } from "./services/accounts/sessions.ts";

@@ -1,4 +1,4 @@
-// Test support: a fresh migrated database and app per test file, on either driver (STYLE.md habit 7).
+// Test support: a fresh migrated database and app per test file, on either driver (docs/style.md habit 7).
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -195,7 +195,7 @@ export async function createOnSaleEvent(
 
 /**
  * Each stock's counters (`node_limits.used`, `testing_used`) beside what the held selected nodes linked to it
- * say: they must always be equal (DESIGN.md 4 "Stock").
+ * say: they must always be equal (docs/design.md §4 "Stock").
  */
 export async function stockCountersAndRows(database: Database) {
   const limits = await database.db.select().from(schema.nodeLimits).all();
@@ -399,7 +399,7 @@ export async function addCatalogueElement(
 export const stockUsed = async (ctx: Pick<TestContext, "database">, limitId: number) =>
   (await ctx.database.db.select().from(schema.nodeLimits).where(eq(schema.nodeLimits.id, limitId)).get())?.used;
 
-/** Every stock's counters equal what its held rows say (DESIGN.md 4 "Stock"). */
+/** Every stock's counters equal what its held rows say (docs/design.md §4 "Stock"). */
 export async function expectStockCountersMatchRows(ctx: Pick<TestContext, "database">) {
   for (const stock of await stockCountersAndRows(ctx.database)) expect(stock.counters).toEqual(stock.rows);
 }

@@ -1,4 +1,4 @@
-// One error type, one mapper (STYLE.md habit 2). Services throw DomainError; app.onError answers the wire shape.
+// One error type, one mapper (docs/style.md habit 2). Services throw DomainError; app.onError answers the wire shape.
 export type DomainErrorKind =
   | "invalid"
   | "unauthorized"

@@ -1,4 +1,5 @@
-// ra-data-simple-rest list convention (DESIGN.md 3): ?sort=["id","ASC"]&range=[0,24]&filter={...}, plus plain keys.
+// ra-data-simple-rest list convention (docs/design.md §3): ?sort=["id","ASC"]&range=[0,24]&filter={...}, plus plain
+// keys.
 import { asc, count, type Db, desc, inArray, isNull } from "@ticketing/db";
 import { camelizeKeys, toCamel, toSnake } from "@ticketing/shared/case";
 import { parseId } from "@ticketing/shared/schemas/common";

@@ -97,8 +97,9 @@ export const log = createLogger({
 });
 
 /**
- * Paths that carry a secret in one of their segments (SPEC 2.3: the ticket office's login links and order links,
- * both as pages and through the API): the segment is replaced in what is logged. A query string is never logged.
+ * Paths that carry a secret in one of their segments (docs/specification.md §2.3: the ticket office's login links and
+ * order links, both as pages and through the API): the segment is replaced in what is logged. A query string is never
+ * logged.
  */
 const SECRET_SEGMENTS: [RegExp, string][] = [
   [/(\/login\/verify\/[^/]+\/)[^/]+/, `$1${REDACTED}`],

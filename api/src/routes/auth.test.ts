@@ -86,7 +86,7 @@ describe.each(DRIVERS)("back-office accounts (%s)", (driver) => {
     expect(english.text).toContain("If it was not you, you can ignore this email: your account has not changed.");
   });
 
-  it("refuses weak passwords and a confirmation that does not match, with the SPEC's messages, in French too", async () => {
+  it("refuses weak passwords and a confirmation that does not match, with the specification's messages, in French too", async () => {
     const body = { email: email(), first_name: "A", last_name: "B", password: "short", password_confirmation: "other" };
     const response = await ctx.call("POST", "/auth/register", { body });
     expect(response.status).toBe(400);

@@ -1,4 +1,4 @@
-// The element tree's resources (DESIGN.md 3): one ra-data-simple-rest sub-app per resource over the engine of
+// The element tree's resources (docs/design.md §3): one ra-data-simple-rest sub-app per resource over the engine of
 // services/catalogue-resources.ts (the elements' own, which also moves and duplicates them, is in nodes.ts; the
 // price rules', which also reorders them, in price-rules.ts).
 

@@ -1,5 +1,5 @@
-// `/events/:id/stocks` and `/events/:id/dashboard`: how an event's sales stand (SPEC.md 2.2, 3), real sales or, with
-// `preview=true`, testing ones only.
+// `/events/:id/stocks` and `/events/:id/dashboard`: how an event's sales stand (docs/specification.md §2.2, §3), real
+// sales or, with `preview=true`, testing ones only.
 import { Dashboard, PreviewQuery, StocksTable } from "@ticketing/shared/schemas/sales";
 import { Hono } from "hono";
 import { type AppEnv, now } from "../context.ts";

@@ -27,7 +27,7 @@ eventRoutes.get(
   route(
     {
       summary: "The ticket office's view of every public event, or of the one at `path`",
-      description: "No token needed; `testing=true` previews any event of your units (SPEC 2.3).",
+      description: "No token needed; `testing=true` previews any event of your units (docs/specification.md §2.3).",
       auth: "optional",
       query: PublicInfosQuery,
       answer: z.union([PublicInfos, z.array(PublicInfos)]),

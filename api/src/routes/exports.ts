@@ -1,4 +1,4 @@
-// Back-office lists as csv or xlsx files (DESIGN.md 3, docs/decisions/0011-exports.md).
+// Back-office lists as csv or xlsx files (docs/design.md §3, docs/decisions/0011-exports.md).
 import { Readable } from "node:stream";
 import { EXPORT_LISTS } from "@ticketing/shared/constants";
 import { ExportFormatQuery } from "@ticketing/shared/schemas/sales";

@@ -1,4 +1,4 @@
-// `/frontend-logins` (SPEC 7): the caller's own ticket-office logins.
+// `/frontend-logins` (docs/specification.md §7): the caller's own ticket-office logins.
 import { FrontendLogin, FrontendLoginQuery } from "@ticketing/shared/schemas/auth";
 import { Hono } from "hono";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The ticket office (`/frontend/…`, DESIGN.md 3): an event's pages for anyone, and the buyer's baskets, each call
+// The ticket office (`/frontend/…`, docs/design.md §3): an event's pages for anyone, and the buyer's baskets, each call
 // on a basket checked to be the caller's (services/buyer-baskets.ts).
 import { VisitorTreeQuery } from "@ticketing/shared/schemas/frontend";
 import { ConfirmationPage, PointOfSale, Tree } from "@ticketing/shared/schemas/ticket-office";

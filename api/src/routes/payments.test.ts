@@ -1,4 +1,4 @@
-// The demo payment page (DESIGN.md 4 "Payments"): what the buyer is sent to, and told, is where the payment
+// The demo payment page (docs/design.md §4 "Payments"): what the buyer is sent to, and told, is where the payment
 // really stands — not the button pressed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expireUnpaidPayments } from "../services/checkout/expired-payments.ts";

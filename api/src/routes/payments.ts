@@ -1,5 +1,5 @@
 // The `demo` payment module: a hosted payment page served by the API, and an HMAC-signed webhook that
-// resolves the invoice exactly once (DESIGN.md 4 "Payments").
+// resolves the invoice exactly once (docs/design.md §4 "Payments").
 import { createHash } from "node:crypto";
 import { formatMoney } from "@ticketing/shared/money";
 import {

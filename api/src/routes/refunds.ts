@@ -1,4 +1,4 @@
-// Back-office refunds (DESIGN.md 4 "Payments"): a paid basket, whole or chosen articles, paid back through the
+// Back-office refunds (docs/design.md §4 "Payments"): a paid basket, whole or chosen articles, paid back through the
 // module that took the money. Mounted at /baskets beside the sales routes.
 import { RefundMade, RefundRequest } from "@ticketing/shared/schemas/sales";
 import { Hono } from "hono";

@@ -1,5 +1,5 @@
-// SPEC 7 "registration modules list": an event's module, whose root element the editor and the ticket office
-// start from.
+// docs/specification.md §7 "registration modules list": an event's module, whose root element the editor and the ticket
+// office start from.
 import { RegistrationModule } from "@ticketing/shared/schemas/catalogue";
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";

@@ -1,4 +1,4 @@
-// `/auth/*` for the ticket office (DESIGN.md 4 "Ticket-office logins"): anonymous, by a trusted email's link, or
+// `/auth/*` for the ticket office (docs/design.md §4 "Ticket-office logins"): anonymous, by a trusted email's link, or
 // by a third party's signed token; each adds a login to the caller's token. `is_testing` logins (previews) are
 // for staff of the event's unit, signed in to the back office.
 import {

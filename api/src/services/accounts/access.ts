@@ -1,4 +1,4 @@
-// Who may see what (DESIGN.md 4 "Permissions"): one place, used by every back-office route.
+// Who may see what (docs/design.md §4 "Permissions"): one place, used by every back-office route.
 import { type Db, eq, inArray, schema } from "@ticketing/db";
 import { isEventLocked } from "@ticketing/shared/event-status";
 import type { SQL } from "drizzle-orm";
@@ -59,8 +59,8 @@ export async function getVisibleEvent(db: Db, user: User, eventId: number): Prom
 }
 
 /**
- * Editing and creating elements are refused when the event is not a draft, unless superuser (DESIGN.md 4). A change
- * starts with `startEventChange` (event-changes.ts), which also records what it does to the event's moderation;
+ * Editing and creating elements are refused when the event is not a draft, unless superuser (docs/design.md §4). A
+ * change starts with `startEventChange` (event-changes.ts), which also records what it does to the event's moderation;
  * this check alone is for what changes nothing buyers see (an image uploaded, not yet used).
  */
 export function assertEditable(event: Event, user: User, supportEmail: string) {

@@ -1,4 +1,4 @@
-// A unit's Stripe account (DESIGN.md 4 "Payments"): its owner sets the secret key and the webhook signing secret,
+// A unit's Stripe account (docs/design.md §4 "Payments"): its owner sets the secret key and the webhook signing secret,
 // stored encrypted and never answered; an event chooses Stripe only once its unit's account is set.
 import { eq, run, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

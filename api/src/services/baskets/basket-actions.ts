@@ -1,4 +1,4 @@
-// What staff do from a basket's page (DESIGN.md 3 "back-office sales"): send its order confirmation again, and
+// What staff do from a basket's page (docs/design.md §3 "back-office sales"): send its order confirmation again, and
 // download its tickets. Only for a basket of an event the user may see (404 otherwise).
 import type { Readable } from "node:stream";
 import { type Database, type Db, eq, run, schema } from "@ticketing/db";

@@ -106,7 +106,7 @@ export async function basketTotal(db: Db, basketId: number): Promise<number> {
 
 /**
  * Applying or removing a promotion code changes what the basket's lines cost: they are priced again for the
- * visitor as they now are (the server decides prices, DESIGN.md 4). Only a `new` basket changes.
+ * visitor as they now are (the server decides prices, docs/design.md §4). Only a `new` basket changes.
  */
 export async function repriceBasket(database: Database, input: { event: Event; basket: Basket; login: FrontendLogin }) {
   const catalogue = await getCatalogue(database.db, input.event.id);

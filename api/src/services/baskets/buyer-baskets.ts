@@ -1,4 +1,4 @@
-// The ticket office's baskets (`/frontend/…`, DESIGN.md 3): every call names one of the caller's baskets, by its
+// The ticket office's baskets (`/frontend/…`, docs/design.md §3): every call names one of the caller's baskets, by its
 // id or by a line of it, and answers 404 for anyone else's.
 import { type Database, type Db, eq, schema } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";

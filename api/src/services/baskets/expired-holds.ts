@@ -1,4 +1,4 @@
-// A basket whose reservation time ran out (DESIGN.md 4 "Basket lifecycle"): its lines are given back to the stock
+// A basket whose reservation time ran out (docs/design.md §4 "Basket lifecycle"): its lines are given back to the stock
 // as `expired`, not `released`, so that when the buyer returns the ticket office can hold them again, each article
 // with its options, and its form answers, which hang off the same lines. The billing information stays on the basket.
 import { and, type Database, eq, inArray, run, schema } from "@ticketing/db";

@@ -1,5 +1,5 @@
-// The wizard's forms (SPEC 2.4, DESIGN.md 4): the extra-info groups linked to each article in a basket, the
-// answers kept per article, validated by the shared field rules.
+// The wizard's forms (docs/specification.md §2.4, docs/design.md §4): the extra-info groups linked to each article in a
+// basket, the answers kept per article, validated by the shared field rules.
 import { type Database, type Db, eq, inArray, run, schema } from "@ticketing/db";
 import type { Visitor } from "@ticketing/shared/conditions";
 import { validateExtraInfo } from "@ticketing/shared/extra-infos";

@@ -14,7 +14,7 @@ type Tx = Db;
 export const holdUntil = (event: Event, now: Date) =>
   new Date(now.getTime() + event.reservationMinutes * 60_000).toISOString();
 
-/** Basket actions are allowed in testing mode, or when registrations are allowed (SPEC 4). */
+/** Basket actions are allowed in testing mode, or when registrations are allowed (docs/specification.md §4). */
 export function assertBasketActionsAllowed(event: Event, testing: boolean, now: Date) {
   if (!testing && !eventWindows(event, now).isBasketItemModificationAllowed)
     throw conflict("errors.registrations_closed");

@@ -1,5 +1,5 @@
-// Where a payment stands (SPEC.md 4): one rule for the ticket office, the back office and the mails, with no
-// dependency on how payments are made (checkout.ts), so that presenters and mail templates may use it.
+// Where a payment stands (docs/specification.md §4): one rule for the ticket office, the back office and the mails,
+// with no dependency on how payments are made (checkout.ts), so that presenters and mail templates may use it.
 import { type Db, desc, eq, prepared, schema } from "@ticketing/db";
 import { PAYMENT_TERM_EXPIRED } from "@ticketing/shared/constants";
 import { inList, jsonList } from "../../lib/id-lists.ts";

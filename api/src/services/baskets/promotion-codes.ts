@@ -1,5 +1,5 @@
-// Promotion codes a buyer applies to a basket (SPEC 4): a code of the basket's event, named in any case, once per
-// basket; applying or removing one prices the basket's lines again.
+// Promotion codes a buyer applies to a basket (docs/specification.md §4): a code of the basket's event, named in any
+// case, once per basket; applying or removing one prices the basket's lines again.
 import { and, type Database, type Db, eq, run, schema, sql } from "@ticketing/db";
 import type { SelectedPromotionCodeCreate } from "@ticketing/shared/schemas/frontend";
 import type {

@@ -1,4 +1,4 @@
-// Ticket-office logins beyond anonymous (DESIGN.md 4 "Ticket-office logins"): a trusted email proved by a
+// Ticket-office logins beyond anonymous (docs/design.md §4 "Ticket-office logins"): a trusted email proved by a
 // single-use link, or a token signed by a third party with the event's secret key.
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, type Database, type Db, eq, gt, inArray, run, schema } from "@ticketing/db";
@@ -244,7 +244,7 @@ export function* setAccessMethods(tx: Tx, eventId: number, methods: AccessMethod
 
 /**
  * The event a ticket-office login is for. Testing (preview) logins are for staff of the event's unit only
- * (DESIGN.md 4 "Testing mode"); real ones need a public (or closed) event.
+ * (docs/design.md §4 "Testing (preview) mode"); real ones need a public (or closed) event.
  */
 async function officeOf(database: Database, auth: Authenticated | null, activeModuleId: number, isTesting: boolean) {
   const event = await findEventByRegistrationModule(database, activeModuleId);
@@ -327,7 +327,7 @@ export async function signInWithThirdParty(
   );
 }
 
-/** SPEC 7: the caller's own logins, all of them or those of `wanted` (others' ids are left out). */
+/** docs/specification.md §7: the caller's own logins, all of them or those of `wanted` (others' ids are left out). */
 export async function listOwnFrontendLogins(
   db: Db,
   loginIds: number[],

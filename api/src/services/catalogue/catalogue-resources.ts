@@ -1,4 +1,4 @@
-// The element tree's resources (DESIGN.md 3): ra-data-simple-rest CRUD over the tables of the tree, scoped to the
+// The element tree's resources (docs/design.md §3): ra-data-simple-rest CRUD over the tables of the tree, scoped to the
 // events the user may see, writes refused unless the event is a draft (or the user a superuser). One engine; each
 // resource says what it adds: linked configurations, list filters, references, checks and consequences.
 import { and, type Database, type Db, eq, inArray, run, schema } from "@ticketing/db";
@@ -222,7 +222,9 @@ export async function deleteCatalogueRow(
 /** The registration modules' list: one event's, named by the `event` (or `event_id`) filter. */
 export const REGISTRATION_MODULE_LIST: ListOptions = { sortable: ["id"], idFilters: ["event", "eventId"] };
 
-/** SPEC 7 "registration modules list": the ticket office and the editor read the root node from it. */
+/**
+ * docs/specification.md §7 "registration modules list": the ticket office and the editor read the root node from it.
+ */
 export async function listRegistrationModules(
   db: Db,
   user: User,

@@ -109,7 +109,7 @@ export function ancestors(catalogue: Catalogue, node: CatalogueNode): CatalogueN
   return chain;
 }
 
-/** The rules linked to a node's configuration, and those linked to its ancestors' (DESIGN.md 4 "Price"). */
+/** The rules linked to a node's configuration, and those linked to its ancestors' (docs/design.md §4 "Price"). */
 function linkedRules(catalogue: Catalogue, node: CatalogueNode) {
   return {
     ownRules: catalogue.rulesByConfiguration.get(node.configurationId) ?? [],
@@ -119,7 +119,7 @@ function linkedRules(catalogue: Catalogue, node: CatalogueNode) {
   };
 }
 
-/** The rules that apply to a node: its own, plus those its ancestors propagate (DESIGN.md 4 "Price"). */
+/** The rules that apply to a node: its own, plus those its ancestors propagate (docs/design.md §4 "Price"). */
 export function applicableRules(catalogue: Catalogue, node: CatalogueNode, visitor: Visitor | null): PriceRule[] {
   return selectPriceRules({ ...linkedRules(catalogue, node), visitor, conditions: catalogue.conditions });
 }

@@ -36,7 +36,7 @@ export interface ResourceSpec {
   validate?: (values: Record<string, unknown>, current: Row | undefined, db: Db) => void | Promise<void>;
 }
 
-/** SPEC 5: a range must be reachable with the weights of the children of the element(s) using it. */
+/** docs/specification.md §5: a range must be reachable with the weights of the children of the element(s) using it. */
 export async function validateCartRange(values: Record<string, unknown>, row: Row | undefined, db: Db) {
   const min = (values.rangeMin ?? row?.rangeMin ?? 0) as number;
   const max = (values.rangeMax !== undefined ? values.rangeMax : (row?.rangeMax ?? null)) as number | null;
@@ -94,7 +94,7 @@ export const RESOURCES = {
           assertNewParent(await loadCatalogue(db, row.eventId), row.id, values.parentId as number);
         return;
       }
-      // Options are leaves (SPEC 4): nothing is configured below them.
+      // Options are leaves (docs/specification.md §4): nothing is configured below them.
       const parent = await db
         .select({ category: schema.nodeConfigurations.category })
         .from(schema.nodes)

@@ -1,5 +1,6 @@
-// The event's stocks table (SPEC.md 3 "Stocks table columns"): each article with its lines counted by their basket's
-// status, beside the stock counters the sale moves, read as the ticket office reads them (DESIGN.md 4 "Stock").
+// The event's stocks table (docs/specification.md §3 "Stocks table columns"): each article with its lines counted by
+// their basket's status, beside the stock counters the sale moves, read as the ticket office reads them
+// (docs/design.md §4 "Stock").
 import { and, type Db, eq, inArray, isNotNull, ne, schema, sql } from "@ticketing/db";
 import { type BasketStatus, GIVEN_BACK_STATUSES, SOLD_BASKET_STATUSES } from "@ticketing/shared/constants";
 import type { StockRow, StocksTable } from "@ticketing/shared/schemas/sales";

@@ -157,7 +157,7 @@ export async function duplicateNode(database: Database, user: User, nodeId: numb
   return duplicate;
 }
 
-/** SPEC 5: disabling the Lausanne tax on an element disables it on all its children. */
+/** docs/specification.md §5: disabling the Lausanne tax on an element disables it on all its children. */
 export function* clearLausanneTaxBelow(tx: Tx, catalogue: Catalogue, configurationId: number) {
   const owners = [...catalogue.byId.values()].filter((n) => n.configurationId === configurationId);
   const below = owners.flatMap((owner) => descendantIds(owner)).map((id) => catalogue.byId.get(id)?.configurationId);

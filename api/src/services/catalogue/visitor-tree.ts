@@ -121,8 +121,8 @@ function currentStock(limitIds: number[], counters: StockCounters, testing: bool
 }
 
 /**
- * What the visitor may see now (access rules, availability windows), priced for them (DESIGN.md 4), with the stock
- * `counters` read for this request: the JSON of the `Tree` answer (snake_case). Visibility, conditional prices,
+ * What the visitor may see now (access rules, availability windows), priced for them (docs/design.md §4), with the
+ * stock `counters` read for this request: the JSON of the `Tree` answer (snake_case). Visibility, conditional prices,
  * conditional forms and the stock are decided on every call; the rest was written once per catalogue version.
  */
 export function writeVisitorTree(

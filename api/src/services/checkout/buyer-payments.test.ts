@@ -1,6 +1,6 @@
-// The buyer cancels an ongoing payment (`POST /frontend/payment-intents/:id/cancel`, SPEC.md 8 "Failed to cancel an
-// ongoing payment"): at the provider first, then here; the basket goes back to the buyer. A provider that cannot
-// cancel it changes nothing here.
+// The buyer cancels an ongoing payment (`POST /frontend/payment-intents/:id/cancel`, docs/specification.md §8
+// "Failed to cancel an ongoing payment"): at the provider first, then here; the basket goes back to the buyer. A
+// provider that cannot cancel it changes nothing here.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, run, schema } from "@ticketing/db";

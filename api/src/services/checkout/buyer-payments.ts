@@ -1,4 +1,4 @@
-// The buyer's own payments (`/frontend/payment-intents/:id/…`, DESIGN.md 4 "Payments"): cancelling an ongoing one
+// The buyer's own payments (`/frontend/payment-intents/:id/…`, docs/design.md §4 "Payments"): cancelling an ongoing one
 // through the module that opened it.
 import { eq, schema } from "@ticketing/db";
 import type { BasketDetail } from "@ticketing/shared/schemas/ticket-office";

@@ -1,6 +1,6 @@
-// The payment reminder (SPEC.md 2.2 communication "payment-reminder"): the mail a buyer gets when the order waits
-// for its payment — paid at a point of sale, or after an online payment failed — with the reference and the way
-// back; its texts are the organiser's when set, like the confirmation's.
+// The payment reminder (docs/specification.md §2.2 communication "payment-reminder"): the mail a buyer gets when the
+// order waits for its payment — paid at a point of sale, or after an online payment failed — with the reference and the
+// way back; its texts are the organiser's when set, like the confirmation's.
 import { and, eq, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hmacHex } from "../../lib/tokens.ts";

@@ -1,6 +1,6 @@
-// An event's communication (SPEC.md 2.2 "communication"): its texts in English and French reach the buyers'
-// mails in their language, with the event's sender name, reply-to address and signature; the back office previews
-// a mail and the PDF ticket from unsaved texts and sends itself a test mail through the outbox.
+// An event's communication (docs/specification.md §2.2 "communication"): its texts in English and French reach the
+// buyers' mails in their language, with the event's sender name, reply-to address and signature; the back office
+// previews a mail and the PDF ticket from unsaved texts and sends itself a test mail through the outbox.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq, schema } from "@ticketing/db";

@@ -1,5 +1,5 @@
-// The events list's filters (SPEC 2.2, issue 14): activity (active, inactive, registrations open now, payments open
-// now) beside status and moderation status, validated, and the same in the list's export.
+// The events list's filters (docs/specification.md §2.2, issue 14): activity (active, inactive, registrations open now,
+// payments open now) beside status and moderation status, validated, and the same in the list's export.
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   createOnSaleEvent,

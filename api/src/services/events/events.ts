@@ -18,7 +18,10 @@ import { startEventChange } from "./event-changes.ts";
 
 export const FRONTEND_PATH_PATTERN = /^[-_0-9A-Za-z]+$/;
 
-/** SPEC 5: only - _ 0-9 A-Z; cannot start with preview or test (they are route segments of the ticket office). */
+/**
+ * docs/specification.md §5: only - _ 0-9 A-Z; cannot start with preview or test (they are route segments of the ticket
+ * office).
+ */
 export function frontendPathError(path: string): string | null {
   if (!FRONTEND_PATH_PATTERN.test(path)) return "errors.path_invalid";
   if (/^(preview|test)/i.test(path)) return "errors.path_reserved";
@@ -47,7 +50,9 @@ export interface EventInput {
   status?: EventStatus;
 }
 
-/** Stripe takes an event's payments only once its unit's account is set (DESIGN.md 4 "Payments"): 400 otherwise. */
+/**
+ * Stripe takes an event's payments only once its unit's account is set (docs/design.md §4 "Payments"): 400 otherwise.
+ */
 async function assertModuleUsable(db: Db, unitId: number, module: OnlinePaymentModule) {
   if (module === "stripe" && !(await unitsWithStripe(db, [unitId])).has(unitId))
     throw invalid("errors.stripe_not_configured", { online_payment_module: "errors.stripe_not_configured" });
@@ -120,7 +125,7 @@ export async function updateEvent(
     Object.entries(columns).some(
       ([key, value]) => key !== "status" && value !== undefined && value !== event[key as keyof Event],
     );
-  // DESIGN.md 4: a non-draft event is locked, but its status still moves (public → closed, …). A change sends an
+  // docs/design.md §4: a non-draft event is locked, but its status still moves (public → closed, …). A change sends an
   // approved event back to moderation (ADR 0031): its status alone does not.
   const change = changesOtherThanStatus ? startEventChange(event, user, supportEmail) : null;
   if (fields.frontendPath !== undefined) await assertPathFree(database.db, fields.frontendPath, event.id);
@@ -230,7 +235,7 @@ export async function presentEvents(db: Db, events: Event[], publicUrl: string):
 const presentEvent = async (db: Db, event: Event, publicUrl: string) =>
   (await presentEvents(db, [event], publicUrl))[0] as EventAnswer;
 
-/** DESIGN.md 4 "Event status and locks": organisers ask, moderators approve or request changes. */
+/** docs/design.md §4 "Event status and locks": organisers ask, moderators approve or request changes. */
 export async function moderate(
   database: Database,
   event: Event,

@@ -76,8 +76,9 @@ export async function listPublicEvents(db: Db) {
 }
 
 /**
- * The ticket office's entry point (SPEC 2.3 "Ticket-office guard"), no token needed: every public event, or the
- * one at `path` if public or closed — or, for a preview (`testing`), for staff of its unit whatever its status.
+ * The ticket office's entry point (docs/specification.md §2.3 "Ticket-office guard"), no token needed: every public
+ * event, or the one at `path` if public or closed — or, for a preview (`testing`), for staff of its unit whatever its
+ * status.
  */
 export async function findPublicInfos(
   db: Db,

@@ -1,5 +1,5 @@
-// How invoices are shown (DESIGN.md 4 "Payments"): the back office's list and detail of the invoices of the events a
-// user may see, the buyer's invoices of their own basket, and the PDF of one for either.
+// How invoices are shown (docs/design.md §4 "Payments"): the back office's list and detail of the invoices of the
+// events a user may see, the buyer's invoices of their own basket, and the PDF of one for either.
 import { and, asc, type Db, eq, inArray, or, schema } from "@ticketing/db";
 import { INVOICE_STATUSES, type InvoiceStatus, type Language } from "@ticketing/shared/constants";
 import type { InvoiceDetail, InvoiceLine, InvoicePayment, InvoiceRow } from "@ticketing/shared/schemas/invoices";
@@ -45,7 +45,7 @@ function statusCondition(status: InvoiceStatus): SQL | undefined {
 
 /**
  * Which invoices the list (or its export) shows: those of the events the user may see, filtered by event, basket,
- * status and id. Testing invoices stay out unless `preview=true` asks for them, as for baskets (DESIGN.md 4
+ * status and id. Testing invoices stay out unless `preview=true` asks for them, as for baskets (docs/design.md §4
  * "Testing").
  */
 export async function invoicesWhere(db: Db, user: User, query: ListQuery): Promise<SQL | undefined> {

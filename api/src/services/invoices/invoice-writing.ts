@@ -1,4 +1,4 @@
-// Writing an invoice (DESIGN.md 4 "Payments"): numbered per unit without gaps, with the lines it bills.
+// Writing an invoice (docs/design.md §4 "Payments"): numbered per unit without gaps, with the lines it bills.
 import { and, type Db, eq, max, run, schema } from "@ticketing/db";
 
 export type Invoice = typeof schema.invoices.$inferSelect;

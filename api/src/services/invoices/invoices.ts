@@ -1,4 +1,4 @@
-// Invoices as staff handle them (DESIGN.md 4 "Payments").
+// Invoices as staff handle them (docs/design.md §4 "Payments").
 import { type Database, eq, schema } from "@ticketing/db";
 import type { InvoicePaid } from "@ticketing/shared/schemas/sales";
 import { conflict, notFound } from "../../lib/errors.ts";

@@ -1,5 +1,5 @@
-// What a refund is to the buyer (DESIGN.md 4 "Payments"): its credit note's articles and amount, and how the money
-// comes back. Read by the refund mail, whoever wrote the credit note (staff, or an automatic refund).
+// What a refund is to the buyer (docs/design.md §4 "Payments"): its credit note's articles and amount, and how the
+// money comes back. Read by the refund mail, whoever wrote the credit note (staff, or an automatic refund).
 import { and, asc, type Database, eq, inArray, lte, ne, schema } from "@ticketing/db";
 import { GIVEN_BACK_STATUSES, type PaymentModule } from "@ticketing/shared/constants";
 

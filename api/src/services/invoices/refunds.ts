@@ -1,5 +1,5 @@
-// Refunds from the back office (DESIGN.md 4 "Payments"): the whole basket or chosen articles, paid back through the
-// module that took the money, written as a negative invoice (a credit note) related to the invoice paid.
+// Refunds from the back office (docs/design.md §4 "Payments"): the whole basket or chosen articles, paid back through
+// the module that took the money, written as a negative invoice (a credit note) related to the invoice paid.
 //
 // Three steps, so that two staff refunding at once pay back once and a refund never exceeds what was paid:
 // (a) one transaction claims the articles by writing the credit note's lines (a selected node is refunded at most

@@ -1,5 +1,5 @@
-// The event's dashboard (SPEC.md 3 "Dashboard statistics"): figures derived from the rows by grouped queries, in
-// real or testing (preview) counting, never both.
+// The event's dashboard (docs/specification.md §3 "Dashboard statistics"): figures derived from the rows by grouped
+// queries, in real or testing (preview) counting, never both.
 import { and, type Db, desc, eq, inArray, schema, sql } from "@ticketing/db";
 import { SOLD_BASKET_STATUSES } from "@ticketing/shared/constants";
 import type { Dashboard } from "@ticketing/shared/schemas/sales";

@@ -93,7 +93,7 @@ function searchCondition(filter: Record<string, unknown>): SQL | undefined {
 /**
  * Which baskets a list (or its export) shows: those of the events the user may see, filtered by event, status, id,
  * search text and creation dates. Testing baskets stay out of the back office's figures unless `preview=true` asks
- * for them (DESIGN.md 4).
+ * for them (docs/design.md §4).
  */
 export async function basketsWhere(db: Db, user: User, query: ListQuery): Promise<SQL | undefined> {
   const f = query.filter;
@@ -152,7 +152,7 @@ export async function getBasket(db: Db, user: User, id: number): Promise<BasketD
 
 /**
  * An article's status as staff read it (ARTICLE_STATUSES): its line's, and for a line still held, its basket's, as
- * the stocks count them (DESIGN.md 4 "Stock": held in a basket not paid, sold in a validated one, or one reopened
+ * the stocks count them (docs/design.md §4 "Stock": held in a basket not paid, sold in a validated one, or one reopened
  * to edit its answers). A line stays `held` once sold: the basket's status says it was paid.
  */
 function articleStatus(line: "held" | "expired" | "refunded", basket: BasketStatus): ArticleStatus {

@@ -1,4 +1,4 @@
-// Signed ticket codes (DESIGN.md 4 "Tickets"): a scanner holding only the public key verifies a ticket offline.
+// Signed ticket codes (docs/design.md §4 "Tickets"): a scanner holding only the public key verifies a ticket offline.
 // A code is `base64url(payload).base64url(Ed25519 signature)`, about 120 characters: a small QR code.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
 

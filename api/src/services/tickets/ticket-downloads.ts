@@ -1,4 +1,4 @@
-// The buyer's PDF tickets (DESIGN.md 4 "Tickets"): one article's, or the whole order's in one document, once the
+// The buyer's PDF tickets (docs/design.md §4 "Tickets"): one article's, or the whole order's in one document, once the
 // order is validated, for the caller's own basket only (or the basket an order link names, order-links.ts).
 import type { Readable } from "node:stream";
 import type { Database } from "@ticketing/db";

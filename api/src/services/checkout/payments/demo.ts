@@ -1,4 +1,4 @@
-// The `demo` payment module (DESIGN.md 4 "Payments"): a hosted payment page served by the API, and an
+// The `demo` payment module (docs/design.md §4 "Payments"): a hosted payment page served by the API, and an
 // HMAC-signed webhook that resolves the invoice exactly once.
 
 import { type Database, type Db, eq, schema } from "@ticketing/db";

@@ -1,4 +1,4 @@
-// The payment modules behind one interface (DESIGN.md 4 "Payments"): which one takes a payment, opening it at the
+// The payment modules behind one interface (docs/design.md §4 "Payments"): which one takes a payment, opening it at the
 // provider after the checkout's transaction, and cancelling an ongoing one.
 import { eq, schema } from "@ticketing/db";
 import type { PaymentMethod, PaymentModule as PaymentModuleKey } from "@ticketing/shared/constants";
@@ -23,8 +23,8 @@ export function paymentModule(key: PaymentModuleKey): PaymentModule {
 
 /**
  * The module a checkout pays through: the point of sale when chosen; online, the event's module, except in testing
- * (preview) baskets, which always pay on the demo page (DESIGN.md 4 "Testing"). 409 when the event's module cannot
- * take payments (its unit's Stripe account is not set).
+ * (preview) baskets, which always pay on the demo page (docs/design.md §4 "Testing (preview) mode"). 409 when the
+ * event's module cannot take payments (its unit's Stripe account is not set).
  */
 export async function chooseModule(
   deps: PaymentDeps,

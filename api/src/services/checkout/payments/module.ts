@@ -1,4 +1,4 @@
-// What a payment module is (DESIGN.md 4 "Payments"): the checkout, the refunds and the expiry of unpaid payments
+// What a payment module is (docs/design.md §4 "Payments"): the checkout, the refunds and the expiry of unpaid payments
 // know only this interface; `demo`, `point_of_sale` and `stripe` implement it.
 import type { Database, schema } from "@ticketing/db";
 import type { Language, PaymentModule as PaymentModuleKey } from "@ticketing/shared/constants";

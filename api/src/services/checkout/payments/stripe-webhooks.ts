@@ -1,4 +1,4 @@
-// Stripe's notifications about a unit's Checkout Sessions (DESIGN.md 4 "Payments"): each unit has its own webhook
+// Stripe's notifications about a unit's Checkout Sessions (docs/design.md §4 "Payments"): each unit has its own webhook
 // endpoint, `POST /payments/stripe/webhook/:unitId`, signed with the unit's signing secret. A notification is
 // verified before anything is read, checked against the invoice it pays, and applied at most once.
 import { and, type Db, eq, schema } from "@ticketing/db";

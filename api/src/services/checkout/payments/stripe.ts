@@ -1,4 +1,4 @@
-// The `stripe` payment module (DESIGN.md 4 "Payments"): Stripe's hosted Checkout, so card data never touches our
+// The `stripe` payment module (docs/design.md §4 "Payments"): Stripe's hosted Checkout, so card data never touches our
 // pages, through the official `stripe` package. Each unit has its own Stripe account: its secret key and webhook
 // signing secret are stored encrypted (lib/secrets.ts) and read here for each call.
 import { type Db, eq, schema } from "@ticketing/db";

@@ -1,5 +1,5 @@
-// `GET /exports/:list` (DESIGN.md 3, docs/decisions/0011-exports.md): every back-office list as a csv or xlsx file,
-// with the list's filters and permissions. Each list's module chooses its columns; the engine writes them.
+// `GET /exports/:list` (docs/design.md §3, docs/decisions/0011-exports.md): every back-office list as a csv or xlsx
+// file, with the list's filters and permissions. Each list's module chooses its columns; the engine writes them.
 import type { Db } from "@ticketing/db";
 import { EXPORT_LISTS, type ExportFormat, type ExportList, type Language } from "@ticketing/shared/constants";
 import { DomainError } from "../../../lib/errors.ts";
