@@ -1,4 +1,4 @@
-// Availability windows and access rules (DESIGN.md 4 "Conditions"): what a visitor may see at a given moment.
+// Availability windows and access rules (docs/design.md §4 "Conditions"): what a visitor may see at a given moment.
 // Pure: the clock (`now`) and the conditions are passed in.
 //
 // Decisions:

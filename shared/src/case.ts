@@ -1,4 +1,4 @@
-// The wire is snake_case, the code camelCase (DESIGN.md 3, ADR 0003). This is the one converter: the API uses
+// The wire is snake_case, the code camelCase (docs/design.md §3, ADR 0003). This is the one converter: the API uses
 // it at its edge, the ticket office and the back office at theirs.
 //
 // A digit segment keeps its underscore on the camel side (`extra_info_12` ↔ `extraInfo_12`), so that every

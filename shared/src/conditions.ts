@@ -1,4 +1,4 @@
-// Condition evaluation (DESIGN.md 4 "Conditions", SPEC 9): pure, no I/O.
+// Condition evaluation (docs/design.md §4 "Conditions", docs/specification.md §9): pure, no I/O.
 //
 // Decisions (the spec only names the operators):
 // - A statement looks at a set of values: the promotion codes active in the basket, or the visitor's email (an
@@ -138,7 +138,9 @@ export function conditionHolds(
   return condition !== undefined && evaluateCondition(condition, visitor);
 }
 
-/** The operators the editor offers by name (SPEC 9); the others are edited as raw statement operators. */
+/**
+ * The operators the editor offers by name (docs/specification.md §9); the others are edited as raw statement operators.
+ */
 export const CONDITION_INTERFACE_OPERATORS = ["isIn", "contains", "equal"] as const;
 export type ConditionInterfaceOperator = (typeof CONDITION_INTERFACE_OPERATORS)[number];
 

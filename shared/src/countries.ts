@@ -1,5 +1,5 @@
-// Countries for the country form field (SPEC 9), usable for billing addresses too: the ISO 3166-1 alpha-2
-// codes with their English and French names. Generated once from Node v20.20.2's Intl.DisplayNames (ICU 78.2,
+// Countries for the country form field (docs/specification.md §9), usable for billing addresses too: the ISO 3166-1
+// alpha-2 codes with their English and French names. Generated once from Node v20.20.2's Intl.DisplayNames (ICU 78.2,
 // CLDR 48.0) and committed as data, so that names do not change with the runtime, and so that the list does not
 // depend on which codes ICU happens to name: ICU also names retired codes (SU, YU, ZR, AN…) and exceptional
 // reservations (EU, UN, AC, IC…), left out here.

@@ -1,5 +1,5 @@
-// Form fields ("extra infos", SPEC 3, 5, 9): validation of one answer, the same on the API and in the ticket office.
-// Pure: the reference date of `dateMajor` (the event's date) and today's date are passed in.
+// Form fields ("extra infos", docs/specification.md §3, §5, §9): validation of one answer, the same on the API and in
+// the ticket office. Pure: the reference date of `dateMajor` (the event's date) and today's date are passed in.
 //
 // Decisions:
 // - Answers are normalised before they are stored: trimmed, `,` decimals as `.`, country codes upper-case,
@@ -96,7 +96,7 @@ export function isValidEmailAddress(address: string): boolean {
   );
 }
 
-/** One address or a comma-separated list (SPEC 5); blank entries between commas are dropped. */
+/** One address or a comma-separated list (docs/specification.md §5); blank entries between commas are dropped. */
 function validateEmails(input: string): ExtraInfoResult {
   const addresses = input
     .split(",")
@@ -137,7 +137,7 @@ function validatePhone(input: string): ExtraInfoResult {
   return ok(input.replace(/\s+/g, " "));
 }
 
-/** SPEC 5: digits, optionally `.` or `,` and at most 2 decimals; no sign. */
+/** docs/specification.md §5: digits, optionally `.` or `,` and at most 2 decimals; no sign. */
 function validateNumber(input: string): ExtraInfoResult {
   return /^\d+(?:[.,]\d{1,2})?$/.test(input) ? ok(input.replace(",", ".")) : fail("number");
 }

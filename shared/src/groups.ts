@@ -1,4 +1,5 @@
-// Group selection validity (DESIGN.md 4 "Element tree", SPEC 5 "Group validity range"): pure, no I/O.
+// Group selection validity (docs/design.md §4 "Element tree", docs/specification.md §5 "Group validity range"):
+// pure, no I/O.
 //
 // Decisions:
 // - A node counts as selected when its own id is selected or any of its descendants is: choosing an option of

@@ -1,4 +1,4 @@
-// Money is integer cents (DESIGN.md 4). Percent, multiply and divide round half-up to the cent.
+// Money is integer cents (docs/design.md §4). Percent, multiply and divide round half-up to the cent.
 
 /** `numerator / denominator` rounded half-up, in integers only (no floating-point drift on cents). */
 export function divideHalfUp(numerator: number, denominator: number): number {

@@ -1,4 +1,5 @@
-// Password rules (SPEC 5, 9): one source for the API and the back office's forms (admin/src/auth/PasswordInputs.tsx).
+// Password rules (docs/specification.md §5, §9): one source for the API and the back office's forms
+// (admin/src/auth/PasswordInputs.tsx).
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "./constants.ts";
 

@@ -1,4 +1,4 @@
-// Price computation (DESIGN.md 4 "Price"): pure, no I/O. Integer cents, half-up rounding, floor 0.
+// Price computation (docs/design.md §4 "Price"): pure, no I/O. Integer cents, half-up rounding, floor 0.
 //
 // Decisions:
 // - Percent, multiply and divide round the RESULTING price half-up to the cent (`price × (100 % − p)` for
@@ -98,12 +98,12 @@ export function attachedPriceRules<R extends NodePriceRule>(ownRules: readonly R
   return [...attached.values()].sort(byOrderThenId);
 }
 
-/** A node's price in cents for a visitor (DESIGN.md 4 "Price"). */
+/** A node's price in cents for a visitor (docs/design.md §4 "Price"). */
 export function priceForNode(input: PriceForNodeInput<NodePriceRule>): number {
   return computePrice(selectPriceRules(input));
 }
 
-/** The price operators the editor shows (SPEC 9), one per stored mode. */
+/** The price operators the editor shows (docs/specification.md §9), one per stored mode. */
 export const PRICE_INTERFACE_OPERATORS = [
   "add",
   "subtract",

@@ -1,4 +1,4 @@
-// Stock display (DESIGN.md 4 "Stock"): pure.
+// Stock display (docs/design.md §4 "Stock"): pure.
 import { STOCK_DISPLAYS, type StockDisplay } from "./constants.ts";
 
 /** Out of stock at 0 (or below, after a limit was lowered), low at ≤ 10 % of the maximum or ≤ 5 left. */

@@ -7,8 +7,8 @@ export const TICKET_OFFICES_PATH = "/tickets";
 export const PREVIEWS_PATH = `${TICKET_OFFICES_PATH}/preview`;
 
 /**
- * `/tickets/demo/buy`, or `/tickets/preview/demo/buy` in testing mode (SPEC 2.3: every link keeps the preview
- * segment). The event's path is URL-encoded; `rest` is a path of the office's own (`login/verify/3/…`).
+ * `/tickets/demo/buy`, or `/tickets/preview/demo/buy` in testing mode (docs/specification.md §2.3: every link keeps the
+ * preview segment). The event's path is URL-encoded; `rest` is a path of the office's own (`login/verify/3/…`).
  */
 export function ticketOfficePath(frontendPath: string, testing: boolean, rest = ""): string {
   const base = `${testing ? PREVIEWS_PATH : TICKET_OFFICES_PATH}/${encodeURIComponent(frontendPath)}`;
@@ -30,7 +30,7 @@ export interface EventWindowsInput {
 const inWindow = (now: string, start: string | null, end: string | null) =>
   (!start || start <= now) && (!end || now <= end);
 
-/** SPEC 4: basket actions need registrations allowed; starting payment needs payments allowed. */
+/** docs/specification.md §4: basket actions need registrations allowed; starting payment needs payments allowed. */
 export function eventWindows(event: EventWindowsInput, now: Date) {
   const iso = now.toISOString();
   const isPublic = event.status === "public";

@@ -137,7 +137,7 @@ export type FrontendSignIn = z.infer<typeof FrontendSignIn>;
 export const AnonymousLogin = FrontendSignIn;
 export type AnonymousLogin = FrontendSignIn;
 
-/** `GET /frontend-logins?id=1,2` (SPEC 7): comma-joined ids, the caller's own only. */
+/** `GET /frontend-logins?id=1,2` (docs/specification.md §7): comma-joined ids, the caller's own only. */
 export const FrontendLoginQuery = z.object({
   id: z
     .string()

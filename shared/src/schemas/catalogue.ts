@@ -1,5 +1,5 @@
-// The element tree's resources (DESIGN.md 3, SPEC.md 3): elements (nodes), their configurations and the rules
-// linked to them, as the back office's editor reads and writes them through ra-data-simple-rest.
+// The element tree's resources (docs/design.md §3, docs/specification.md §3): elements (nodes), their configurations
+// and the rules linked to them, as the back office's editor reads and writes them through ra-data-simple-rest.
 import { z } from "zod";
 import {
   EXTRA_INFO_TYPES,
@@ -331,7 +331,10 @@ export const PointOfSaleUpdate = update(PointOfSaleFields);
 export const PointOfSale = z.object({ ...Row, title: z.string(), description: z.string(), location: z.string() });
 export type PointOfSale = z.infer<typeof PointOfSale>;
 
-/** SPEC 7: an event's registration module, whose root element the ticket office and the editor start from. */
+/**
+ * docs/specification.md §7: an event's registration module, whose root element the ticket office and the editor start
+ * from.
+ */
 export const RegistrationModule = z.object({ ...Row, rootNodeId: Id.nullable() });
 export type RegistrationModule = z.infer<typeof RegistrationModule>;
 

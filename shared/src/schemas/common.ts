@@ -48,7 +48,7 @@ export const Ok = z.object({ ok: z.literal(true) });
 /** Money: whole cents (CHF). */
 export const Cents = z.number().int();
 
-/** Every error answer (DESIGN.md 3): messages in the caller's language, and the fields they are about. */
+/** Every error answer (docs/design.md §3): messages in the caller's language, and the fields they are about. */
 export const ErrorAnswer = z.object({
   errors: z.array(z.string()),
   fieldErrors: z.record(z.string(), z.string()).optional(),

@@ -183,7 +183,7 @@ export const PublicInfos = z.object({
   paymentTermMinutes: z.number().int(),
   maxItemsPerBasket: z.number().int(),
   isPointOfSaleEnabled: z.boolean(),
-  /** SPEC 4: basket actions need registrations allowed; starting payment needs payments allowed. */
+  /** docs/specification.md §4: basket actions need registrations allowed; starting payment needs payments allowed. */
   areRegistrationsAllowed: z.boolean(),
   isBasketItemModificationAllowed: z.boolean(),
   arePaymentsAllowed: z.boolean(),
@@ -247,7 +247,7 @@ export const PricePreviewRow = z.object({
 });
 export type PricePreviewRow = z.infer<typeof PricePreviewRow>;
 
-// --- Communication settings (SPEC 2.2 "communication") ------------------------------------------------------------
+// --- Communication settings (docs/specification.md §2.2 "communication") ---------------------------------------------
 
 /**
  * The placeholders each of an organiser's texts may use, filled from the order it is about (the buyer's name, the

@@ -1,5 +1,6 @@
-// Invoices as staff and the buyer see them (DESIGN.md 4 "Payments", SPEC 3 "Invoice"): `GET /invoices` (a list
-// row), `GET /invoices/:id` (with its lines, billing, related invoices and payments), and the PDF both download.
+// Invoices as staff and the buyer see them (docs/design.md §4 "Payments", docs/specification.md §3 "Invoice"):
+// `GET /invoices` (a list row), `GET /invoices/:id` (with its lines, billing, related invoices and payments), and the
+// PDF both download.
 import { z } from "zod";
 import { INVOICE_STATUSES, LANGUAGES, PAYMENT_MODULES } from "../constants.ts";
 import { Cents, Id, IsoDate } from "./common.ts";

@@ -1,4 +1,4 @@
-// The `demo` payment module (DESIGN.md 4 "Payments"): its hosted page, the buyer's choice on it, and the
+// The `demo` payment module (docs/design.md §4 "Payments"): its hosted page, the buyer's choice on it, and the
 // HMAC-signed webhook that resolves the invoice.
 import { z } from "zod";
 import { BASKET_STATUSES, PAYMENT_OUTCOMES } from "../constants.ts";

@@ -1,5 +1,5 @@
 // Back-office sales: the baskets of the events a user may see, and the point of sale's "mark paid"
-// (DESIGN.md 4 "Payments").
+// (docs/design.md §4 "Payments").
 import { z } from "zod";
 import {
   ARTICLE_STATUSES,
@@ -115,15 +115,15 @@ export const BasketListFilter = z.object({
   preview: zBooleanFlag.optional(),
 });
 
-/** `preview=true` shows testing (preview) sales only, instead of real ones (SPEC.md 2.2). */
+/** `preview=true` shows testing (preview) sales only, instead of real ones (docs/specification.md §2.2). */
 export const PreviewQuery = z.strictObject({ preview: zBooleanFlag.default(false) });
 export type PreviewQuery = z.output<typeof PreviewQuery>;
 
 /**
- * One row of the stocks table (`GET /events/:id/stocks`, SPEC.md 3): an article of the event's tree. The counts are
- * of that article's lines by their basket's status; `total`, `reserved` and `remaining` are its stock's, read from
- * the counters the sale moves (the tightest of its stocks, as the ticket office shows it; null when unlimited). A
- * stock shared by several articles counts them all in `reserved`.
+ * One row of the stocks table (`GET /events/:id/stocks`, docs/specification.md §3): an article of the event's tree. The
+ * counts are of that article's lines by their basket's status; `total`, `reserved` and `remaining` are its stock's,
+ * read from the counters the sale moves (the tightest of its stocks, as the ticket office shows it; null when
+ * unlimited). A stock shared by several articles counts them all in `reserved`.
  */
 export const StockRow = z.object({
   /** the article's node id */
@@ -149,7 +149,7 @@ export type StockRow = z.infer<typeof StockRow>;
 export const StocksTable = z.object({ eventId: Id, preview: z.boolean(), rows: z.array(StockRow) });
 export type StocksTable = z.infer<typeof StocksTable>;
 
-/** `GET /events/:id/dashboard` (SPEC.md 3 "Dashboard statistics"), amounts in cents of CHF. */
+/** `GET /events/:id/dashboard` (docs/specification.md §3 "Dashboard statistics"), amounts in cents of CHF. */
 export const Dashboard = z.object({
   eventId: Id,
   preview: z.boolean(),

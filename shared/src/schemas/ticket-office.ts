@@ -14,7 +14,7 @@ import {
 import { PointOfSale as StaffPointOfSale } from "./catalogue.ts";
 import { Cents, Id, IsoDate } from "./common.ts";
 
-// --- Forms (extra infos, SPEC 9 "Form field types") ---
+// --- Forms (extra infos, docs/specification.md §9 "Form field types") ---
 
 /** `dateMajor`: the age to reach on a date (the event's start and 18 unless the field says otherwise). */
 export const MajorRule = z.object({ referenceDate: z.string().optional(), age: z.number().optional() });
@@ -69,7 +69,7 @@ export type StockDisplay = z.infer<typeof StockDisplay>;
 export const NodeStock = z.object({ display: StockDisplay, remaining: z.number().int(), maximum: z.number().int() });
 export type NodeStock = z.infer<typeof NodeStock>;
 
-/** The group's choice range over its children's weights (DESIGN 4 "Element tree"); null max: unbounded. */
+/** The group's choice range over its children's weights (docs/design.md §4 "Element tree"); null max: unbounded. */
 export const NodeCart = z.object({
   weight: z.number().int(),
   rangeMin: z.number().int(),
