@@ -62,7 +62,7 @@ const BackOffice = () => (
     authProvider={authProvider}
     i18nProvider={i18nProvider}
     store={store}
-    // No defaultTheme: the system preference decides until the app bar's toggle is used (SPEC 4).
+    // No defaultTheme: the system preference decides until the app bar's toggle is used (docs/specification.md §4).
     lightTheme={defaultLightTheme}
     darkTheme={defaultDarkTheme}
     loginPage={LoginPage}
@@ -73,7 +73,7 @@ const BackOffice = () => (
     requireAuth
     disableTelemetry
   >
-    {/* SPEC 2.2 / 6: reachable without a session (react-admin's own /login stays too). */}
+    {/* docs/specification.md §2.2 / §6: reachable without a session (react-admin's own /login stays too). */}
     <CustomRoutes noLayout>
       <Route path="/auth/login" element={<LoginPage />} />
       <Route path="/auth/register" element={<RegisterPage />} />
@@ -84,11 +84,12 @@ const BackOffice = () => (
     <CustomRoutes>
       <Route path="/auth/password-change" element={<PasswordChangePage />} />
       <Route path="/users/me" element={<MePage />} />
-      {/* SPEC 2.1: the widgets' demo, for superusers (the pages' own guard). */}
+      {/* docs/specification.md §2.1: the widgets' demo, for superusers (the pages' own guard). */}
       <Route path="/demo/inputs" element={<InputsDemo />} />
       <Route path="/demo/buttons/:path" element={<ButtonsDemo />} />
     </CustomRoutes>
-    {/* SPEC 2.2: an event's pages, each its own route; any other path under an event is the 404 page. */}
+    {/* docs/specification.md §2.2: an event's pages, each its own route; any other path under an event is the
+        404 page. */}
     <Resource name="events" {...events}>
       <Route path=":id" element={<EventRedirect to="edit" />} />
       <Route path=":id/edit" element={<EventEdit />} />

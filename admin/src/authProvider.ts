@@ -4,12 +4,12 @@ import type { ApiClient } from "./dataProvider.ts";
 
 /** Where the product server serves the back office (`<Admin basename>`). */
 export const BASENAME = "/admin";
-/** SPEC 2.2: the back office's auth pages live under /auth (react-admin's own /login stays too). */
+/** docs/specification.md §2.2: the back office's auth pages live under /auth (react-admin's own /login stays too). */
 export const LOGIN_PATH = "/auth/login";
 /** react-admin takes the redirections of the auth provider as they are, without its basename. */
 const LOGIN_URL = `${BASENAME}${LOGIN_PATH}`;
 
-/** SPEC 9: the auth token key of local storage, holding `{accessToken, refreshToken}`. */
+/** docs/specification.md §9: the auth token key of local storage, holding `{accessToken, refreshToken}`. */
 export const AUTH_TOKEN_KEY = "authToken";
 
 export type Tokens = TokenPair;
@@ -107,7 +107,7 @@ export function createAuthProvider({ api, session }: { api: ApiClient; session: 
         session.setTokens(json);
       } catch (error) {
         // The API's own 400 sentence (wrong credentials, unconfirmed email) is already in the user's
-        // language; without one, SPEC 8's "Wrong username or password, please try again".
+        // language; without one, docs/specification.md §8's "Wrong username or password, please try again".
         if (isStatus(error, 400) && messageOf(error)) throw new Error(messageOf(error));
         if (isStatus(error, 400, 401, 403)) throw new Error("admin.auth.wrongCredentials");
         throw error;
@@ -136,7 +136,7 @@ export function createAuthProvider({ api, session }: { api: ApiClient; session: 
       session.getTokens() ? Promise.resolve() : Promise.reject({ message: false, redirectTo: LOGIN_URL }),
 
     async checkError(error: unknown) {
-      // The data provider already tried one refresh before letting a 401 through (SPEC 8).
+      // The data provider already tried one refresh before letting a 401 through (docs/specification.md §8).
       if (isStatus(error, 401)) {
         session.clear();
         throw { message: "ra.notification.logged_out", redirectTo: LOGIN_URL };

@@ -279,7 +279,7 @@ describe("dataProvider: errors", () => {
     });
   });
 
-  it("shows the messages of a 400 whose body is a list of strings (SPEC 5)", async () => {
+  it("shows the messages of a 400 whose body is a list of strings (docs/specification.md §5)", async () => {
     mockFetch(() => jsonResponse(["Start must be before end", "Path is reserved"], 400));
     const { dataProvider } = setupProviders(tokens);
 
@@ -291,7 +291,7 @@ describe("dataProvider: errors", () => {
     expect(error.body.errors).toEqual({ root: { serverError: "Start must be before end\nPath is reserved" } });
   });
 
-  it("shows the unexpected-error message for a 400 without readable messages (SPEC 5)", async () => {
+  it("shows the unexpected-error message for a 400 without readable messages (docs/specification.md §5)", async () => {
     mockFetch(() => jsonResponse({ detail: "nope" }, 400));
     const { dataProvider } = setupProviders(tokens);
 

@@ -27,7 +27,7 @@ import simpleRestProvider from "ra-data-simple-rest";
 import { type DataProvider, fetchUtils, HttpError, type Identifier, type RaRecord } from "react-admin";
 import type { Session, Tokens } from "./authProvider.ts";
 
-// The wire is snake_case (DESIGN.md 3), the admin's code camelCase. This module is the one place of the admin
+// The wire is snake_case (docs/design.md §3), the admin's code camelCase. This module is the one place of the admin
 // that converts, both ways (request bodies, filter keys, sort fields, answers and field errors), with the
 // converter the API and the ticket office use (@ticketing/shared/case).
 
@@ -46,7 +46,7 @@ function snakeCaseJsonBody(body: BodyInit | null | undefined): BodyInit | null |
   }
 }
 
-/** SPEC 5: the messages of an error body, a list of strings or `{errors: [strings]}`. */
+/** docs/specification.md §5: the messages of an error body, a list of strings or `{errors: [strings]}`. */
 function messagesOf(body: unknown): string[] {
   const list = isPlainObject(body) ? body.errors : body;
   return Array.isArray(list) ? list.filter((item): item is string => typeof item === "string" && item !== "") : [];
@@ -73,7 +73,7 @@ function toReactAdminError(error: unknown): unknown {
   const messages = messagesOf(error.body);
   const fieldErrors = fieldErrorsOf(error.body);
   if (messages.length === 0 && Object.keys(fieldErrors).length === 0) {
-    // SPEC 5: a 400 without readable messages shows the "unexpected error" message.
+    // docs/specification.md §5: a 400 without readable messages shows the "unexpected error" message.
     return new HttpError(status === 400 ? "admin.errors.unexpected" : error.message, status, camelizeKeys(error.body));
   }
   const message = messages.length > 0 ? messages.join("\n") : "ra.message.invalid_form";
@@ -242,9 +242,14 @@ export interface TicketingDataProvider extends DataProvider {
   removeUnitStripe(unitId: Identifier): Promise<{ data: Unit }>;
   /** `POST /baskets/:id/refunds`: the whole basket (no `itemIds`) or chosen articles, with a reason. */
   refundBasket(basketId: Identifier, refund: RefundRequest): Promise<{ data: RefundMade }>;
-  /** `GET /events/:id/stocks?preview=`: the stocks table (SPEC.md 3), testing sales only with `preview`. */
+  /**
+   * `GET /events/:id/stocks?preview=`: the stocks table (docs/specification.md §3), testing sales only with `preview`.
+   */
   getEventStocks(eventId: Identifier, preview: boolean): Promise<{ data: StocksTable }>;
-  /** `GET /events/:id/dashboard?preview=`: the event's sales figures (SPEC.md 3), testing ones only with `preview`. */
+  /**
+   * `GET /events/:id/dashboard?preview=`: the event's sales figures (docs/specification.md §3), testing ones only with
+   * `preview`.
+   */
   getEventDashboard(eventId: Identifier, preview: boolean): Promise<{ data: Dashboard }>;
   /** `POST /invoices/:id/mark-paid`: a point-of-sale invoice the buyer paid on site. */
   markInvoicePaid(invoiceId: Identifier): Promise<{ data: InvoicePaid }>;
@@ -253,7 +258,7 @@ export interface TicketingDataProvider extends DataProvider {
   /** `GET /baskets/:id/tickets?language=`: the basket's valid tickets as one PDF file, and its name. */
   downloadBasketTickets(basketId: Identifier, language: Language): Promise<{ data: { blob: Blob; fileName: string } }>;
   /**
-   * `GET /exports/:list?format=&filter=&sort=` (DESIGN.md 3): a back-office list as a csv or xlsx file, with the
+   * `GET /exports/:list?format=&filter=&sort=` (docs/design.md §3): a back-office list as a csv or xlsx file, with the
    * list's filter and sort (camelCase here, snake_case on the wire), and the name the API gives it.
    */
   downloadExport(

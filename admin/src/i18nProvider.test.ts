@@ -10,7 +10,7 @@ function keysOf(messages: object, prefix = ""): string[] {
 }
 
 describe("admin messages", () => {
-  it("have the same keys in English and French (DESIGN.md 7)", () => {
+  it("have the same keys in English and French (docs/design.md §7)", () => {
     expect(keysOf(fr).sort()).toEqual(keysOf(en).sort());
   });
 });

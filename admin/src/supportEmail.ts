@@ -4,7 +4,7 @@ import type { TicketingDataProvider } from "./dataProvider.ts";
 
 let supportEmail: Promise<string> | null = null;
 
-/** `GET /config`'s support address (DESIGN.md 8 `SUPPORT_EMAIL`), fetched once per page load. */
+/** `GET /config`'s support address (docs/design.md §8 `SUPPORT_EMAIL`), fetched once per page load. */
 export function useSupportEmail(): string | null {
   const dataProvider = useDataProvider<TicketingDataProvider>();
   const [email, setEmail] = useState<string | null>(null);

@@ -6,8 +6,8 @@ import { useNavigate } from "react-router";
 const HOME_PATH = "/events";
 
 /**
- * SPEC 2.2 / 6: signed-in users visiting login or register go to the back office's home, in one navigation that
- * replaces the auth page (the back button does not bring them back to a form they cannot use).
+ * docs/specification.md §2.2 / §6: signed-in users visiting login or register go to the back office's home, in one
+ * navigation that replaces the auth page (the back button does not bring them back to a form they cannot use).
  */
 export const AnonymousOnly = ({ children }: { children: ReactNode }) => {
   const checkAuth = useCheckAuth();

@@ -44,7 +44,7 @@ export const AuthCard = ({ title, children }: { title: string; children: ReactNo
   );
 };
 
-/** SPEC 2.2: login ↔ register ↔ forgotten password. */
+/** docs/specification.md §2.2: login ↔ register ↔ forgotten password. */
 export const AuthLinks = ({ login = false, register = false, passwordReset = false }) => {
   const translate = useTranslate();
   return (

@@ -5,7 +5,7 @@ import { CurrentPasswordInput, NewPasswordInputs } from "./PasswordInputs.tsx";
 import { SubmitButton } from "./SubmitButton.tsx";
 import { useApiForm } from "./useApiForm.ts";
 
-/** SPEC 2.2 password-change (signed in, inside the layout). The API revokes the other sessions. */
+/** docs/specification.md §2.2 password-change (signed in, inside the layout). The API revokes the other sessions. */
 export const PasswordChangePage = () => {
   const dataProvider = useDataProvider<TicketingDataProvider>();
   const notify = useNotify();

@@ -1,9 +1,9 @@
 import { type PasswordProblem, passwordProblems } from "@ticketing/shared/passwords";
 import { required, TextInput, useTranslate } from "react-admin";
 
-// SPEC 5 / SPEC 9: the rules are shared/src/passwords.ts's, the API's own, so that a password the form accepts is
-// one the server accepts (an accented letter is a letter there, not a special character); the form only answers
-// before the round trip, in the back office's words.
+// docs/specification.md §5 / §9: the rules are shared/src/passwords.ts's, the API's own, so that a password the form
+// accepts is one the server accepts (an accented letter is a letter there, not a special character); the form only
+// answers before the round trip, in the back office's words.
 const PROBLEM_MESSAGES: Record<PasswordProblem, string> = {
   tooShort: "admin.validation.passwordLength",
   noSpecialCharacter: "admin.validation.passwordSpecialCharacter",
@@ -40,7 +40,7 @@ export const CurrentPasswordInput = ({ source, label }: { source: string; label:
   );
 };
 
-/** A new password and its confirmation (SPEC 5). */
+/** A new password and its confirmation (docs/specification.md §5). */
 export const NewPasswordInputs = ({ label = "admin.auth.password" }: { label?: string }) => {
   const translate = useTranslate();
   return (

@@ -7,7 +7,7 @@ import { NewPasswordInputs } from "./PasswordInputs.tsx";
 import { SubmitButton } from "./SubmitButton.tsx";
 import { useApiForm } from "./useApiForm.ts";
 
-/** SPEC 2.2 password-reset: the mailed link's page; a new password, then the login page. */
+/** docs/specification.md §2.2 password-reset: the mailed link's page; a new password, then the login page. */
 export const PasswordResetPage = () => {
   const dataProvider = useDataProvider<TicketingDataProvider>();
   const notify = useNotify();

@@ -5,7 +5,7 @@ import type { TicketingDataProvider } from "../dataProvider.ts";
 import { AuthCard, AuthLinks } from "./AuthCard.tsx";
 import { SubmitButton } from "./SubmitButton.tsx";
 
-/** SPEC 8: the same neutral message whether the account exists, and whatever the API answered. */
+/** docs/specification.md §8: the same neutral message whether the account exists, and whatever the API answered. */
 export const PasswordResetRequestPage = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<TicketingDataProvider>();

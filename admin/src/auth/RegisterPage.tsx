@@ -8,7 +8,7 @@ import { NewPasswordInputs } from "./PasswordInputs.tsx";
 import { SubmitButton } from "./SubmitButton.tsx";
 import { useApiForm } from "./useApiForm.ts";
 
-/** SPEC 2.2 register: creates an account; the API mails a verification link. */
+/** docs/specification.md §2.2 register: creates an account; the API mails a verification link. */
 export const RegisterPage = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<TicketingDataProvider>();

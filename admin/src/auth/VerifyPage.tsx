@@ -9,7 +9,10 @@ import { useRedirectCountdown } from "./countdown.ts";
 
 type Verification = "pending" | "verified" | "failed";
 
-/** SPEC 2.2 verify: confirms the email on load, then counts down to the login page (SPEC 8 on failure). */
+/**
+ * docs/specification.md §2.2 verify: confirms the email on load, then counts down to the login page
+ * (docs/specification.md §8 on failure).
+ */
 export const VerifyPage = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<TicketingDataProvider>();

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useBasename } from "react-admin";
 import { useNavigate } from "react-router";
 
-/** SPEC 2.2: after an email verification the page counts down, then goes to the login page. */
+/** docs/specification.md §2.2: after an email verification the page counts down, then goes to the login page. */
 export const REDIRECT_SECONDS = 5;
 
 /** Whole seconds left (never below 0) of a countdown of `seconds` started at `startedAt` (ms). */

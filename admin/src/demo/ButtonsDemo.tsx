@@ -10,7 +10,7 @@ import type { ToastType } from "../widgets/toasts.ts";
 import { DemoSection } from "./DemoSection.tsx";
 import { SuperuserOnly } from "./SuperuserOnly.tsx";
 
-/** SPEC 2.1: demo/buttons/{path}; the path is the buttons' variant. */
+/** docs/specification.md §2.1: demo/buttons/{path}; the path is the buttons' variant. */
 const VARIANTS = ["contained", "outlined", "text"] as const;
 type Variant = (typeof VARIANTS)[number];
 const isVariant = (path: string | undefined): path is Variant => (VARIANTS as readonly string[]).includes(path ?? "");
@@ -144,7 +144,7 @@ const ButtonsDemoPage = ({ variant }: { variant: Variant }) => {
   );
 };
 
-/** SPEC 2.1: /demo/buttons/:path; a path that is no variant is the 404 page. */
+/** docs/specification.md §2.1: /demo/buttons/:path; a path that is no variant is the 404 page. */
 export const ButtonsDemo = () => {
   const { path } = useParams();
   return <SuperuserOnly>{isVariant(path) ? <ButtonsDemoPage variant={path} /> : <PageNotFound />}</SuperuserOnly>;

@@ -42,7 +42,7 @@ const DemoText = ({ initial = "", ...props }: Omit<TextInputProps, "value" | "on
 
 const startsWithCapital = (value: string) => (/^\p{Lu}/u.test(value) ? [] : ["admin.demo.text.capital"]);
 
-/** SPEC 2.1: /demo/inputs, the alerts and the inputs in each of their states. */
+/** docs/specification.md §2.1: /demo/inputs, the alerts and the inputs in each of their states. */
 const InputsDemoPage = () => {
   const translate = useTranslate();
   // A new key mounts the alerts again, closed ones included.

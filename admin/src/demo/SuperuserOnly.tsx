@@ -4,8 +4,8 @@ import { useAuthenticated, useGetIdentity } from "react-admin";
 import { AccessDeniedPage } from "../layout/ErrorPages.tsx";
 
 /**
- * SPEC 2.1 / 6: the demo's two guards: signed in (otherwise the login page), then superuser (otherwise the Access
- * denied page).
+ * docs/specification.md §2.1 / §6: the demo's two guards: signed in (otherwise the login page), then superuser
+ * (otherwise the Access denied page).
  */
 export const SuperuserOnly = ({ children }: { children: ReactNode }) => {
   const { isPending: isCheckingSession } = useAuthenticated();

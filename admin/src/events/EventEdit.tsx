@@ -22,7 +22,7 @@ const EventEditActions = () => (
   </TopToolbar>
 );
 
-// SPEC 5: the Delete asks first (react-admin's default toolbar would delete at once).
+// docs/specification.md §5: the Delete asks first (react-admin's default toolbar would delete at once).
 const EventEditToolbar = () => (
   <Toolbar sx={{ justifyContent: "space-between" }}>
     <SaveButton />
@@ -77,7 +77,7 @@ export const EventEdit = () => {
       <EventNav current="edit" />
       {/* Pessimistic: the API's field errors must come back into the form (undoable would have left the page).
           No redirect after saving: the articles below belong to the same page. A load refused with 403/404
-          shows its error page (SPEC 2.2) rather than going back to the list. */}
+          shows its error page (docs/specification.md §2.2) rather than going back to the list. */}
       <Edit
         mutationMode="pessimistic"
         redirect={false}

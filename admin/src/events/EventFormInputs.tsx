@@ -11,7 +11,7 @@ export const validateEndAfterStart = endNotBefore("startDate");
 
 /**
  * The inputs shared by the create and edit forms (labels come from resources.events.fields.*);
- * `readOnly` when the event is locked for the user (SPEC 4).
+ * `readOnly` when the event is locked for the user (docs/specification.md §4).
  */
 export const EventFormInputs = ({ readOnly = false }: { readOnly?: boolean }) => (
   <>

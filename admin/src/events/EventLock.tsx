@@ -1,7 +1,7 @@
-// SPEC 4 and docs/decisions/0031: a non-draft event is locked for editing, but for superusers (the API answers 409
-// too); its status still moves, and a public event's communication texts may still be fixed. An approved draft
-// may change, but then needs a new approval. The editor and the settings and communication pages say so the same
-// way.
+// docs/specification.md §4 and docs/decisions/0031: a non-draft event is locked for editing, but for superusers (the
+// API answers 409 too); its status still moves, and a public event's communication texts may still be fixed. An
+// approved draft may change, but then needs a new approval. The editor and the settings and communication pages say so
+// the same way.
 import { Link } from "@mui/material";
 import { areCommunicationTextsLocked, isEventLocked } from "@ticketing/shared/event-status";
 import type { Event } from "@ticketing/shared/schemas/events";
@@ -34,9 +34,9 @@ export function useIsLocked(): boolean {
 }
 
 /**
- * SPEC 2.2: the locked event's toast, once per event, and an alert saying what may still be done — for a public
- * event, back to draft (then a new approval) or its texts; otherwise support. An approved draft's alert says that a
- * change sends it back to moderation.
+ * docs/specification.md §2.2: the locked event's toast, once per event, and an alert saying what may still be done —
+ * for a public event, back to draft (then a new approval) or its texts; otherwise support. An approved draft's alert
+ * says that a change sends it back to moderation.
  */
 export const EditingLockedNotice = () => {
   const record = useRecordContext<Event>();

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-// SPEC 2.2: the tabs of Baskets, Communications, Dashboard, Edit and Settings carry a mark (a dot, described for
-// screen readers) until the user first opens the view, in this tab or another; the mark goes without a reload.
+// docs/specification.md §2.2: the tabs of Baskets, Communications, Dashboard, Edit and Settings carry a mark (a dot,
+// described for screen readers) until the user first opens the view, in this tab or another; the mark goes without a
+// reload.
 import { act, cleanup, render, screen } from "@testing-library/react";
 import type { Language } from "@ticketing/shared/constants";
 import { AdminContext, type DataProvider, memoryStore, reactRouterProvider } from "react-admin";

@@ -1,5 +1,5 @@
-// The navigation every page of an event shows (SPEC.md 2.2): the editor, the settings, the communication and the
-// sales pages, each reachable from the others, and the event's ticket office.
+// The navigation every page of an event shows (docs/specification.md §2.2): the editor, the settings, the communication
+// and the sales pages, each reachable from the others, and the event's ticket office.
 import EditIcon from "@mui/icons-material/Edit";
 import InsightsIcon from "@mui/icons-material/Insights";
 import InventoryIcon from "@mui/icons-material/Inventory";
@@ -36,7 +36,7 @@ const EVENT_PAGE_ICONS: Record<EventPage, ReactElement> = {
   "check-in": <QrCodeScannerIcon />,
 };
 
-/** SPEC 2.2: the pages whose tab is marked until the user first opens them. */
+/** docs/specification.md §2.2: the pages whose tab is marked until the user first opens them. */
 const TRACKED_PAGES: Partial<Record<EventPage, TrackedView>> = {
   edit: "Edit",
   settings: "Settings",

@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from "react-router";
 
 /**
- * SPEC.md 2.2's redirects between an event's pages (`/events/1` → `/events/1/edit`, `…/settings` →
+ * docs/specification.md §2.2's redirects between an event's pages (`/events/1` → `/events/1/edit`, `…/settings` →
  * `…/settings/status`): `to` is relative to the matched route; the address's query (`?tab=…`) is kept.
  */
 export const EventRedirect = ({ to }: { to: string }) => {

@@ -11,7 +11,7 @@ import {
   useTranslate,
 } from "react-admin";
 
-/** The event's online payment modules (DESIGN.md 4 "Payments"). */
+/** The event's online payment modules (docs/design.md §4 "Payments"). */
 export const onlinePaymentChoices = ONLINE_PAYMENT_MODULES.map((module) => ({
   id: module,
   name: `admin.events.onlinePayment.${module}`,

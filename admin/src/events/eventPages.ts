@@ -1,6 +1,6 @@
-// The pages of one event (SPEC.md 2.2), each reachable from the others through the event's navigation: the editor,
-// the settings, the communication, the sales pages (which carry `preview=true` to those that read it) and the
-// check-in at the door (which reads it too).
+// The pages of one event (docs/specification.md §2.2), each reachable from the others through the event's navigation:
+// the editor, the settings, the communication, the sales pages (which carry `preview=true` to those that read it) and
+// the check-in at the door (which reads it too).
 import { withPreview } from "./sales/previewFlag.ts";
 import { SALES_PAGE_LABELS, SALES_PAGES, type SalesPage, salesPagePath } from "./sales/salesPages.ts";
 

@@ -1,5 +1,5 @@
-// SPEC 5 / docs/api.md: a ticket-office path allows only - _ 0-9 A-Z a-z and must not start with
-// preview or test (DESIGN.md 5: `/tickets/preview/:path` is the testing mode). Router matching is
+// docs/specification.md §5 / docs/api.md: a ticket-office path allows only - _ 0-9 A-Z a-z and must not start with
+// preview or test (docs/design.md §5: `/tickets/preview/:path` is the testing mode). Router matching is
 // case-insensitive, so "Preview…" is refused too.
 const ALLOWED = /^[-_0-9A-Za-z]*$/;
 const RESERVED = /^(preview|test)/i;

@@ -17,9 +17,9 @@ interface ConfirmButtonProps extends Pick<ButtonProps, "size" | "variant" | "col
 }
 
 /**
- * A button that asks before it acts (SPEC 5: deletes and cancels are confirmed), through the shared confirm dialog:
- * the dialog shows it is busy while `onConfirm` runs, and closes once that is done, unless `onConfirm` answered
- * false.
+ * A button that asks before it acts (docs/specification.md §5: deletes and cancels are confirmed), through the shared
+ * confirm dialog: the dialog shows it is busy while `onConfirm` runs, and closes once that is done, unless `onConfirm`
+ * answered false.
  */
 export const ConfirmButton = ({
   label,

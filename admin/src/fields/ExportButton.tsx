@@ -1,6 +1,6 @@
-// The back office's export (DESIGN.md 3, SPEC.md 9): the API writes the file, csv or xlsx, with the same filter,
-// sort and permissions as the list on the screen; react-admin's own exporter (raw fields, cents, no formula
-// neutralising) is off on every list (`exporter={false}`).
+// The back office's export (docs/design.md §3, docs/specification.md §9): the API writes the file, csv or xlsx, with
+// the same filter, sort and permissions as the list on the screen; react-admin's own exporter (raw fields, cents, no
+// formula neutralising) is off on every list (`exporter={false}`).
 import DownloadIcon from "@mui/icons-material/Download";
 import { CircularProgress, Menu, MenuItem } from "@mui/material";
 import { EXPORT_FORMATS, type ExportFormat, type ExportList } from "@ticketing/shared/constants";

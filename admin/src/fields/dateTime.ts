@@ -2,7 +2,7 @@ import type { Language } from "@ticketing/shared/constants";
 
 /**
  * What the date-time pickers show per interface language: French as written in Switzerland
- * (24.12.2026 18:00, 24-hour clock), English as in SPEC 1's default locale en-US.
+ * (24.12.2026 18:00, 24-hour clock), English as in docs/specification.md §1's default locale en-US.
  */
 export const PICKER_FORMATS = {
   en: "MM/dd/yyyy hh:mm aa",

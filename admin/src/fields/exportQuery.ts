@@ -1,4 +1,4 @@
-// What an export asks the API for (DESIGN.md 3 `GET /exports/:list`): the rows of the list as the user sees it.
+// What an export asks the API for (docs/design.md §3 `GET /exports/:list`): the rows of the list as the user sees it.
 import type { ExportList } from "@ticketing/shared/constants";
 import type { ListQuery } from "../dataProvider.ts";
 

@@ -25,7 +25,7 @@ const ErrorPage = ({ content, hasTitle = true }: { content: ErrorPageContent; ha
 /** react-admin's `catchAll`: an unknown route. */
 export const PageNotFound = () => <ErrorPage content={{ title: "admin.errorPages.pageNotFound" }} />;
 
-/** A guard's refusal (SPEC 6: the superuser-only route guard). */
+/** A guard's refusal (docs/specification.md §6: the superuser-only route guard). */
 export const AccessDeniedPage = () => <ErrorPage content={errorPageOf(403)} />;
 
 /** An Edit view's `error`: the page of the load's HTTP status. */

@@ -6,7 +6,9 @@ import { useState } from "react";
 import { useLocaleState, useTranslate } from "react-admin";
 import { switchLanguage } from "../i18nProvider.ts";
 
-/** Replaces react-admin's locale menu: SPEC 4 wants the choice stored under `language` and a reload. */
+/**
+ * Replaces react-admin's locale menu: docs/specification.md §4 wants the choice stored under `language` and a reload.
+ */
 export const LanguageSwitch = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();

@@ -46,7 +46,7 @@ const AppBarWithLanguage = () => (
     toolbar={
       <>
         <LanguageSwitch />
-        {/* SPEC 4 / 9: light or dark, from the system until toggled, kept under `theme` */}
+        {/* docs/specification.md §4 / §9: light or dark, from the system until toggled, kept under `theme` */}
         <ToggleThemeButton />
         <LoadingIndicator />
       </>

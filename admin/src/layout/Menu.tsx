@@ -9,8 +9,8 @@ import { Menu as RaMenu, useBasename, useGetIdentity, useGetList, useTranslate }
 const MODERATION_QUEUE_PATH = `/events?${new URLSearchParams({ filter: JSON.stringify({ moderationStatus: "requested" }) })}`;
 
 /**
- * DESIGN.md 4 "Moderation": superusers' way to the events waiting for them, with how many there are; the count is
- * the events list's total under the same filter (one row asked), refreshed whenever react-admin refreshes.
+ * docs/design.md §4 "Event status and locks": superusers' way to the events waiting for them, with how many there are;
+ * the count is the events list's total under the same filter (one row asked), refreshed whenever react-admin refreshes.
  */
 const ModerationQueueItem = () => {
   const translate = useTranslate();

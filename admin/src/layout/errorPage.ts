@@ -1,4 +1,6 @@
-/** SPEC 2.5 / 8: the error page shown for an HTTP status (404 of a resource, 403, 5xx, other 4xx). */
+/**
+ * docs/specification.md §2.5 / §8: the error page shown for an HTTP status (404 of a resource, 403, 5xx, other 4xx).
+ */
 export interface ErrorPageContent {
   title: string;
   /** i18n options of the title */

@@ -1,12 +1,12 @@
 import { localStorageStore, type Store } from "react-admin";
 
-// SPEC 9: the back office keeps these preferences in local storage under their own keys (not under
+// docs/specification.md §9: the back office keeps these preferences in local storage under their own keys (not under
 // react-admin's `RaStore.` prefix), and they survive a logout (react-admin resets its store then).
 export const THEME_KEY = "theme";
 export const SIDEBAR_COLLAPSED_KEY = "isSidebarCollapsed";
 export const VISITED_VIEWS_KEY = "hasVisitedBackOfficeViews";
 
-/** SPEC 2.2: the back-office views tracked as visited. */
+/** docs/specification.md §2.2: the back-office views tracked as visited. */
 export const TRACKED_VIEWS = ["Baskets", "Communications", "Dashboard", "Edit", "Settings"] as const;
 export type TrackedView = (typeof TRACKED_VIEWS)[number];
 
@@ -25,7 +25,7 @@ const PREFERENCES: Record<string, Preference> = {
     read: (raw) => (raw === "dark" || raw === "light" ? raw : undefined),
     write: (value) => (value === "dark" || value === "light" ? value : null),
   },
-  // react-admin stores whether the sidebar is open; SPEC 9 whether it is collapsed.
+  // react-admin stores whether the sidebar is open; docs/specification.md §9 whether it is collapsed.
   "sidebar.open": {
     key: SIDEBAR_COLLAPSED_KEY,
     read: (raw) => (raw === "true" ? false : raw === "false" ? true : undefined),
@@ -34,7 +34,7 @@ const PREFERENCES: Record<string, Preference> = {
 };
 
 /**
- * react-admin's local storage store, but `theme` and `sidebar.open` live in SPEC 9's keys and are
+ * react-admin's local storage store, but `theme` and `sidebar.open` live in docs/specification.md §9's keys and are
  * kept by `reset()` (called on logout).
  */
 export function createPreferenceStore(
@@ -78,7 +78,7 @@ export function createPreferenceStore(
   };
 }
 
-/** The tracked views visited so far (SPEC 9 `hasVisitedBackOfficeViews`, a JSON list). */
+/** The tracked views visited so far (docs/specification.md §9 `hasVisitedBackOfficeViews`, a JSON list). */
 export function visitedViews(storage: Pick<Storage, "getItem">): TrackedView[] {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(VISITED_VIEWS_KEY) ?? "[]");

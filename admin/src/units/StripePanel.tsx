@@ -135,8 +135,9 @@ const StripeSecretsForm = ({ unitId }: { unitId: Unit["id"] }) => {
 };
 
 /**
- * The unit's Stripe account (DESIGN.md 4 "Payments"): whether it is set, for everyone who sees the unit; the webhook
- * address, the secrets' form and their removal for its owners and superusers (the API refuses members with 403).
+ * The unit's Stripe account (docs/design.md §4 "Payments"): whether it is set, for everyone who sees the unit; the
+ * webhook address, the secrets' form and their removal for its owners and superusers (the API refuses members
+ * with 403).
  */
 export const StripePanel = () => {
   const unit = useRecordContext<Unit>();

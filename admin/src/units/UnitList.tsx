@@ -3,8 +3,8 @@ import { ExportButton } from "../fields/ExportButton.tsx";
 import { unitRoleChoices } from "./unitRoles.ts";
 
 /**
- * The units list has no export of its own (DESIGN.md 3 lists none): its export is the members of every unit the user
- * sees, as each unit's page exports its own. react-admin's csv exporter is off (raw fields).
+ * The units list has no export of its own (docs/design.md §3 lists none): its export is the members of every unit the
+ * user sees, as each unit's page exports its own. react-admin's csv exporter is off (raw fields).
  */
 const UnitListActions = () => (
   <TopToolbar>

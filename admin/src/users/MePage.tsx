@@ -17,7 +17,7 @@ import type { Me, TicketingDataProvider } from "../dataProvider.ts";
 
 type Names = { firstName: string; lastName: string };
 
-/** SPEC 2.2 me: the user's names (editable), email (read-only) and a link to change the password. */
+/** docs/specification.md §2.2 me: the user's names (editable), email (read-only) and a link to change the password. */
 export const MePage = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<TicketingDataProvider>();

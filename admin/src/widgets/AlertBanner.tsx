@@ -3,7 +3,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslate } from "react-admin";
 import { useAutoClose } from "./autoClose.ts";
 
-/** SPEC 4: the alert states. */
+/** docs/specification.md §4: the alert states. */
 export const ALERT_STATES = ["information", "warning", "error", "danger", "success"] as const;
 export type AlertState = (typeof ALERT_STATES)[number];
 
@@ -19,7 +19,7 @@ const SEVERITY: Record<AlertState, AlertColor> = {
 interface AlertBannerProps {
   state: AlertState;
   children: ReactNode;
-  /** SPEC 4: closes itself after 5000 ms; false for a notice that must stay (e.g. a locked event) */
+  /** docs/specification.md §4: closes itself after 5000 ms; false for a notice that must stay (e.g. a locked event) */
   isAutoClosing?: boolean;
   /** false: no close button (a notice that holds as long as its cause) */
   isClosable?: boolean;
@@ -27,7 +27,7 @@ interface AlertBannerProps {
   sx?: object;
 }
 
-/** SPEC 2.5: the closable alert banner. */
+/** docs/specification.md §2.5: the closable alert banner. */
 export const AlertBanner = ({
   state,
   children,

@@ -29,7 +29,7 @@ export interface NumberFieldProps {
   /** what the step buttons add or take away (default 1) */
   step?: number;
   isRequired?: boolean;
-  /** SPEC 5: the text is checked on blur when the field is required or this is set */
+  /** docs/specification.md §5: the text is checked on blur when the field is required or this is set */
   isValidationEnabled?: boolean;
   readOnly?: boolean;
   disabled?: boolean;
@@ -40,7 +40,7 @@ export interface NumberFieldProps {
   onBlur?: () => void;
 }
 
-/** SPEC 2.5 / 5: the number input: typed text checked and clamped on blur, step buttons. */
+/** docs/specification.md §2.5 / §5: the number input: typed text checked and clamped on blur, step buttons. */
 export const NumberField = ({
   label,
   value,

@@ -24,8 +24,8 @@ interface PopoverProps {
 }
 
 /**
- * SPEC 2.5 / 9: a button that opens a panel below it; a click away or Esc closes it 125 ms later (a click back on
- * the panel in the meantime keeps it open); the gap to the button follows the window's width.
+ * docs/specification.md §2.5 / §9: a button that opens a panel below it; a click away or Esc closes it 125 ms later (a
+ * click back on the panel in the meantime keeps it open); the gap to the button follows the window's width.
  */
 export const Popover = ({ label, children, buttonProps }: PopoverProps) => {
   const panelId = useId();
@@ -63,7 +63,8 @@ export const Popover = ({ label, children, buttonProps }: PopoverProps) => {
             elevation={8}
             onMouseDown={keepOpen}
             onKeyDown={(event) => event.key === "Escape" && close()}
-            // SPEC 9: the gap is a margin so the panel is placed by Popper and then moved by exactly this much.
+            // docs/specification.md §9: the gap is a margin so the panel is placed by Popper and then moved by
+            // exactly this much.
             style={{ marginTop: gap }}
             sx={{ p: 2, maxWidth: 360 }}
           >

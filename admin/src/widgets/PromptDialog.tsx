@@ -19,11 +19,14 @@ interface PromptDialogProps extends PromptOptions {
   isOpen: boolean;
   /** the confirm button waits (the action is under way) */
   isPending?: boolean;
-  /** SPEC 4: true on confirm, false on cancel or a click on the backdrop (Esc too); `value`: the input's text */
+  /**
+   * docs/specification.md §4: true on confirm, false on cancel or a click on the backdrop (Esc too); `value`: the
+   * input's text
+   */
   onAnswer: (answer: boolean, value: string) => void;
 }
 
-/** SPEC 2.5 / 5: the confirm/prompt dialog every delete and cancel goes through. */
+/** docs/specification.md §2.5 / §5: the confirm/prompt dialog every delete and cancel goes through. */
 export const PromptDialog = ({
   isOpen,
   isPending = false,
@@ -97,9 +100,9 @@ interface Question {
 }
 
 /**
- * SPEC 4: `confirm(options)` shows the dialog and returns a promise of the answer (true on confirm, false on cancel
- * or a backdrop click), then hides it; `prompt(options)` does the same with the input's text. `dialog` is to be
- * rendered by the caller.
+ * docs/specification.md §4: `confirm(options)` shows the dialog and returns a promise of the answer (true on confirm,
+ * false on cancel or a backdrop click), then hides it; `prompt(options)` does the same with the input's text. `dialog`
+ * is to be rendered by the caller.
  */
 export function useConfirm() {
   const [question, setQuestion] = useState<Question | null>(null);

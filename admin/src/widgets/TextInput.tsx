@@ -14,7 +14,7 @@ export interface TextInputProps {
   /** called on blur (Enter blurs) with a changed, valid value */
   onSave: (value: string) => void;
   maxLength?: number;
-  /** SPEC 5: the custom validator, returning the messages of what is wrong */
+  /** docs/specification.md §5: the custom validator, returning the messages of what is wrong */
   validate?: TextValidator;
   isRequired?: boolean;
   isPassword?: boolean;
@@ -24,8 +24,8 @@ export interface TextInputProps {
 }
 
 /**
- * SPEC 2.5 / 5: the text input that saves itself: Enter saves (by blurring), Esc restores the value it started
- * with, and while the text differs from that the hints say so.
+ * docs/specification.md §2.5 / §5: the text input that saves itself: Enter saves (by blurring), Esc restores the value
+ * it started with, and while the text differs from that the hints say so.
  */
 export const TextInput = ({
   label,

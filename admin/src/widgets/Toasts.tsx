@@ -22,8 +22,8 @@ const ToastItem = ({ toast, onClose }: { toast: Toast; onClose: (id: number) => 
 };
 
 /**
- * The toasts, newest at the bottom, above the page (SPEC 9: the "alerts" overlay). Each toast is an alert, read out
- * as it comes; the stack is a named region (not a status: pages have their own).
+ * The toasts, newest at the bottom, above the page (docs/specification.md §9: the "alerts" overlay). Each toast is an
+ * alert, read out as it comes; the stack is a named region (not a status: pages have their own).
  */
 const ToastStack = ({ toasts, onClose }: { toasts: readonly Toast[]; onClose: (id: number) => void }) => {
   const translate = useTranslate();

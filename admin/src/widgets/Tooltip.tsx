@@ -2,8 +2,8 @@ import { Tooltip as MuiTooltip, type TooltipProps as MuiTooltipProps } from "@mu
 import { useState } from "react";
 
 /**
- * SPEC 4: a tooltip that opens on mouse enter and closes on mouse leave, at once (MUI waits 100 ms by default);
- * keyboard focus opens it too.
+ * docs/specification.md §4: a tooltip that opens on mouse enter and closes on mouse leave, at once (MUI waits 100 ms by
+ * default); keyboard focus opens it too.
  */
 export const Tooltip = ({ title, children }: Pick<MuiTooltipProps, "title" | "children">) => {
   const [isOpen, setOpen] = useState(false);

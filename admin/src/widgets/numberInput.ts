@@ -1,6 +1,6 @@
-// SPEC 5 / 9: the number input's rules, apart from the screen.
+// docs/specification.md §5 / §9: the number input's rules, apart from the screen.
 
-/** SPEC 9: at most this many decimals. */
+/** docs/specification.md §9: at most this many decimals. */
 const NUMBER_DECIMALS_LIMIT = 2;
 
 const DIGITS = /^\d+$/;

@@ -1,4 +1,4 @@
-// SPEC 9: the popover's numbers.
+// docs/specification.md §9: the popover's numbers.
 
 /** A close waits this long, so a pointer or a click coming straight back cancels it instead of a flicker. */
 export const POPOVER_CLOSE_DELAY_MS = 125;

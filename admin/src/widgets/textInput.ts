@@ -1,4 +1,4 @@
-// SPEC 5: the text input's rules, apart from the screen.
+// docs/specification.md §5: the text input's rules, apart from the screen.
 
 /** A custom validator: the messages (translation keys or text) of what is wrong, none when the value is fine. */
 export type TextValidator = (value: string) => string[];
@@ -15,5 +15,8 @@ export function textErrors(
   return validate?.(value) ?? [];
 }
 
-/** SPEC 5: the enter/tab and esc hints show while the value differs from the one the field started with. */
+/**
+ * docs/specification.md §5: the enter/tab and esc hints show while the value differs from the one the field started
+ * with.
+ */
 export const isChanged = (value: string, initialValue: string): boolean => value !== initialValue;

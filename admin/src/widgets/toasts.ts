@@ -1,5 +1,5 @@
-// SPEC 4: toasts are added and removed by id; the id is a running number, so two toasts with the same text are
-// still two toasts, and closing one never closes the other.
+// docs/specification.md §4: toasts are added and removed by id; the id is a running number, so two toasts with the same
+// text are still two toasts, and closing one never closes the other.
 import type { ReactNode } from "react";
 import type { NotificationPayload } from "react-admin";
 

@@ -24,10 +24,10 @@ export interface CommunicationLock {
 }
 
 /**
- * One communication page (SPEC.md 2.2): `children` renders its form, read-only when the event is locked (not a
- * draft, and the user no superuser: SPEC 4) but for its texts while the event is public (ADR 0031). Pessimistic:
- * the API's field errors (an unknown placeholder) come back into the form; no redirect after saving. The page's
- * preview is asked for beside its texts (usePreviewPrefetch).
+ * One communication page (docs/specification.md §2.2): `children` renders its form, read-only when the event is locked
+ * (not a draft, and the user no superuser: docs/specification.md §4) but for its texts while the event is public
+ * (ADR 0031). Pessimistic: the API's field errors (an unknown placeholder) come back into the form; no redirect after
+ * saving. The page's preview is asked for beside its texts (usePreviewPrefetch).
  */
 export const CommunicationFrame = ({
   page,

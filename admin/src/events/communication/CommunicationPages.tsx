@@ -1,4 +1,5 @@
-// SPEC.md 2.2 `/events/:id/communication/*`: each page its own form of the settings it owns, its preview beside it.
+// docs/specification.md §2.2 `/events/:id/communication/*`: each page its own form of the settings it owns, its preview
+// beside it.
 import { Box } from "@mui/material";
 import type { Communication, CommunicationMail } from "@ticketing/shared/schemas/events";
 import type { ReactNode } from "react";

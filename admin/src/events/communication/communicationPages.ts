@@ -1,4 +1,5 @@
-// SPEC.md 2.2 `/events/:id/communication`: five pages, each its own form of the communication settings it owns.
+// docs/specification.md §2.2 `/events/:id/communication`: five pages, each its own form of the communication settings
+// it owns.
 import {
   COMMUNICATION_PLACEHOLDERS,
   type CommunicationMail,

@@ -25,8 +25,9 @@ import {
 import type { EditorContextValue } from "./EditorContext.tsx";
 
 /**
- * SPEC 9's condition builder: statements "<promotion code | user email> <is | is not> <belongs to | contains
- * (domain) | equals> <value>", joined by and/or. Operators stored without an interface name stay as they are.
+ * docs/specification.md §9's condition builder: statements
+ * "<promotion code | user email> <is | is not> <belongs to | contains (domain) | equals> <value>", joined by and/or.
+ * Operators stored without an interface name stay as they are.
  */
 export const ConditionBuilder = ({
   value,

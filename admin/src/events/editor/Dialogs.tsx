@@ -3,7 +3,10 @@ import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslate } from "react-admin";
 import { PromptDialog } from "../../widgets/PromptDialog.tsx";
 
-/** SPEC 5: delete and cancel actions need confirmation (the shared confirm dialog; texts already translated). */
+/**
+ * docs/specification.md §5: delete and cancel actions need confirmation (the shared confirm dialog; texts already
+ * translated).
+ */
 export const ConfirmDialog = ({
   title,
   message,

@@ -39,7 +39,7 @@ export function useEditTab(): [EditTab, (tab: EditTab) => void] {
   return [tab, setTab];
 }
 
-/** SPEC 2.2: event-edit's tabs Display, Properties, Configuration, and the graph view. */
+/** docs/specification.md §2.2: event-edit's tabs Display, Properties, Configuration, and the graph view. */
 export const EditTabs = ({ value, onChange }: { value: EditTab; onChange: (tab: EditTab) => void }) => {
   const translate = useTranslate();
   return (
@@ -86,7 +86,7 @@ const SettingsNote = () => {
 
 /**
  * What stays the editor's (the unit it belongs to, how many tickets one basket may hold); the status, dates,
- * sign-in and payment have their own settings pages (SPEC.md 2.2).
+ * sign-in and payment have their own settings pages (docs/specification.md §2.2).
  */
 export const PropertiesInputs = ({ readOnly }: { readOnly: boolean }) => (
   <>

@@ -102,7 +102,7 @@ const GroupDialog = ({ row, configurationId, onClose }: RuleDialogProps<NodeExtr
   );
 };
 
-/** One form field: the eleven SPEC 9 types, choices for `choice`, a majority for `dateMajor`. */
+/** One form field: the eleven docs/specification.md §9 types, choices for `choice`, a majority for `dateMajor`. */
 const FieldDialog = ({
   group,
   row,

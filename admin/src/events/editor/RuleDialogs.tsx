@@ -169,7 +169,7 @@ export const LimitDialog = (props: RuleDialogProps<NodeLimit>) => {
   );
 };
 
-/** SPEC 9's price operators ↔ stored modes, values as typed (CHF, %, factor) ↔ stored integers. */
+/** docs/specification.md §9's price operators ↔ stored modes, values as typed (CHF, %, factor) ↔ stored integers. */
 export const PriceRuleDialog = (props: RuleDialogProps<NodePriceRule>) => {
   const translate = useTranslate();
   const { readOnly, catalogue } = useEditor();

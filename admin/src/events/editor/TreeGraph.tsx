@@ -1,5 +1,5 @@
-// The graph view of the tree (SPEC 2.2 "also a graph view"): @xyflow/react, loaded lazily by EventEdit so the
-// main bundle does not carry it.
+// The graph view of the tree (docs/specification.md §2.2 "also a graph view"): @xyflow/react, loaded lazily by
+// EventEdit so the main bundle does not carry it.
 import "@xyflow/react/dist/style.css";
 import { useTheme } from "@mui/material";
 import { formatMoney } from "@ticketing/shared/money";

@@ -1,5 +1,5 @@
-// The condition builder's model (SPEC 9: operators isIn / contains / equal, operands promotion code and user
-// email, scope is/not, and/or) and its mapping to the API's conditions and statements. Pure.
+// The condition builder's model (docs/specification.md §9: operators isIn / contains / equal, operands promotion code
+// and user email, scope is/not, and/or) and its mapping to the API's conditions and statements. Pure.
 import {
   type ConditionInterfaceOperator,
   interfaceOperatorOf,

@@ -1,5 +1,5 @@
-// The forms builder's field configuration (SPEC 9's eleven form field types): which settings a type takes, and
-// the `/node-extra-infos` body of a field as the dialog edits it. Pure.
+// The forms builder's field configuration (docs/specification.md §9's eleven form field types): which settings a type
+// takes, and the `/node-extra-infos` body of a field as the dialog edits it. Pure.
 import { EXTRA_INFO_TYPES, type ExtraInfoType, MAJORITY_AGE } from "@ticketing/shared/constants";
 import { parseIsoDate } from "@ticketing/shared/extra-infos";
 import type { NodeExtraInfo } from "@ticketing/shared/schemas/catalogue";

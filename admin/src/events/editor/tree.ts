@@ -1,4 +1,4 @@
-// The element tree of an event (DESIGN.md 4 "Element tree"), built from the flat rows of /nodes,
+// The element tree of an event (docs/design.md §4 "Element tree"), built from the flat rows of /nodes,
 // /node-configurations and /node-cart-configurations; the move computations of the editor. Pure.
 import { GROUP_CATEGORIES, type NodeCategory } from "@ticketing/shared/constants";
 import { basePriceOf, type PriceStep, priceSteps } from "@ticketing/shared/price-steps";

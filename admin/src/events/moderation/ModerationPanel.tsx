@@ -50,7 +50,7 @@ function useModerationAction() {
   return { run, isPending };
 }
 
-/** SPEC 2.5 prompt: a required description of the changes a moderator asks for. */
+/** docs/specification.md §2.5 prompt: a required description of the changes a moderator asks for. */
 const RequestChangesDialog = ({
   isOpen,
   isPending,
@@ -104,9 +104,9 @@ const RequestChangesDialog = ({
 };
 
 /**
- * SPEC 4 / DESIGN.md 4: the event's moderation status; organisers submit an event for moderation (a draft, or a
- * public event whose texts changed: ADR 0031), superusers approve it or request changes (with a description, shown
- * to the organisers).
+ * docs/specification.md §4 / docs/design.md §4: the event's moderation status; organisers submit an event for
+ * moderation (a draft, or a public event whose texts changed: ADR 0031), superusers approve it or request changes (with
+ * a description, shown to the organisers).
  */
 export const ModerationPanel = () => {
   const record = useRecordContext<Event>();

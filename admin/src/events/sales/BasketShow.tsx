@@ -22,9 +22,9 @@ import { BasketTickets } from "./BasketTickets.tsx";
 import { RefundDialog } from "./RefundDialog.tsx";
 
 /**
- * SPEC 2.2 `/events/:id/baskets/:basketId`: one basket for support staff — its reference, status, buyer and money;
- * the articles with their options, prices, status (held or refunded) and form answers; its payments ("Mark as
- * paid" for one at the point of sale) and invoices (each opens its own page); the mails about it ("Resend
+ * docs/specification.md §2.2 `/events/:id/baskets/:basketId`: one basket for support staff — its reference, status,
+ * buyer and money; the articles with their options, prices, status (held or refunded) and form answers; its payments
+ * ("Mark as paid" for one at the point of sale) and invoices (each opens its own page); the mails about it ("Resend
  * confirmation"); its tickets (download); and the refund (RefundDialog). Each action refreshes the page.
  */
 export const BasketShow = () => {

@@ -35,7 +35,9 @@ const basketFilters = (searchPlaceholder: string) => [
   <DateInput key="createdTo" source="createdTo" label="admin.basketFilters.createdTo" alwaysOn />,
 ];
 
-/** SPEC 2.2: `/events/:id/baskets`, the baskets of one event (`GET /baskets?filter={"event_id":…}`). */
+/**
+ * docs/specification.md §2.2: `/events/:id/baskets`, the baskets of one event (`GET /baskets?filter={"event_id":…}`).
+ */
 export const EventBasketList = () => {
   useVisitedView("Baskets");
   const { eventId, name, basename } = useSalesEvent();
@@ -58,10 +60,10 @@ export const EventBasketList = () => {
         filters={basketFilters(translate("admin.basketFilters.search"))}
         sort={{ field: "createdAt", order: "DESC" }}
         // react-admin writes the list's parameters (page, filters, sort) into the address by replacing its whole
-        // query string, which would drop `preview=true` (SPEC.md 2.2: the flag stays once turned on). So the address
-        // holds the flag alone, and the list's parameters live in the page (storeKey false): each visit opens the
-        // event's baskets unfiltered, newest first, as pretix's order list does, rather than under a search typed
-        // on an earlier visit (react-admin's store would bring it back even from a plain link).
+        // query string, which would drop `preview=true` (docs/specification.md §2.2: the flag stays once turned on). So
+        // the address holds the flag alone, and the list's parameters live in the page (storeKey false): each visit
+        // opens the event's baskets unfiltered, newest first, as pretix's order list does, rather than under a search
+        // typed on an earlier visit (react-admin's store would bring it back even from a plain link).
         disableSyncWithLocation
         storeKey={false}
         exporter={false}
@@ -74,7 +76,8 @@ export const EventBasketList = () => {
           </TopToolbar>
         }
       >
-        {/* SPEC 2.2: each basket opens its detail page (`/events/:id/baskets/:basketId`), where it is refunded. */}
+        {/* docs/specification.md §2.2: each basket opens its detail page (`/events/:id/baskets/:basketId`), where it
+            is refunded. */}
         <DataTable<Basket> bulkActionButtons={false} rowClick={(basketId) => `${basename}${basketPath(basketId)}`}>
           <DataTable.Col
             source="id"

@@ -8,7 +8,7 @@ import { useVisitedView } from "../../layout/useVisitedView.ts";
 import { SalesOverTimeChart, SalesPerArticleChart } from "./DashboardCharts.tsx";
 import { SalesReport } from "./SalesReport.tsx";
 
-/** The five figures of SPEC.md 3, their label's i18n key and how to write them. */
+/** The five figures of docs/specification.md §3, their label's i18n key and how to write them. */
 const FIGURES = [
   { key: "totalSales", money: true },
   { key: "totalRefunded", money: true },
@@ -63,9 +63,9 @@ const Figures = ({ dashboard }: { dashboard: Dashboard }) => {
 };
 
 /**
- * SPEC.md 2.2 `/events/:id/dashboard`: the event's sales at a glance (`GET /events/:id/dashboard`): the five
- * figures of SPEC.md 3 in CHF, sales and refunds per day, sales per article; real sales, or the testing ones with
- * `preview=true`.
+ * docs/specification.md §2.2 `/events/:id/dashboard`: the event's sales at a glance (`GET /events/:id/dashboard`): the
+ * five figures of docs/specification.md §3 in CHF, sales and refunds per day, sales per article; real sales, or the
+ * testing ones with `preview=true`.
  */
 export const EventDashboard = () => {
   useVisitedView("Dashboard");

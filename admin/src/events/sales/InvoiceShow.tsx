@@ -103,8 +103,9 @@ const PdfButtons = ({ invoice }: { invoice: InvoiceDetail }) => {
 };
 
 /**
- * SPEC 2.2 `/events/:id/baskets/:basketId/invoices/:invoiceId`: an invoice (or a refund's credit note), its lines
- * with their options under their article, the buyer's billing, the invoices related to it, its payments, and its PDF.
+ * docs/specification.md §2.2 `/events/:id/baskets/:basketId/invoices/:invoiceId`: an invoice (or a refund's credit
+ * note), its lines with their options under their article, the buyer's billing, the invoices related to it, its
+ * payments, and its PDF.
  */
 export const InvoiceShow = () => {
   const params = useParams<{ id?: string; basketId?: string; invoiceId?: string }>();

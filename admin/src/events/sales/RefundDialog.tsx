@@ -25,9 +25,9 @@ import { chosenItems, refundAmountOf, refundableAmount, refundMethodOf } from ".
 const MAX_REASON = 500; // as the API allows (shared/schemas/sales.ts RefundRequest)
 
 /**
- * SPEC 2.2 basket detail "with refund": pick the whole basket or articles (their options go with them), give a
- * reason, see the amount that will be paid back and how, confirm; then "Refund succeeded" or "Refund failed" with
- * the server's message (SPEC 8). A failure keeps the dialog open to try again.
+ * docs/specification.md §2.2 basket detail "with refund": pick the whole basket or articles (their options go with
+ * them), give a reason, see the amount that will be paid back and how, confirm; then "Refund succeeded" or
+ * "Refund failed" with the server's message (docs/specification.md §8). A failure keeps the dialog open to try again.
  */
 export const RefundDialog = ({
   basket,

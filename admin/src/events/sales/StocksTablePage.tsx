@@ -149,9 +149,9 @@ const StockTable = ({ rows }: { rows: StockRow[] }) => {
 };
 
 /**
- * SPEC.md 2.2 `/events/:id/stocks-table`: each article of the event with its stock and the number of its units in
- * baskets by status (`GET /events/:id/stocks`), sortable by any column, exported as csv or xlsx; real sales, or the
- * testing ones with `preview=true`.
+ * docs/specification.md §2.2 `/events/:id/stocks-table`: each article of the event with its stock and the number of its
+ * units in baskets by status (`GET /events/:id/stocks`), sortable by any column, exported as csv or xlsx; real sales,
+ * or the testing ones with `preview=true`.
  */
 export const StocksTablePage = () => (
   <SalesReport

@@ -1,4 +1,4 @@
-// The dashboard's figures as its charts and tables show them (SPEC.md 3 "Dashboard statistics").
+// The dashboard's figures as its charts and tables show them (docs/specification.md §3 "Dashboard statistics").
 import type { Dashboard } from "@ticketing/shared/schemas/sales";
 import { intlLocaleOf } from "../../i18nProvider.ts";
 

@@ -16,7 +16,7 @@ export const INVOICE_STATUS_COLOURS: Record<InvoiceStatus, "success" | "warning"
 export const paymentModuleLabel = (key: (typeof PAYMENT_MODULES)[number]) => `admin.paymentModule.${key}`;
 export const paymentStateLabel = (state: (typeof PAYMENT_STATES)[number]) => `admin.paymentState.${state}`;
 
-/** The back office's address of an invoice: under its basket, under its event (SPEC 2.2). */
+/** The back office's address of an invoice: under its basket, under its event (docs/specification.md §2.2). */
 export const invoicePath = (eventId: number | string, invoice: { basketId: number; id: number }) =>
   `/events/${eventId}/baskets/${invoice.basketId}/invoices/${invoice.id}`;
 

@@ -39,7 +39,7 @@ describe("invoice list", () => {
     expect(page.total).toBe(1);
   });
 
-  it("opens an invoice under its basket and event (SPEC 2.2), and offers the three statuses", () => {
+  it("opens an invoice under its basket and event (docs/specification.md §2.2), and offers the three statuses", () => {
     expect(invoicePath(3, { id: 4, basketId: 9 })).toBe("/events/3/baskets/9/invoices/4");
     expect(invoiceStatusChoices.map((choice) => choice.name)).toEqual([
       "admin.invoiceStatus.paid",

@@ -1,5 +1,5 @@
-// SPEC.md 2.2: the baskets list, the dashboard and the stocks table keep the query flag `preview=true` once it has
-// been turned on (default false): with it they show the testing (preview) sales instead of the real ones.
+// docs/specification.md §2.2: the baskets list, the dashboard and the stocks table keep the query flag `preview=true`
+// once it has been turned on (default false): with it they show the testing (preview) sales instead of the real ones.
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 

@@ -1,5 +1,6 @@
-// What the basket page shows of a basket's articles and payments, and what a refund will pay back (SPEC 2.2
-// `{basketId}` basket detail with refund). The server decides the refund; these figures only announce it.
+// What the basket page shows of a basket's articles and payments, and what a refund will pay back
+// (docs/specification.md §2.2 `{basketId}` basket detail with refund). The server decides the refund; these figures
+// only announce it.
 import type { PaymentModule } from "@ticketing/shared/constants";
 import type { BasketDetail } from "@ticketing/shared/schemas/sales";
 import type { BasketItem, PaymentIntent } from "@ticketing/shared/schemas/ticket-office";

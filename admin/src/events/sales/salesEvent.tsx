@@ -49,7 +49,9 @@ export const SalesToolbar = ({
   </>
 );
 
-/** SPEC.md 2.2: the switch of the address's `preview=true` (testing sales only, instead of real ones). */
+/**
+ * docs/specification.md §2.2: the switch of the address's `preview=true` (testing sales only, instead of real ones).
+ */
 export const PreviewSwitch = () => {
   const [preview, setPreview] = usePreviewFlag();
   const translate = useTranslate();

@@ -1,5 +1,5 @@
-// The event's four sales pages (SPEC.md 2.2), reached from one another: the baskets list, the dashboard and the
-// stocks table carry `preview=true` once it is on; the invoices list has its own testing filter instead.
+// The event's four sales pages (docs/specification.md §2.2), reached from one another: the baskets list, the dashboard
+// and the stocks table carry `preview=true` once it is on; the invoices list has its own testing filter instead.
 import { withPreview } from "./previewFlag.ts";
 
 export const SALES_PAGES = ["baskets", "dashboard", "stocks-table", "invoices"] as const;

@@ -1,7 +1,7 @@
-// The stocks table's rows as the page orders and sums them (SPEC.md 3 "Stocks table columns").
+// The stocks table's rows as the page orders and sums them (docs/specification.md §3 "Stocks table columns").
 import type { StockRow } from "@ticketing/shared/schemas/sales";
 
-/** The columns in the SPEC's order, then what is left of the stock. */
+/** The columns in the specification's order, then what is left of the stock. */
 export const STOCK_COLUMNS = [
   "id",
   "title",

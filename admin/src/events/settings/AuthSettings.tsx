@@ -7,7 +7,7 @@ import { SettingsFrame } from "./SettingsFrame.tsx";
 
 const accessMethodChoices = ACCESS_METHODS.map((method) => ({ id: method, name: `admin.accessMethods.${method}` }));
 
-/** SPEC 5: choose at least one authentication method. */
+/** docs/specification.md §5: choose at least one authentication method. */
 export const validateAccessMethods = (value: unknown) =>
   Array.isArray(value) && value.length > 0 ? undefined : "admin.validation.accessMethods";
 
@@ -40,7 +40,10 @@ const AuthForm = () => {
   );
 };
 
-/** SPEC.md 2.2 `settings/auth`: how buyers sign in to the ticket office (DESIGN.md 4 "Ticket-office logins"). */
+/**
+ * docs/specification.md §2.2 `settings/auth`: how buyers sign in to the ticket office (docs/design.md §4
+ * "Ticket-office logins").
+ */
 export const AuthSettings = () => (
   <SettingsFrame page="auth">
     <AuthForm />

@@ -26,8 +26,8 @@ const DatesForm = () => {
 };
 
 /**
- * SPEC.md 2.2 `settings/dates`: when the event takes place, the registrations and payments windows (empty: open
- * from/until any time), and how long an article stays held in a basket.
+ * docs/specification.md §2.2 `settings/dates`: when the event takes place, the registrations and payments windows
+ * (empty: open from/until any time), and how long an article stays held in a basket.
  */
 export const DatesSettings = () => (
   <SettingsFrame page="dates">

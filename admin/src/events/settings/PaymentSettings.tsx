@@ -24,8 +24,8 @@ const PaymentForm = () => {
 };
 
 /**
- * SPEC.md 2.2 `settings/payment`: the online payment module, the time a buyer has to pay online, the point-of-sale
- * payment and its points of sale (DESIGN.md 4 "Payments").
+ * docs/specification.md §2.2 `settings/payment`: the online payment module, the time a buyer has to pay online, the
+ * point-of-sale payment and its points of sale (docs/design.md §4 "Payments").
  */
 export const PaymentSettings = () => (
   <SettingsFrame page="payment">

@@ -20,8 +20,8 @@ const SettingsTitle = ({ page }: { page: SettingsPage }) => {
 };
 
 /**
- * One settings page (SPEC.md 2.2): `children` is its form, of the fields it owns. Pessimistic: the API's field
- * errors come back into the form; no redirect after saving. A load refused with 403/404 shows its error page.
+ * One settings page (docs/specification.md §2.2): `children` is its form, of the fields it owns. Pessimistic: the API's
+ * field errors come back into the form; no redirect after saving. A load refused with 403/404 shows its error page.
  */
 export const SettingsFrame = ({ page, children }: { page: SettingsPage; children: ReactNode }) => {
   useVisitedView("Settings");

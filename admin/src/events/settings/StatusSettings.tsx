@@ -7,8 +7,8 @@ import { ModerationPanel } from "../moderation/ModerationPanel.tsx";
 import { SettingsFrame } from "./SettingsFrame.tsx";
 
 /**
- * SPEC 4: the select offers only the allowed transitions (the API answers 409 otherwise); a locked event's status
- * still moves, so it is never read-only.
+ * docs/specification.md §4: the select offers only the allowed transitions (the API answers 409 otherwise); a locked
+ * event's status still moves, so it is never read-only.
  */
 const StatusInput = () => {
   const record = useRecordContext<Event>();
@@ -17,7 +17,9 @@ const StatusInput = () => {
   return <SelectInput source="status" choices={choices} validate={required()} />;
 };
 
-/** SPEC.md 2.2 `settings/status`: the moderation (asked for, approved, changes requested) and the status. */
+/**
+ * docs/specification.md §2.2 `settings/status`: the moderation (asked for, approved, changes requested) and the status.
+ */
 export const StatusSettings = () => (
   <SettingsFrame page="status">
     <ModerationPanel />

@@ -1,4 +1,4 @@
-// SPEC.md 2.2 `/events/:id/settings`: four pages, each its own form of the event's fields it owns.
+// docs/specification.md §2.2 `/events/:id/settings`: four pages, each its own form of the event's fields it owns.
 export const SETTINGS_PAGES = ["status", "dates", "auth", "payment"] as const;
 export type SettingsPage = (typeof SETTINGS_PAGES)[number];
 
