@@ -1,5 +1,5 @@
-// Issue 9 (SPEC 2.2): every auth page of the back office is reachable signed out and renders once: no page
-// keeps navigating after it loaded (the signed-out /admin used to reload its sign-in page hundreds of times a
+// Issue 9 (docs/specification.md §2.2): every auth page of the back office is reachable signed out and renders once: no
+// page keeps navigating after it loaded (the signed-out /admin used to reload its sign-in page hundreds of times a
 // second). A signed-in user is sent away from login and register once, to the events list.
 import type { Page } from "@playwright/test";
 import { expect, ORGANISER, test } from "../fixtures.ts";
@@ -69,7 +69,7 @@ test("a signed-in user opening login or register is sent to the events list once
   const counts = [];
   for (const path of ["/admin/auth/login", "/admin/auth/register"]) {
     const page = await openPage();
-    // SPEC 9: the back office keeps its tokens in local storage under "authToken".
+    // docs/specification.md §9: the back office keeps its tokens in local storage under "authToken".
     await page.addInitScript(
       (stored) => {
         if (!window.localStorage.getItem("authToken")) window.localStorage.setItem("authToken", stored);

@@ -1,8 +1,8 @@
-// DONE-WHEN (issue 17), SPEC.md 2.1 / 2.2: a first-time organiser sees the tabs of Baskets, Communications,
-// Dashboard, Edit and Settings marked as not opened yet, each mark going as the view is opened (in the other tab of
-// the back office too) and staying gone after a reload. A page whose chunk the server no longer has (a tab opened
-// before a new deployment) reloads once and shows the page; when the chunk is still missing after the reload, the
-// error page, never a blank screen nor a loop of reloads.
+// DONE-WHEN (issue 17), docs/specification.md §2.1 / §2.2: a first-time organiser sees the tabs of Baskets,
+// Communications, Dashboard, Edit and Settings marked as not opened yet, each mark going as the view is opened (in the
+// other tab of the back office too) and staying gone after a reload. A page whose chunk the server no longer has (a tab
+// opened before a new deployment) reloads once and shows the page; when the chunk is still missing after the reload,
+// the error page, never a blank screen nor a loop of reloads.
 import type { Locator, Page } from "@playwright/test";
 import { expect, mailLinks, ORGANISER, test, uniquePath } from "../fixtures.ts";
 import { dataDir } from "../playwright.config.ts";

@@ -67,7 +67,7 @@ function ticketImage(pdf: Buffer, format: "png" | "jpeg"): string {
   return join(dir, page);
 }
 
-/** The claims signed into a code (DESIGN.md 4: base64url JSON `{e, b, i}`, a dot, the signature). */
+/** The claims signed into a code (docs/design.md §4: base64url JSON `{e, b, i}`, a dot, the signature). */
 function claimsOf(code: string): { e: number; b: number; i: number } {
   return JSON.parse(Buffer.from(code.split(".")[0] ?? "", "base64url").toString());
 }

@@ -1,6 +1,6 @@
-// DONE-WHEN (issue 14), the event's communication pages (SPEC.md 2.2): an organiser changes a value on each of
-// general, order-confirmation, payment-reminder, order-confirmation-page and pdf-ticket, saves, reloads, and the
-// value stays; the confirmation's preview shows the new subject and text; "Send test mail" puts a mail with the
+// DONE-WHEN (issue 14), the event's communication pages (docs/specification.md §2.2): an organiser changes a value on
+// each of general, order-confirmation, payment-reminder, order-confirmation-page and pdf-ticket, saves, reloads, and
+// the value stays; the confirmation's preview shows the new subject and text; "Send test mail" puts a mail with the
 // new text in the data folder; the PDF ticket's preview answers a PDF.
 import type { Page } from "@playwright/test";
 import { expect, ORGANISER, test, uniquePath } from "../fixtures.ts";

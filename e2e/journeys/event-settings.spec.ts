@@ -1,6 +1,6 @@
-// DONE-WHEN (issue 14), the event's settings pages (SPEC.md 2.2): an organiser changes a value on each of status,
-// dates, auth and payment, saves, reloads, and the value stays (in the form and in the API); an unknown sub-path of
-// an event is the back office's 404 page, never another page.
+// DONE-WHEN (issue 14), the event's settings pages (docs/specification.md §2.2): an organiser changes a value on each
+// of status, dates, auth and payment, saves, reloads, and the value stays (in the form and in the API); an unknown
+// sub-path of an event is the back office's 404 page, never another page.
 import type { Page } from "@playwright/test";
 import { expect, ORGANISER, test, typeDateTime, uniquePath } from "../fixtures.ts";
 import {

@@ -1,5 +1,5 @@
-// Issue 5 (SPEC 2.3 "completion"): the confirmation page shows the organiser's text, or sends the buyer on to
-// the organiser's page, beside the ticket downloads.
+// Issue 5 (docs/specification.md §2.3 "completion"): the confirmation page shows the organiser's text, or sends the
+// buyer on to the organiser's page, beside the ticket downloads.
 import { expect, MODERATOR, test } from "../../fixtures.ts";
 import {
   addArticle,

@@ -1,4 +1,4 @@
-// Issue 5 (DESIGN 4): a basket whose total is 0 is confirmed without a payment.
+// Issue 5 (docs/design.md §4): a basket whose total is 0 is confirmed without a payment.
 import { expect, test } from "../../fixtures.ts";
 import { addArticle, ensureDemoArticle, expectAccessible, fillBillingInformation, guestOnBuyPage } from "./office.ts";
 

@@ -1,4 +1,4 @@
-// Issue 5 (DESIGN 7): the language switch turns the ticket office, and the API's messages, into French.
+// Issue 5 (docs/design.md §7): the language switch turns the ticket office, and the API's messages, into French.
 import { expect, test } from "../../fixtures.ts";
 import { expectAccessible } from "./office.ts";
 

@@ -1,5 +1,5 @@
 // Issue 5: an article with groups of options (a single choice and a ranged multiple choice) and a form with
-// every field type of SPEC 9, bought with JavaScript off and on.
+// every field type of docs/specification.md §9, bought with JavaScript off and on.
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "../../fixtures.ts";
 import {

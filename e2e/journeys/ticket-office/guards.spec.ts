@@ -1,4 +1,5 @@
-// Issue 5 (SPEC 2.3, 5, 8): the ticket office's guards hold on the server, with JavaScript off and on.
+// Issue 5 (docs/specification.md §2.3, §5, §8): the ticket office's guards hold on the server, with JavaScript
+// off and on.
 import type { Page } from "@playwright/test";
 import { expect, ORGANISER, reachConfirmation, test, uniquePath } from "../../fixtures.ts";
 import {
@@ -108,8 +109,8 @@ for (const javaScriptEnabled of [false, true]) {
       await page.goto(`/tickets/${path}`);
       await expect(page.getByText("Registrations are not currently open")).toBeVisible();
       await expect(page.getByRole("link", { name: "Buy tickets" })).toHaveCount(0);
-      // SPEC 5: the basket cannot be changed any more (404), and the buy link says why (docs/decisions/0034), in
-      // the visitor's language, with the way back to the event's page.
+      // docs/specification.md §5: the basket cannot be changed any more (404), and the buy link says why
+      // (docs/decisions/0034), in the visitor's language, with the way back to the event's page.
       const closed = await page.goto(`/tickets/${path}/buy`);
       expect(closed?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Registrations are not currently open" })).toBeVisible();

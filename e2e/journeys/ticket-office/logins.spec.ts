@@ -1,4 +1,4 @@
-// Issue 5 (DESIGN 4 "Ticket-office logins"): the login page offers the event's access methods; a trusted-email
+// Issue 5 (docs/design.md §4 "Ticket-office logins"): the login page offers the event's access methods; a trusted-email
 // link from the mail logs in once; a partner site's signed token logs in and opens the buy page.
 import { expect, test } from "../../fixtures.ts";
 import { publicURL } from "../../playwright.config.ts";

@@ -187,7 +187,7 @@ export function newestMailTo(to: string): string {
   throw new Error(`No mail to ${to}`);
 }
 
-/** A third-party login token: a JWT signed HS256 with the event's third-party key (DESIGN 4). */
+/** A third-party login token: a JWT signed HS256 with the event's third-party key (docs/design.md §4). */
 export function thirdPartyToken(secretKey: string, claims: { email: string; exp?: number }) {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
   const body = `${encode({ alg: "HS256", typ: "JWT" })}.${encode({ exp: Math.floor(Date.now() / 1000) + 600, ...claims })}`;

@@ -1,5 +1,5 @@
-// Issue 5 (SPEC 2.4): a cancelled payment goes back to the payment method; a failed one says so, offers a retry
-// and goes back to the basket after a countdown (without JavaScript through a meta refresh).
+// Issue 5 (docs/specification.md §2.4): a cancelled payment goes back to the payment method; a failed one says so,
+// offers a retry and goes back to the basket after a countdown (without JavaScript through a meta refresh).
 import type { Page } from "@playwright/test";
 import { expect, reachConfirmation, test } from "../../fixtures.ts";
 import { addArticle, expectAccessible, fillBillingInformation, guestOnBuyPage } from "./office.ts";

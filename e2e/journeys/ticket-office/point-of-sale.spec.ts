@@ -1,4 +1,4 @@
-// Issue 5 (DESIGN 4 "Payments"): the buyer chooses to pay at a point of sale, sees where and the reference to
+// Issue 5 (docs/design.md §4 "Payments"): the buyer chooses to pay at a point of sale, sees where and the reference to
 // quote; staff mark the invoice paid and the buyer's order is confirmed.
 
 import type { APIRequestContext } from "@playwright/test";

@@ -1,5 +1,5 @@
-// Issue 5 (DESIGN 4 "Testing mode"): staff preview the ticket office under /tickets/preview/demo; every step
-// keeps the preview segment, and a preview purchase leaves the real stock untouched.
+// Issue 5 (docs/design.md §4 "Testing (preview) mode"): staff preview the ticket office under /tickets/preview/demo;
+// every step keeps the preview segment, and a preview purchase leaves the real stock untouched.
 import { expect, ORGANISER, test } from "../../fixtures.ts";
 import { addArticle, expectAccessible, fillBillingInformation, payOnDemoPage, remainingStock } from "./office.ts";
 
