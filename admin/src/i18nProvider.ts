@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from "@ticketing/shared/constants";
+import { isLanguage, LANGUAGES, type Language } from "@ticketing/shared/constants";
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import englishMessages from "ra-language-english";
 import frenchMessages from "ra-language-french";
@@ -9,9 +9,6 @@ import fr from "../../shared/src/i18n/fr/admin.json";
 
 /** SPEC 9: the local storage key of the interface language. */
 export const LANGUAGE_KEY = "language";
-
-const isLanguage = (value: string | null | undefined): value is Language =>
-  (LANGUAGES as readonly string[]).includes(value ?? "");
 
 /** react-admin's locale as one of ours (it is always one, but its type says string). */
 export const languageOf = (locale: string): Language => (isLanguage(locale) ? locale : "en");

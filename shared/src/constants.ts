@@ -154,6 +154,8 @@ export type ExportList = (typeof EXPORT_LISTS)[number];
 export const LEGAL_DOCUMENTS = ["privacy_policy", "terms_of_service", "imprint"] as const;
 export const LANGUAGES = ["en", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** Whether a value (a stored choice, a URL's or a browser's language) is one of ours. */
+export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
 
 export const STOCK_DISPLAYS = ["out_of_stock", "low", "available"] as const;
 export type StockDisplay = (typeof STOCK_DISPLAYS)[number];

@@ -6,7 +6,8 @@ import type en from "../../shared/src/i18n/en/storefront.json";
 export const FALLBACK_LANGUAGE: Language = "en";
 export const NAMESPACE = "storefront";
 
-export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+/** The language check lives beside LANGUAGES in shared/; re-exported for the routes that read a language. */
+export { isLanguage } from "@ticketing/shared/constants";
 
 export const i18nOptions = {
   supportedLngs: [...LANGUAGES],

@@ -26,7 +26,7 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
-import type { NodeCategory } from "@ticketing/shared/constants";
+import { NODE_CATEGORIES, type NodeCategory } from "@ticketing/shared/constants";
 import { formatMoney } from "@ticketing/shared/money";
 import { type DragEvent, type ReactElement, useState } from "react";
 import { useLocaleState, useTranslate } from "react-admin";
@@ -51,16 +51,6 @@ export const CATEGORY_ICONS: Record<NodeCategory, ReactElement> = {
   complex: <WidgetsIcon fontSize="small" />,
   no_configuration: <FolderIcon fontSize="small" />,
 };
-
-/** What the "add" menu offers, in this order (SPEC 4's roles). */
-const NEW_CATEGORIES: NodeCategory[] = [
-  "article",
-  "option",
-  "single_choice",
-  "multiple_choice",
-  "complex",
-  "no_configuration",
-];
 
 /** A new element's cart: weight 1; a single choice takes at most one child; no minimum until children exist. */
 const newCart = (category: NodeCategory) => ({
@@ -339,7 +329,7 @@ export const TreePanel = ({
       </List>
       <Menu anchorEl={menu?.anchor} open={menu !== null} onClose={() => setMenu(null)}>
         {menu &&
-          NEW_CATEGORIES.filter(
+          NODE_CATEGORIES.filter(
             // options go under articles and option groups; articles not under an article
             (category) => !(category === "article" && menu.parent.configuration.category === "article"),
           ).map((category) => (

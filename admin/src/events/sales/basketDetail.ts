@@ -1,6 +1,7 @@
 // What the basket page shows of a basket for support staff (SPEC 2.2 basket detail): its articles' form answers,
 // which actions it offers (mark a point-of-sale payment paid, resend the confirmation, download the tickets). The
 // API decides each action again; these rules only choose which buttons to show.
+import { type BasketStatus, SOLD_BASKET_STATUSES } from "@ticketing/shared/constants";
 import { COUNTRIES } from "@ticketing/shared/countries";
 import type { BasketDetail, ItemAnswer } from "@ticketing/shared/schemas/sales";
 import type { PaymentIntent } from "@ticketing/shared/schemas/ticket-office";
@@ -62,10 +63,13 @@ export function formatAnswer(
 export const isPendingPointOfSale = (intent: PaymentIntent) =>
   intent.moduleKey === "point_of_sale" && paymentStateOf(intent) === "open";
 
+/** A paid (or free) basket, or one reopened to edit its answers: its tickets admit. */
+const isSold = (status: BasketStatus) => (SOLD_BASKET_STATUSES as readonly BasketStatus[]).includes(status);
+
 /** Whether the order confirmation may be sent again: a paid basket with a billing address to send it to. */
 export const canResendConfirmation = (basket: Pick<BasketDetail, "status" | "billingInformation">) =>
-  (basket.status === "validated" || basket.status === "edition_in_progress") && basket.billingInformation !== null;
+  isSold(basket.status) && basket.billingInformation !== null;
 
 /** Whether the basket has tickets that admit: paid, with at least one article still held. */
 export const hasValidTickets = (basket: Pick<BasketDetail, "status" | "items">) =>
-  (basket.status === "validated" || basket.status === "edition_in_progress") && basket.items.length > 0;
+  isSold(basket.status) && basket.items.length > 0;
