@@ -1,7 +1,6 @@
 // The event's online payment choice, rendered as the Properties tab does: the select, and what the unit's Stripe
 // account allows, with the way to the unit where an owner sets it.
 import type { Event } from "@ticketing/shared/schemas/events";
-import { createElement } from "react";
 import { AdminContext, Form, memoryStore, RecordContextProvider } from "react-admin";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
@@ -12,14 +11,23 @@ import { OnlinePaymentInput } from "./OnlinePaymentInput.tsx";
 
 function render(event: Pick<Event, "id" | "unitId" | "onlinePaymentModule" | "isStripeConfigured">) {
   const { dataProvider, authProvider } = setupProviders();
-  const form = createElement(Form, { record: event, children: createElement(OnlinePaymentInput, { readOnly: false }) });
-  const admin = createElement(
-    AdminContext,
-    // The store knows the language already: react-admin renders nothing until it does.
-    { dataProvider, authProvider, i18nProvider: createI18nProvider("en"), store: memoryStore({ locale: "en" }) },
-    createElement(RecordContextProvider, { value: event, children: form }),
+  return renderToString(
+    <MemoryRouter>
+      {/* The store knows the language already: react-admin renders nothing until it does. */}
+      <AdminContext
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={createI18nProvider("en")}
+        store={memoryStore({ locale: "en" })}
+      >
+        <RecordContextProvider value={event}>
+          <Form record={event}>
+            <OnlinePaymentInput readOnly={false} />
+          </Form>
+        </RecordContextProvider>
+      </AdminContext>
+    </MemoryRouter>,
   );
-  return renderToString(createElement(MemoryRouter, null, admin));
 }
 
 describe("the event's online payment", () => {

@@ -1,7 +1,6 @@
 // The unit's Stripe panel, rendered as the page would: owners (and superusers) get the webhook address and the
 // secrets' form, with nothing of the secrets in it; members only learn whether the account is set.
 import type { Unit } from "@ticketing/shared/schemas/units";
-import { createElement } from "react";
 import { AdminContext, memoryStore, RecordContextProvider } from "react-admin";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
@@ -28,20 +27,22 @@ const UNIT: Unit = {
 
 function render(unit: Unit, language: "en" | "fr" = "en") {
   const { dataProvider, authProvider } = setupProviders();
-  const page = createElement(RecordContextProvider, { value: unit, children: createElement(StripePanel) });
-  const admin = createElement(
-    AdminContext,
-    // The store knows the language already: react-admin renders nothing until it does.
-    {
-      dataProvider,
-      authProvider,
-      i18nProvider: createI18nProvider(language),
-      store: memoryStore({ locale: language }),
-    },
-    page,
-  );
   // A router of its own: react-admin's default one reads the browser's address.
-  return renderToString(createElement(MemoryRouter, null, admin));
+  return renderToString(
+    <MemoryRouter>
+      {/* The store knows the language already: react-admin renders nothing until it does. */}
+      <AdminContext
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={createI18nProvider(language)}
+        store={memoryStore({ locale: language })}
+      >
+        <RecordContextProvider value={unit}>
+          <StripePanel />
+        </RecordContextProvider>
+      </AdminContext>
+    </MemoryRouter>,
+  );
 }
 
 describe("the unit's Stripe panel", () => {
