@@ -3,17 +3,17 @@ import polyglotI18nProvider from "ra-i18n-polyglot";
 import englishMessages from "ra-language-english";
 import frenchMessages from "ra-language-french";
 import type { I18nProvider } from "react-admin";
-// The app's own keys live in shared/ (DESIGN.md 7); the shared package exports only .ts files.
+// The app's own keys live in shared/ (docs/design.md §7); the shared package exports only .ts files.
 import en from "../../shared/src/i18n/en/admin.json";
 import fr from "../../shared/src/i18n/fr/admin.json";
 
-/** SPEC 9: the local storage key of the interface language. */
+/** docs/specification.md §9: the local storage key of the interface language. */
 export const LANGUAGE_KEY = "language";
 
 /** react-admin's locale as one of ours (it is always one, but its type says string). */
 export const languageOf = (locale: string): Language => (isLanguage(locale) ? locale : "en");
 
-/** SPEC 1: the stored language, otherwise the browser's first supported language, otherwise en. */
+/** docs/specification.md §1: the stored language, otherwise the browser's first supported language, otherwise en. */
 export function resolveLanguage(stored: string | null, browserLanguages: readonly string[]): Language {
   if (isLanguage(stored)) return stored;
   const fromBrowser = browserLanguages.map((tag) => tag.slice(0, 2).toLowerCase()).find(isLanguage);
@@ -24,7 +24,7 @@ export function currentLanguage(): Language {
   return resolveLanguage(window.localStorage.getItem(LANGUAGE_KEY), window.navigator.languages ?? []);
 }
 
-/** SPEC 4: changing the language stores it and reloads the page. */
+/** docs/specification.md §4: changing the language stores it and reloads the page. */
 export function switchLanguage(language: Language): void {
   window.localStorage.setItem(LANGUAGE_KEY, language);
   window.location.reload();
@@ -43,7 +43,9 @@ export function createI18nProvider(language: Language): I18nProvider {
   );
 }
 
-/** Dates in the interface language: SPEC 1's default locale en-US, French as written in Switzerland. */
+/**
+ * Dates in the interface language: docs/specification.md §1's default locale en-US, French as written in Switzerland.
+ */
 export const INTL_LOCALES = { en: "en-US", fr: "fr-CH" } as const satisfies Record<Language, string>;
 
 export const intlLocaleOf = (locale: string): string => INTL_LOCALES[languageOf(locale)];

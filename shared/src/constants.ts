@@ -1,4 +1,5 @@
-// Domain vocabulary (SPEC.md 3, 4, 9). One source for the db schema, the API validators and the clients.
+// Domain vocabulary (docs/specification.md §3, §4, §9). One source for the db schema, the API validators and the
+// clients.
 
 export const EVENT_STATUSES = ["draft", "public", "closed", "archived"] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -7,10 +8,10 @@ export const MODERATION_STATUSES = ["not_requested", "requested", "change_reques
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 
 /**
- * The events list's `activity` filter (SPEC 2.2), as of now: `active` — not closed nor archived and not over (its end
- * is not past; a draft counts, it is being prepared) —, `inactive` — every other (closed, archived, or over) —,
- * `registrations` / `payments` — open now: public, and now within its registrations / payments window (an empty
- * bound is open), as the ticket office decides (eventWindows).
+ * The events list's `activity` filter (docs/specification.md §2.2), as of now: `active` — not closed nor archived and
+ * not over (its end is not past; a draft counts, it is being prepared) —, `inactive` — every other (closed, archived,
+ * or over) —, `registrations` / `payments` — open now: public, and now within its registrations / payments window (an
+ * empty bound is open), as the ticket office decides (eventWindows).
  */
 export const EVENT_ACTIVITIES = ["active", "inactive", "registrations", "payments"] as const;
 export type EventActivity = (typeof EVENT_ACTIVITIES)[number];
@@ -20,7 +21,7 @@ export type AccessMethod = (typeof ACCESS_METHODS)[number];
 
 export const BASKET_STATUSES = ["new", "payment_in_progress", "validated", "edition_in_progress", "refunded"] as const;
 export type BasketStatus = (typeof BASKET_STATUSES)[number];
-/** Statuses whose selected articles count against a stock (DESIGN.md 4 "Stock"). */
+/** Statuses whose selected articles count against a stock (docs/design.md §4 "Stock"). */
 export const STOCK_HOLDING_BASKET_STATUSES = [
   "new",
   "payment_in_progress",
@@ -28,7 +29,7 @@ export const STOCK_HOLDING_BASKET_STATUSES = [
   "validated",
 ] as const;
 
-/** Statuses of a sold basket: paid (or free), and paid ones reopened to edit their answers (DESIGN.md 4). */
+/** Statuses of a sold basket: paid (or free), and paid ones reopened to edit their answers (docs/design.md §4). */
 export const SOLD_BASKET_STATUSES = ["validated", "edition_in_progress"] as const;
 /** Statuses of the basket a buyer is still buying with: filling it, or paying for it (the ticket office reuses it). */
 export const OPEN_BASKET_STATUSES = ["new", "payment_in_progress"] as const satisfies readonly BasketStatus[];
@@ -110,7 +111,7 @@ export type UnitRole = (typeof UNIT_ROLES)[number];
 export const PAYMENT_METHODS = ["online", "point_of_sale"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_MODULES = ["demo", "point_of_sale", "stripe"] as const;
-/** The modules an event may choose for its online payments (DESIGN.md 4 "Payments"). */
+/** The modules an event may choose for its online payments (docs/design.md §4 "Payments"). */
 export const ONLINE_PAYMENT_MODULES = ["demo", "stripe"] as const;
 export type OnlinePaymentModule = (typeof ONLINE_PAYMENT_MODULES)[number];
 /** What an invoice is to the staff and the buyer: derived from its resolved and cancelled flags. */
@@ -133,12 +134,12 @@ export const MAIL_KINDS = [
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
-/** SPEC.md 9: what a back-office list downloads as. */
+/** docs/specification.md §9: what a back-office list downloads as. */
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /**
- * The back-office lists `GET /exports/:list` writes (DESIGN.md 3): `participants` is one row per sold article with
- * its form answers as columns; `stocks` is the event's stocks table; `check-ins` the event's check-in list.
+ * The back-office lists `GET /exports/:list` writes (docs/design.md §3): `participants` is one row per sold article
+ * with its form answers as columns; `stocks` is the event's stocks table; `check-ins` the event's check-in list.
  */
 export const EXPORT_LISTS = [
   "events",

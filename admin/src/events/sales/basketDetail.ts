@@ -1,6 +1,6 @@
-// What the basket page shows of a basket for support staff (SPEC 2.2 basket detail): its articles' form answers,
-// which actions it offers (mark a point-of-sale payment paid, resend the confirmation, download the tickets). The
-// API decides each action again; these rules only choose which buttons to show.
+// What the basket page shows of a basket for support staff (docs/specification.md §2.2 basket detail): its articles'
+// form answers, which actions it offers (mark a point-of-sale payment paid, resend the confirmation, download the
+// tickets). The API decides each action again; these rules only choose which buttons to show.
 import { type BasketStatus, SOLD_BASKET_STATUSES } from "@ticketing/shared/constants";
 import { COUNTRIES } from "@ticketing/shared/countries";
 import type { BasketDetail, ItemAnswer } from "@ticketing/shared/schemas/sales";
