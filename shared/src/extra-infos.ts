@@ -16,23 +16,27 @@
 
 import { type ExtraInfoType, MAJORITY_AGE } from "./constants.ts";
 import { COUNTRIES } from "./countries.ts";
+import apiEnglish from "./i18n/en/api.json" with { type: "json" };
 
 export const TEXT_MAX_LENGTH = 255;
 export const TEXTAREA_MAX_LENGTH = 5_000;
 
+/** The English texts, as api.json's `forms.errors` writes them (the one source, with the French). */
+const FORM_ERRORS = apiEnglish.forms.errors;
+
 /** English texts (the API's and the storefront's fallback) and their i18n keys (`{{max}}`, `{{age}}` values). */
 export const EXTRA_INFO_MESSAGES = {
-  required: { key: "forms.errors.required", en: "This field is required" },
-  email: { key: "forms.errors.email", en: "Enter a valid email address" },
-  phone: { key: "forms.errors.phone", en: "Field requires a valid phone number" },
-  number: { key: "forms.errors.number", en: "Field requires a valid number" },
-  date: { key: "forms.errors.date", en: "Enter a valid date" },
-  datetime: { key: "forms.errors.datetime", en: "Enter a valid date and time" },
-  major: { key: "forms.errors.major", en: "You must be at least {{age}} years old on the date of the event" },
-  choice: { key: "forms.errors.choice", en: "Choose one of the proposed answers" },
-  country: { key: "forms.errors.country", en: "Choose a country from the list" },
-  boolean: { key: "forms.errors.boolean", en: "Tick the box or leave it empty" },
-  tooLong: { key: "forms.errors.too_long", en: "Enter at most {{max}} characters" },
+  required: { key: "forms.errors.required", en: FORM_ERRORS.required },
+  email: { key: "forms.errors.email", en: FORM_ERRORS.email },
+  phone: { key: "forms.errors.phone", en: FORM_ERRORS.phone },
+  number: { key: "forms.errors.number", en: FORM_ERRORS.number },
+  date: { key: "forms.errors.date", en: FORM_ERRORS.date },
+  datetime: { key: "forms.errors.datetime", en: FORM_ERRORS.datetime },
+  major: { key: "forms.errors.major", en: FORM_ERRORS.major },
+  choice: { key: "forms.errors.choice", en: FORM_ERRORS.choice },
+  country: { key: "forms.errors.country", en: FORM_ERRORS.country },
+  boolean: { key: "forms.errors.boolean", en: FORM_ERRORS.boolean },
+  tooLong: { key: "forms.errors.too_long", en: FORM_ERRORS.too_long },
 } as const;
 export type ExtraInfoProblem = keyof typeof EXTRA_INFO_MESSAGES;
 

@@ -35,14 +35,14 @@ export type GroupError =
   | { kind: "unknown_node"; nodeId: number }
   | { kind: "range_unsatisfiable"; nodeId: number; min: number; max: number | null };
 
-/** English texts and i18n keys of the errors, for the API's messages and the clients. */
-export const GROUP_ERROR_MESSAGES: Record<GroupError["kind"], { key: string; en: string }> = {
-  below_min: { key: "groups.errors.below_min", en: "Choose more in this group" },
-  above_max: { key: "groups.errors.above_max", en: "Choose less in this group" },
-  single_choice: { key: "groups.errors.single_choice", en: "Choose only one in this group" },
-  required_child: { key: "groups.errors.required_child", en: "This choice is required" },
-  unknown_node: { key: "groups.errors.unknown_node", en: "This element does not belong to the event" },
-  range_unsatisfiable: { key: "groups.errors.range_unsatisfiable", en: "Chosen range cannot be fulfilled" },
+/** The i18n keys of the errors (api.json `groups.errors`, English and French), for the API's messages and the clients. */
+export const GROUP_ERROR_MESSAGES: Record<GroupError["kind"], { key: string }> = {
+  below_min: { key: "groups.errors.below_min" },
+  above_max: { key: "groups.errors.above_max" },
+  single_choice: { key: "groups.errors.single_choice" },
+  required_child: { key: "groups.errors.required_child" },
+  unknown_node: { key: "groups.errors.unknown_node" },
+  range_unsatisfiable: { key: "groups.errors.range_unsatisfiable" },
 };
 
 /** Groups always have a range, even empty ones; an article or option has one over its children (options). */

@@ -3,10 +3,11 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "./constants.ts";
 
+/** The messages of a refused password: i18n keys, whose texts are api.json's `password` (English and French). */
 export const PASSWORD_MESSAGES = {
-  tooShort: `Should contain at least ${MIN_PASSWORD_LENGTH} characters`,
-  noSpecialCharacter: "Should contain at least one special character",
-  mismatch: "Passwords must match",
+  tooShort: "password.tooShort",
+  noSpecialCharacter: "password.noSpecialCharacter",
+  mismatch: "password.mismatch",
 } as const;
 
 /** Anything that is not a letter or a digit counts as special (spaces included). */
