@@ -12,12 +12,10 @@ import { decodeTicketQr, downloaded, expect, ORGANISER, pdfFile, test, uniquePat
 import config from "../playwright.config.ts";
 import {
   addArticle,
-  asStaff,
-  createEventThroughApi,
+  eventOnSale,
   fillBillingInformation,
   guestOnBuyPage,
   payOnDemoPage,
-  putOnSaleThroughApi,
   signInToBackOffice,
 } from "./ticket-office/office.ts";
 
@@ -86,16 +84,17 @@ test("staff check tickets in at the door: typed, photographed and filmed; refuse
   request,
 }) => {
   const path = uniquePath("door");
-  const organiser = await asStaff(request, ORGANISER);
-  const event = await createEventThroughApi(organiser, {
-    name: `Door ${path}`,
-    frontend_title: "Rooftop Concert",
-    frontend_path: path,
-    start_date: "2030-07-01T18:00:00.000Z",
-    end_date: "2030-07-01T23:00:00.000Z",
-  });
-  await organiser.post(`/events/${event.id}/articles`, { title: SEAT, price: 2000, stock: 50 });
-  await putOnSaleThroughApi(request, event.id);
+  const { event, organiser } = await eventOnSale(
+    request,
+    {
+      name: `Door ${path}`,
+      frontend_title: "Rooftop Concert",
+      frontend_path: path,
+      start_date: "2030-07-01T18:00:00.000Z",
+      end_date: "2030-07-01T23:00:00.000Z",
+    },
+    { articles: [{ title: SEAT, price: 2000, stock: 50 }] },
+  );
 
   // A buyer pays four places and downloads the four tickets.
   const buyer = await openPage({ acceptDownloads: true });

@@ -1,15 +1,13 @@
 // DONE-WHEN (issue 14), expired holds: a buyer (JavaScript off) of an event with a one-minute reservation time
 // puts two articles in the basket, answers the form and gives billing information, goes away past the hold, comes
 // back, is told what was put back, and finishes the purchase without typing anything again.
-import { expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
+import { expect, test, uniquePath } from "../fixtures.ts";
 import {
   addArticle,
-  asStaff,
-  createEventThroughApi,
+  eventOnSale,
   fillBillingInformation,
   guestOnBuyPage,
   payOnDemoPage,
-  putOnSaleThroughApi,
   remainingStock,
 } from "./ticket-office/office.ts";
 
@@ -24,31 +22,38 @@ test("a buyer whose reservation expired gets the articles back with their answer
   // One minute of reservation, and the wait past it.
   test.setTimeout(240_000);
   const path = uniquePath("hold");
-  const organiser = await asStaff(request, ORGANISER);
-  const event = await createEventThroughApi(organiser, {
-    name: `Hold ${path}`,
-    frontend_title: "Spring Festival",
-    frontend_path: path,
-    start_date: "2030-04-12T18:00:00.000Z",
-    end_date: "2030-04-12T23:00:00.000Z",
-  });
-  await organiser.post(`/events/${event.id}/articles`, { title: CONCERT, price: 3000, stock: 10 });
-  const workshop = await organiser.post(`/events/${event.id}/articles`, { title: WORKSHOP, price: 2000, stock: 10 });
-  const group = await organiser.post("/node-extra-info-groups", {
-    event_id: event.id,
-    name: "Attendee",
-    is_required: true,
-    node_configuration_ids: [workshop.configuration.id],
-  });
-  await organiser.post("/node-extra-infos", {
-    event_id: event.id,
-    group_id: group.id,
-    name: BADGE,
-    text: BADGE,
-    type: "text",
-  });
-  await organiser.put(`/events/${event.id}`, { reservation_minutes: 1 });
-  await putOnSaleThroughApi(request, event.id);
+  const { event } = await eventOnSale(
+    request,
+    {
+      name: `Hold ${path}`,
+      frontend_title: "Spring Festival",
+      frontend_path: path,
+      start_date: "2030-04-12T18:00:00.000Z",
+      end_date: "2030-04-12T23:00:00.000Z",
+    },
+    {
+      articles: [
+        { title: CONCERT, price: 3000, stock: 10 },
+        { title: WORKSHOP, price: 2000, stock: 10 },
+      ],
+      settings: { reservation_minutes: 1 },
+      prepare: async ({ event, articles: [, workshop], organiser }) => {
+        const group = await organiser.post("/node-extra-info-groups", {
+          event_id: event.id,
+          name: "Attendee",
+          is_required: true,
+          node_configuration_ids: [workshop.configuration.id],
+        });
+        await organiser.post("/node-extra-infos", {
+          event_id: event.id,
+          group_id: group.id,
+          name: BADGE,
+          text: BADGE,
+          type: "text",
+        });
+      },
+    },
+  );
 
   const page = await openPage({ javaScriptEnabled: false });
   const base = `/tickets/${path}`;

@@ -8,7 +8,7 @@ import { expect, MODERATOR, ORGANISER, test, typeDateTime, uniquePath } from "..
 import {
   asStaff,
   createEventThroughApi,
-  putOnSaleThroughApi,
+  eventOnSale,
   saveBackOfficeForm,
   signInToBackOffice,
 } from "./ticket-office/office.ts";
@@ -111,7 +111,7 @@ test("a published event set back to draft and changed goes through moderation ag
   const organiserApi = await asStaff(request, ORGANISER);
   const moderatorApi = await asStaff(request, MODERATOR);
   const unit = await organiserApi.post("/units", { name: `Republish ${path}`, address: "Rue du Midi 3, Lausanne" });
-  const event = await createEventThroughApi(organiserApi, {
+  const { event } = await eventOnSale(request, {
     unit_id: unit.id,
     name: `Republish ${path}`,
     frontend_title: "Autumn Concert",
@@ -119,7 +119,6 @@ test("a published event set back to draft and changed goes through moderation ag
     start_date: "2030-10-10T17:00:00.000Z",
     end_date: "2030-10-10T21:00:00.000Z",
   });
-  await putOnSaleThroughApi(request, event.id);
   const waitingInApi = async (): Promise<number[]> =>
     (await moderatorApi.get(`/events?filter=${encodeURIComponent('{"moderation_status":"requested"}')}`)).map(
       (waiting: { id: number }) => waiting.id,

@@ -1,16 +1,14 @@
 // DONE-WHEN (issue 14), the order link: the confirmation mail's "View your order" link, opened in a new browser
 // context (no cookies, JavaScript off), shows the order and downloads its ticket; a tampered link is the 404 page;
 // a ticket download of one buyer's order opened with another buyer's login is the 404 page (HTML), not JSON.
-import { expect, mailLinks, ORGANISER, test, uniquePath } from "../fixtures.ts";
+import { expect, mailLinks, test, uniquePath } from "../fixtures.ts";
 import { dataDir } from "../playwright.config.ts";
 import {
   addArticle,
-  asStaff,
-  createEventThroughApi,
+  eventOnSale,
   fillBillingInformation,
   guestOnBuyPage,
   payOnDemoPage,
-  putOnSaleThroughApi,
 } from "./ticket-office/office.ts";
 
 const CONCERT = "Evening concert";
@@ -20,16 +18,17 @@ test("the order link opens the order on any device; another buyer's download is 
   request,
 }) => {
   const path = uniquePath("order");
-  const organiser = await asStaff(request, ORGANISER);
-  const event = await createEventThroughApi(organiser, {
-    name: `Order ${path}`,
-    frontend_title: "Autumn Concert",
-    frontend_path: path,
-    start_date: "2030-10-12T18:00:00.000Z",
-    end_date: "2030-10-12T23:00:00.000Z",
-  });
-  await organiser.post(`/events/${event.id}/articles`, { title: CONCERT, price: 3000, stock: 10 });
-  await putOnSaleThroughApi(request, event.id);
+  await eventOnSale(
+    request,
+    {
+      name: `Order ${path}`,
+      frontend_title: "Autumn Concert",
+      frontend_path: path,
+      start_date: "2030-10-12T18:00:00.000Z",
+      end_date: "2030-10-12T23:00:00.000Z",
+    },
+    { articles: [{ title: CONCERT, price: 3000, stock: 10 }] },
+  );
 
   const base = `/tickets/${path}`;
   const email = `ada-${path}@example.org`;

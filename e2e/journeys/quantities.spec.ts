@@ -2,14 +2,12 @@
 // pays for 2; the stock goes down by 2. With JavaScript off (plain forms), and on. On the way, each ticket's form
 // field reads as its question, never its internal name.
 import type { Page } from "@playwright/test";
-import { expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
+import { expect, test, uniquePath } from "../fixtures.ts";
 import {
-  asStaff,
-  createEventThroughApi,
+  eventOnSale,
   fillBillingInformation,
   guestOnBuyPage,
   payOnDemoPage,
-  putOnSaleThroughApi,
   remainingStock,
 } from "./ticket-office/office.ts";
 
@@ -23,30 +21,35 @@ for (const javaScriptEnabled of [false, true]) {
     request,
   }) => {
     const path = uniquePath(javaScriptEnabled ? "fair-js" : "fair");
-    const organiser = await asStaff(request, ORGANISER);
-    const event = await createEventThroughApi(organiser, {
-      name: `Fair ${path}`,
-      frontend_title: "Book Fair",
-      frontend_path: path,
-      start_date: "2030-05-05T09:00:00.000Z",
-      end_date: "2030-05-05T18:00:00.000Z",
-    });
-    const pass = await organiser.post(`/events/${event.id}/articles`, { title: PASS, price: 2000, stock: 10 });
-    const group = await organiser.post("/node-extra-info-groups", {
-      event_id: event.id,
-      name: "Visitor",
-      node_configuration_ids: [pass.configuration.id],
-    });
-    await organiser.post("/node-extra-infos", {
-      event_id: event.id,
-      group_id: group.id,
-      name: "birth",
-      text: "Your date of birth",
-      help_text: "As on your identity card",
-      type: "date",
-      is_required: true,
-    });
-    await putOnSaleThroughApi(request, event.id);
+    const { event } = await eventOnSale(
+      request,
+      {
+        name: `Fair ${path}`,
+        frontend_title: "Book Fair",
+        frontend_path: path,
+        start_date: "2030-05-05T09:00:00.000Z",
+        end_date: "2030-05-05T18:00:00.000Z",
+      },
+      {
+        articles: [{ title: PASS, price: 2000, stock: 10 }],
+        prepare: async ({ event, articles: [pass], organiser }) => {
+          const group = await organiser.post("/node-extra-info-groups", {
+            event_id: event.id,
+            name: "Visitor",
+            node_configuration_ids: [pass.configuration.id],
+          });
+          await organiser.post("/node-extra-infos", {
+            event_id: event.id,
+            group_id: group.id,
+            name: "birth",
+            text: "Your date of birth",
+            help_text: "As on your identity card",
+            type: "date",
+            is_required: true,
+          });
+        },
+      },
+    );
 
     const page = await openPage({ javaScriptEnabled });
     await guestOnBuyPage(page, `/tickets/${path}`);

@@ -9,11 +9,10 @@ import { baseURL, stripePort } from "../playwright.config.ts";
 import {
   addArticle,
   asStaff,
-  createEventThroughApi,
+  eventOnSale,
   fillBillingInformation,
   guestOnBuyPage,
   newestMailTo,
-  putOnSaleThroughApi,
   remainingStock,
   signInToBackOffice,
 } from "./ticket-office/office.ts";
@@ -55,18 +54,24 @@ for (const javaScriptEnabled of [false, true]) {
     await admin.getByRole("button", { name: "Save the Stripe account" }).click();
     await expect(admin.getByText("The unit's Stripe account is set")).toBeVisible();
 
-    const event = await createEventThroughApi(organiser, {
-      unit_id: unit.id,
-      name: `Symphony ${path}`,
-      frontend_title: "Symphony Night",
-      frontend_path: path,
-      start_date: "2030-06-01T18:00:00.000Z",
-      end_date: "2030-06-01T22:00:00.000Z",
-    });
-    await organiser.post(`/events/${event.id}/articles`, { title: CONCERT, price: 4500, stock: 10 });
-    await organiser.post(`/events/${event.id}/articles`, { title: WORKSHOP, price: 2000, stock: 10 });
-    await organiser.put(`/events/${event.id}`, { online_payment_module: "stripe" });
-    await putOnSaleThroughApi(request, event.id);
+    const { event } = await eventOnSale(
+      request,
+      {
+        unit_id: unit.id,
+        name: `Symphony ${path}`,
+        frontend_title: "Symphony Night",
+        frontend_path: path,
+        start_date: "2030-06-01T18:00:00.000Z",
+        end_date: "2030-06-01T22:00:00.000Z",
+      },
+      {
+        articles: [
+          { title: CONCERT, price: 4500, stock: 10 },
+          { title: WORKSHOP, price: 2000, stock: 10 },
+        ],
+        settings: { online_payment_module: "stripe" },
+      },
+    );
 
     // The buyer.
     const buyer = await openPage({ javaScriptEnabled, acceptDownloads: true });

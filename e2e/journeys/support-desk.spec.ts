@@ -7,12 +7,10 @@ import ExcelJS from "exceljs";
 import { downloaded, expect, ORGANISER, reachConfirmation, test, uniquePath } from "../fixtures.ts";
 import {
   addArticle,
-  asStaff,
-  createEventThroughApi,
+  eventOnSale,
   guestOnBuyPage,
   newestMailTo,
   payOnDemoPage,
-  putOnSaleThroughApi,
   signInToBackOffice,
 } from "./ticket-office/office.ts";
 
@@ -60,18 +58,22 @@ test("support staff follow an event's sales: baskets, resend, mark paid, stocks,
   request,
 }) => {
   const path = uniquePath("gala");
-  const organiser = await asStaff(request, ORGANISER);
-  const event = await createEventThroughApi(organiser, {
-    name: `Gala ${path}`,
-    frontend_title: "Winter Gala",
-    frontend_path: path,
-    start_date: "2030-12-12T18:00:00.000Z",
-    end_date: "2030-12-12T23:00:00.000Z",
-  });
-  await organiser.post(`/events/${event.id}/articles`, { title: DINNER, price: 8000, stock: 20 });
-  await organiser.put(`/events/${event.id}`, { is_point_of_sale_enabled: true });
-  await organiser.post("/points-of-sale", { event_id: event.id, title: "Front desk", location: "Main hall" });
-  await putOnSaleThroughApi(request, event.id);
+  const { event } = await eventOnSale(
+    request,
+    {
+      name: `Gala ${path}`,
+      frontend_title: "Winter Gala",
+      frontend_path: path,
+      start_date: "2030-12-12T18:00:00.000Z",
+      end_date: "2030-12-12T23:00:00.000Z",
+    },
+    {
+      articles: [{ title: DINNER, price: 8000, stock: 20 }],
+      settings: { is_point_of_sale_enabled: true },
+      prepare: ({ event, organiser }) =>
+        organiser.post("/points-of-sale", { event_id: event.id, title: "Front desk", location: "Main hall" }),
+    },
+  );
 
   const noScript = { javaScriptEnabled: false };
   const ada = { firstName: "Ada", lastName: "Lovelace", email: `ada-${path}@example.org` };

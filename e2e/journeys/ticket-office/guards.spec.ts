@@ -1,15 +1,14 @@
 // Issue 5 (docs/specification.md §2.3, §5, §8): the ticket office's guards hold on the server, with JavaScript
 // off and on.
 import type { Page } from "@playwright/test";
-import { expect, ORGANISER, reachConfirmation, test, uniquePath } from "../../fixtures.ts";
+import { expect, reachConfirmation, test, uniquePath } from "../../fixtures.ts";
 import {
   addArticle,
   asStaff,
-  createEventThroughApi,
+  eventOnSale,
   expectAccessible,
   fillBillingInformation,
   guestOnBuyPage,
-  putOnSaleThroughApi,
 } from "./office.ts";
 
 const notFound = async (page: Page, url: string) => {
@@ -84,19 +83,20 @@ for (const javaScriptEnabled of [false, true]) {
 
     test("closed payments and registrations are said instead of the forms", async ({ page, request }) => {
       // An event of its own: its dates are changed during the test.
-      const organiser = await asStaff(request, ORGANISER);
       const moderator = await asStaff(request);
       const path = uniquePath("windows");
-      const event = await createEventThroughApi(organiser, {
-        name: `Windows ${path}`,
-        frontend_title: "Payments Later Festival",
-        frontend_path: path,
-        start_date: "2030-05-01T18:00:00.000Z",
-        end_date: "2030-05-01T23:00:00.000Z",
-        payments_start_date: "2030-01-01T00:00:00.000Z",
-      });
-      await organiser.post(`/events/${event.id}/articles`, { title: "Entry", price: 2000, stock: 10 });
-      await putOnSaleThroughApi(request, event.id);
+      const { event } = await eventOnSale(
+        request,
+        {
+          name: `Windows ${path}`,
+          frontend_title: "Payments Later Festival",
+          frontend_path: path,
+          start_date: "2030-05-01T18:00:00.000Z",
+          end_date: "2030-05-01T23:00:00.000Z",
+          payments_start_date: "2030-01-01T00:00:00.000Z",
+        },
+        { articles: [{ title: "Entry", price: 2000, stock: 10 }] },
+      );
 
       await guestOnBuyPage(page, `/tickets/${path}`);
       await addArticle(page, "Entry");

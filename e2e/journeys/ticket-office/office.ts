@@ -65,6 +65,42 @@ export async function createEventThroughApi(
   return organiser.post("/events", { ...fields, unit_id: unitId });
 }
 
+type EventFields = Parameters<typeof createEventThroughApi>[1];
+type Article = { title: string; price: number; stock: number };
+/** An article as the API created it: what the setup needs of it. */
+type CreatedArticle = { id: number; configuration: { id: number } };
+
+/**
+ * A new event on sale, set up through the API as the organiser: created as a draft with `fields`
+ * (createEventThroughApi), given `articles` in order, then `settings` (the event's wire fields to change) and
+ * `prepare` (forms, points of sale…), and at last put on sale (putOnSaleThroughApi). Returns the event, its articles
+ * as the API created them (in the same order) and the organiser's API.
+ */
+export async function eventOnSale<const Articles extends readonly Article[] = []>(
+  request: APIRequestContext,
+  fields: EventFields,
+  options: {
+    articles?: Articles;
+    settings?: Record<string, unknown>;
+    prepare?: (setUp: {
+      event: { id: number };
+      articles: { [Index in keyof Articles]: CreatedArticle };
+      organiser: Awaited<ReturnType<typeof asStaff>>;
+    }) => Promise<unknown>;
+  } = {},
+) {
+  const organiser = await asStaff(request, ORGANISER);
+  const event = await createEventThroughApi(organiser, fields);
+  const created: CreatedArticle[] = [];
+  for (const article of options.articles ?? [])
+    created.push(await organiser.post(`/events/${event.id}/articles`, article));
+  const articles = created as { [Index in keyof Articles]: CreatedArticle };
+  if (options.settings) await organiser.put(`/events/${event.id}`, options.settings);
+  await options.prepare?.({ event, articles, organiser });
+  await putOnSaleThroughApi(request, event.id);
+  return { event, articles, organiser };
+}
+
 /**
  * Signs in to the back office (a react-admin SPA: JavaScript on) as `who`, the organiser unless said, in English or
  * in French.
