@@ -1,3 +1,5 @@
+// The mail worker (docs/decisions/0008-mail-delivery-and-large-orders.md): queued mails claimed, sent a few at once,
+// retried with a backoff, taken over from a dead worker, and never sent twice.
 import { spawnSync } from "node:child_process";
 import { type Database, type Driver, eq, schema } from "@ticketing/db";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -6,6 +8,7 @@ import { createWorkerId } from "./claims.ts";
 import { CLAIM_LEASE_MS, deliverPendingMails, MAX_MAIL_ATTEMPTS, startMailWorker } from "./delivery.ts";
 import { type MailTestConfig, outboxRow, recordingTransport, useOutboxDatabase } from "./mail.fixtures.ts";
 import { enqueueMail } from "./queue.ts";
+import type { MailTransport } from "./transport.ts";
 
 const { mailOutbox } = schema;
 /** A worker of another machine: whether it lives cannot be told from here. */
