@@ -1,122 +1,40 @@
 // Stripe Checkout end to end against the local stand-in (api/src/stripe-stand-in): the real `stripe` client over
 // real HTTP, the stand-in's hosted page, and its signed webhooks posted to the product over HTTP.
+// Paying and the notifications here; a payment made after the payment term in stripe-late-payments.test.ts.
 import { randomBytes } from "node:crypto";
-import { and, eq, schema } from "@ticketing/db";
+import { eq, schema } from "@ticketing/db";
 import fc from "fast-check";
-import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import {
   BILLING,
-  createOnSaleEvent,
   DRIVERS,
   checkOut as postCheckout,
   readyBuyer,
-  stockCountersAndRows,
-  testStripeKey,
-  useStripeWorld,
-  writeEventRow,
   writeUnitStripeSecrets,
 } from "../../../test-support.ts";
-import { renderMail } from "../../mail/templates/registry.ts";
-import { expireUnpaidPayments } from "../expired-payments.ts";
-import { payBackLatePayments } from "./late-refunds.ts";
 import { PaymentProviderError } from "./module.ts";
+import { EVENTS, useStripeSales } from "./stripe.fixtures.ts";
 import { stripeModule } from "./stripe.ts";
 
-const EVENTS = [
-  "checkout.session.completed",
-  "checkout.session.async_payment_succeeded",
-  "checkout.session.async_payment_failed",
-  "checkout.session.expired",
-] as const;
-const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
-
 describe.each(DRIVERS)("Stripe Checkout through the stand-in (%s)", (driver) => {
-  const world = useStripeWorld(driver);
-  const { standIn, ctx } = world;
-
-  const deps = () => ({ database: ctx.database, config: ctx.config });
-  const stripeOf = (secretKey: string) => new Stripe(secretKey, { ...ctx.config.stripeApi, maxNetworkRetries: 0 });
-
-  /**
-   * An event on sale through Stripe, its unit's account set: with a webhook endpoint configured at Stripe (the
-   * stand-in) unless `endpoint` is false, in which case the test delivers the notifications itself.
-   */
-  async function stripeSale(input: { stock: number; price?: number; endpoint?: boolean }) {
-    const sale = await createOnSaleEvent(ctx, { stock: input.stock, price: input.price ?? 4500 });
-    await writeEventRow(ctx, sale.event.id, { onlinePaymentModule: "stripe" });
-    const unitId = sale.event.unitId;
-    const secretKey = testStripeKey();
-    let webhookSecret = `whsec_${randomBytes(16).toString("hex")}`;
-    if (input.endpoint !== false) {
-      const endpoint = await stripeOf(secretKey).webhookEndpoints.create({
-        url: `${world.appUrl}/api/v1/payments/stripe/webhook/${unitId}`,
-        enabled_events: [...EVENTS],
-      });
-      webhookSecret = endpoint.secret as string;
-    }
-    await writeUnitStripeSecrets(ctx, unitId, { secretKey, webhookSecret });
-    return { ...sale, unitId, secretKey, webhookSecret };
-  }
-  type Sale = Awaited<ReturnType<typeof stripeSale>>;
-
-  async function checkOut(sale: Sale, items = 1, language = "en") {
-    const buyer = await readyBuyer(ctx, sale, { count: items });
-    const checkout = await postCheckout(ctx, buyer, "online", language);
-    expect(checkout.status).toBe(200);
-    const intent = checkout.body.payment_intent;
-    return { ...buyer, intentId: intent.id as number, sessionId: intent.psp_id as string, checkout: checkout.body };
-  }
-  type Bought = Awaited<ReturnType<typeof checkOut>>;
-
-  /** The buyer presses Pay on the hosted page: answers where the page sends them. */
-  async function pay(bought: Bought) {
-    const answer = await fetch(bought.checkout.payment_url, { method: "POST", redirect: "manual" });
-    expect(answer.status).toBe(303);
-    return answer.headers.get("location");
-  }
-  /** Stripe's notification of `type` about the session, as the stand-in made it. */
-  const eventOf = (sessionId: string, type: string) => {
-    const event = standIn.events.find(
-      (e) => e.type === type && (e.data as { object: { id: string } }).object.id === sessionId,
-    );
-    if (!event) throw new Error(`no ${type} for ${sessionId}`);
-    return structuredClone(event) as Record<string, unknown> & {
-      id: string;
-      data: { object: Record<string, unknown> };
-    };
-  };
-  const post = (unitId: number, payload: string, signature?: string) =>
-    ctx.call("POST", `/payments/stripe/webhook/${unitId}`, {
-      body: payload,
-      headers: signature ? { "stripe-signature": signature } : {},
-    });
-  const sign = (payload: string, secret: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const deliver = (sale: Sale, event: object) => {
-    const payload = JSON.stringify(event);
-    return post(sale.unitId, payload, sign(payload, sale.webhookSecret));
-  };
-
-  const basketOf = (bought: Bought) =>
-    ctx.database.db.select().from(schema.baskets).where(eq(schema.baskets.id, bought.basketId)).get();
-  const invoicesOf = (bought: Bought) =>
-    ctx.database.db.select().from(schema.invoices).where(eq(schema.invoices.basketId, bought.basketId)).all();
-  const intentOf = (bought: Bought) =>
-    ctx.database.db.select().from(schema.paymentIntents).where(eq(schema.paymentIntents.id, bought.intentId)).get();
-  const mailsOf = (kind: (typeof schema.mailOutbox.$inferSelect)["kind"], to = BILLING.email) =>
-    ctx.database.db
-      .select()
-      .from(schema.mailOutbox)
-      .where(and(eq(schema.mailOutbox.kind, kind), eq(schema.mailOutbox.to, to)))
-      .all();
-  /** Everything a notification could change. */
-  const state = async (bought: Bought) => ({
-    basket: (await basketOf(bought))?.status,
-    invoices: await invoicesOf(bought),
-    intent: await intentOf(bought),
-    mails: (await ctx.database.db.select().from(schema.mailOutbox).all()).length,
-    providerEvents: await ctx.database.db.select().from(schema.providerEvents).all(),
-  });
+  const {
+    world,
+    standIn,
+    ctx,
+    deps,
+    stripeSale,
+    checkOut,
+    pay,
+    eventOf,
+    post,
+    sign,
+    deliver,
+    basketOf,
+    invoicesOf,
+    intentOf,
+    mailsOf,
+    state,
+  } = useStripeSales(driver);
 
   it("pays on the hosted page: the signed webhook validates the order and queues one confirmation", async () => {
     const sale = await stripeSale({ stock: 5 });
@@ -332,115 +250,5 @@ describe.each(DRIVERS)("Stripe Checkout through the stand-in (%s)", (driver) => 
     expect(checkout.status).toBe(502);
     const basket = await ctx.call("GET", `/frontend/baskets/${buyer.basketId}`, { token: buyer.token });
     expect(basket.body.status).toBe("new");
-  });
-
-  it("accepts a payment made after the payment term when the articles are still there", async () => {
-    const sale = await stripeSale({ stock: 5 });
-    const bought = await checkOut(sale, 2);
-    expect(await expireUnpaidPayments(ctx.database, minutesFromNow(31))).toContain(bought.basketId);
-    expect((await basketOf(bought))?.status).toBe("new");
-    const confirmations = (await mailsOf("order_confirmation")).length;
-    // Stripe's page was still open: the buyer pays.
-    await pay(bought);
-    expect((await basketOf(bought))?.status).toBe("validated");
-    expect(await invoicesOf(bought)).toEqual([expect.objectContaining({ isResolved: true, isCancelled: false })]);
-    expect(await intentOf(bought)).toMatchObject({ isCancelled: false, errorMessage: null });
-    const basket = await ctx.call("GET", `/frontend/baskets/${bought.basketId}`, { token: bought.token });
-    expect(basket.body.items).toHaveLength(2);
-    expect(await mailsOf("order_confirmation")).toHaveLength(confirmations + 1);
-    const stocks = await stockCountersAndRows(ctx.database);
-    const stock = stocks.find((s) => s.counters.id === sale.article.limit.id);
-    expect(stock?.counters).toEqual(stock?.rows);
-    expect(stock?.counters.used).toBe(2);
-    expect(standIn.refundsOf(String(standIn.session(bought.sessionId)?.payment_intent))).toEqual([]);
-  });
-
-  it("pays back a payment made after the payment term when the articles went to someone else", async () => {
-    const sale = await stripeSale({ stock: 1, price: 3000 });
-    const late = await checkOut(sale);
-    await expireUnpaidPayments(ctx.database, minutesFromNow(31));
-    const next = await checkOut(sale);
-    expect(next.checkout.basket.status).toBe("payment_in_progress");
-    const refundMails = (await mailsOf("refund")).length;
-
-    await pay(late);
-    const paymentIntent = String(standIn.session(late.sessionId)?.payment_intent);
-    expect((await basketOf(late))?.status).toBe("new");
-    const [invoice, refund] = await invoicesOf(late);
-    expect(invoice).toMatchObject({ amount: 3000, isResolved: true });
-    const [stripeRefund] = standIn.refundsOf(paymentIntent);
-    expect(stripeRefund).toMatchObject({ amount: 3000, status: "succeeded" });
-    expect(refund).toMatchObject({
-      amount: -3000,
-      relatedInvoiceId: invoice?.id,
-      reason: "Payment received after the order was cancelled: paid back in full",
-      isResolved: true,
-      pspRefundId: stripeRefund?.id,
-    });
-    const lines = await ctx.database.db
-      .select()
-      .from(schema.invoiceLines)
-      .where(eq(schema.invoiceLines.invoiceId, refund?.id ?? 0))
-      .all();
-    expect(lines).toEqual([expect.objectContaining({ amount: -3000, isRefund: true })]);
-    const mails = await mailsOf("refund");
-    expect(mails).toHaveLength(refundMails + 1);
-    const mail = await renderMail(
-      { database: ctx.database, config: ctx.config },
-      { kind: "refund", language: "en", payload: mails.at(-1)?.payload },
-    );
-    expect(mail.text).toContain("CHF");
-    // It says why, and promises nothing about tickets that were never issued.
-    expect(mail.text).toContain("arrived after the order had been cancelled");
-    expect(mail.text).not.toContain("no longer valid for entry");
-    // The other buyer keeps the article; counters still equal the rows.
-    expect((await basketOf(next))?.status).toBe("payment_in_progress");
-    for (const stock of await stockCountersAndRows(ctx.database)) expect(stock.counters).toEqual(stock.rows);
-
-    // Stripe delivers the notification again: nothing more is paid back or mailed.
-    const delivery = standIn.deliveries.find(
-      (d) => d.event.type === "checkout.session.completed" && d.payload.includes(late.sessionId),
-    );
-    if (!delivery) throw new Error("no delivery");
-    const again = await post(sale.unitId, delivery.payload, delivery.signature);
-    expect(again.body).toMatchObject({ changed: false });
-    expect(standIn.refundsOf(paymentIntent)).toHaveLength(1);
-    expect(await invoicesOf(late)).toHaveLength(2);
-    expect(await mailsOf("refund")).toHaveLength(refundMails + 1);
-  });
-
-  it("keeps a late payment's refund pending while Stripe refuses it, and pays it back on the next try", async () => {
-    const sale = await stripeSale({ stock: 1, price: 2000 });
-    const late = await checkOut(sale);
-    await expireUnpaidPayments(ctx.database, minutesFromNow(31));
-    await checkOut(sale);
-    const refundMails = (await mailsOf("refund")).length;
-    // The unit's key now names another Stripe account, which never took this payment.
-    await writeUnitStripeSecrets(ctx, sale.unitId, { secretKey: testStripeKey(), webhookSecret: sale.webhookSecret });
-    await pay(late);
-    const paymentIntent = String(standIn.session(late.sessionId)?.payment_intent);
-    const pending = (await invoicesOf(late))[1];
-    expect(pending).toMatchObject({ amount: -2000, isResolved: false, isCancelled: false, pspRefundId: null });
-    expect(standIn.refundsOf(paymentIntent)).toEqual([]);
-    expect(await mailsOf("refund")).toHaveLength(refundMails);
-    // Still refused: still pending.
-    expect(await payBackLatePayments(deps(), new Date())).toBe(0);
-
-    await writeUnitStripeSecrets(ctx, sale.unitId, { secretKey: sale.secretKey, webhookSecret: sale.webhookSecret });
-    // The sweep and a replayed notification at once pay back once.
-    const delivery = standIn.deliveries.find((d) => d.payload.includes(late.sessionId));
-    if (!delivery) throw new Error("no delivery");
-    await Promise.all([
-      payBackLatePayments(deps(), new Date()),
-      post(sale.unitId, delivery.payload, delivery.signature),
-      payBackLatePayments(deps(), new Date()),
-    ]);
-    expect(standIn.refundsOf(paymentIntent)).toEqual([expect.objectContaining({ amount: 2000 })]);
-    expect((await invoicesOf(late))[1]).toMatchObject({
-      isResolved: true,
-      pspRefundId: standIn.refundsOf(paymentIntent)[0]?.id,
-    });
-    expect(await mailsOf("refund")).toHaveLength(refundMails + 1);
-    expect(await payBackLatePayments(deps(), new Date())).toBe(0);
   });
 });
