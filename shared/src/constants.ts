@@ -117,6 +117,9 @@ export type OnlinePaymentModule = (typeof ONLINE_PAYMENT_MODULES)[number];
 /** What an invoice is to the staff and the buyer: derived from its resolved and cancelled flags. */
 export const INVOICE_STATUSES = ["paid", "pending", "cancelled"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** Where a payment stands: open to pay, or closed for one of four reasons (api/src/services/baskets/payment-state.ts). */
+export const PAYMENT_STATES = ["open", "paid", "failed", "expired", "cancelled"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
 export type PaymentModule = (typeof PAYMENT_MODULES)[number];
 export const PAYMENT_OUTCOMES = ["success", "cancel", "error"] as const;
 export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];

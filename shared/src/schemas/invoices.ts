@@ -2,13 +2,9 @@
 // `GET /invoices` (a list row), `GET /invoices/:id` (with its lines, billing, related invoices and payments), and the
 // PDF both download.
 import { z } from "zod";
-import { INVOICE_STATUSES, LANGUAGES, PAYMENT_MODULES } from "../constants.ts";
+import { INVOICE_STATUSES, LANGUAGES, PAYMENT_MODULES, PAYMENT_STATES } from "../constants.ts";
 import { Cents, Id, IsoDate } from "./common.ts";
 import { BillingInformation } from "./ticket-office.ts";
-
-/** Where a payment of the invoice stands (api/src/services/checkout.ts `paymentState`). */
-export const PAYMENT_STATES = ["open", "paid", "failed", "expired", "cancelled"] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /**
  * `paid` once resolved, `cancelled` once its payment was cancelled or expired, `pending` otherwise. A refund's

@@ -15,7 +15,7 @@ import {
   TableRow,
   Typography,
 } from "@mui/material";
-import type { Language } from "@ticketing/shared/constants";
+import { LANGUAGES, type Language } from "@ticketing/shared/constants";
 import { formatMoney } from "@ticketing/shared/money";
 import type { InvoiceDetail } from "@ticketing/shared/schemas/invoices";
 import { type ReactNode, useId, useState } from "react";
@@ -87,7 +87,7 @@ const PdfButtons = ({ invoice }: { invoice: InvoiceDetail }) => {
   };
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap" }}>
-      {(["en", "fr"] as const).map((language) => (
+      {LANGUAGES.map((language) => (
         <MuiButton
           key={language}
           variant="outlined"

@@ -1,5 +1,9 @@
-import { INVOICE_STATUSES, type InvoiceStatus, type PAYMENT_MODULES } from "@ticketing/shared/constants";
-import type { PAYMENT_STATES } from "@ticketing/shared/schemas/invoices";
+import {
+  INVOICE_STATUSES,
+  type InvoiceStatus,
+  type PAYMENT_MODULES,
+  type PaymentState,
+} from "@ticketing/shared/constants";
 
 export const invoiceStatusChoices = INVOICE_STATUSES.map((status) => ({
   id: status,
@@ -14,7 +18,7 @@ export const INVOICE_STATUS_COLOURS: Record<InvoiceStatus, "success" | "warning"
 
 /** The i18n keys of a payment's module and state. */
 export const paymentModuleLabel = (key: (typeof PAYMENT_MODULES)[number]) => `admin.paymentModule.${key}`;
-export const paymentStateLabel = (state: (typeof PAYMENT_STATES)[number]) => `admin.paymentState.${state}`;
+export const paymentStateLabel = (state: PaymentState) => `admin.paymentState.${state}`;
 
 /** The back office's address of an invoice: under its basket, under its event (docs/specification.md §2.2). */
 export const invoicePath = (eventId: number | string, invoice: { basketId: number; id: number }) =>

@@ -1,12 +1,9 @@
 // What the basket page shows of a basket's articles and payments, and what a refund will pay back
 // (docs/specification.md §2.2 `{basketId}` basket detail with refund). The server decides the refund; these figures
 // only announce it.
-import type { PaymentModule } from "@ticketing/shared/constants";
+import type { PaymentModule, PaymentState } from "@ticketing/shared/constants";
 import type { BasketDetail } from "@ticketing/shared/schemas/sales";
 import type { BasketItem, PaymentIntent } from "@ticketing/shared/schemas/ticket-office";
-
-export const PAYMENT_STATES = ["open", "paid", "failed", "expired", "cancelled"] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** Where a payment stands, as the API decides it (services/checkout.ts `paymentState`). */
 export function paymentStateOf(intent: PaymentIntent): PaymentState {
