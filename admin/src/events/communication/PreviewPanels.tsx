@@ -3,7 +3,7 @@
 import SendIcon from "@mui/icons-material/Send";
 import { Alert, Box, Paper, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Language } from "@ticketing/shared/constants";
+import { LANGUAGES, type Language } from "@ticketing/shared/constants";
 import type { Communication, CommunicationMail, MailPreview } from "@ticketing/shared/schemas/events";
 import { type ReactNode, useEffect, useState } from "react";
 import { Button, useDataProvider, useNotify, useParams, useRecordContext, useTranslate } from "react-admin";
@@ -125,8 +125,11 @@ const PreviewFrame = ({
           onChange={(_, chosen: Language | null) => chosen && onLanguage(chosen)}
           aria-label={translate("admin.communication.previewLanguage")}
         >
-          <ToggleButton value="en">{translate("admin.languages.en")}</ToggleButton>
-          <ToggleButton value="fr">{translate("admin.languages.fr")}</ToggleButton>
+          {LANGUAGES.map((option) => (
+            <ToggleButton key={option} value={option}>
+              {translate(`admin.languages.${option}`)}
+            </ToggleButton>
+          ))}
         </ToggleButtonGroup>
       </Box>
       {error ? <Alert severity="warning">{translate(errorText(error), { _: errorText(error) })}</Alert> : null}
