@@ -29,6 +29,7 @@ const intent = (overrides: Partial<PaymentIntent> = {}): PaymentIntent => ({
   errorMessage: null,
   createdAt: CREATED,
   invoice: invoice(false),
+  state: "open",
   isOngoing: true,
   paymentUrl: null,
   ...overrides,
@@ -57,7 +58,12 @@ const basket = (overrides: Partial<Basket> = {}): Basket => ({
 });
 
 describe("payment term notice", () => {
-  const expired = intent({ isCancelled: true, errorMessage: "payment_term_expired", isOngoing: false });
+  const expired = intent({
+    isCancelled: true,
+    errorMessage: "payment_term_expired",
+    state: "expired",
+    isOngoing: false,
+  });
   it("tells the buyer of an empty basket whose last payment ran out of time", () => {
     expect(paymentTermExpired(basket({ items: [], paymentIntents: [expired] }))).toBe(true);
     expect(buyRedirect(basket({ items: [], paymentIntents: [expired] }))).toBeNull();
@@ -65,7 +71,9 @@ describe("payment term notice", () => {
   it("says nothing once the buyer chose again, after their own cancel, or without a basket", () => {
     expect(paymentTermExpired(basket({ paymentIntents: [expired] }))).toBe(false);
     expect(
-      paymentTermExpired(basket({ items: [], paymentIntents: [intent({ isCancelled: true, isOngoing: false })] })),
+      paymentTermExpired(
+        basket({ items: [], paymentIntents: [intent({ isCancelled: true, state: "cancelled", isOngoing: false })] }),
+      ),
     ).toBe(false);
     expect(paymentTermExpired(null)).toBe(false);
   });
@@ -88,8 +96,8 @@ describe("buy guard", () => {
       buyRedirect(
         basket({
           paymentIntents: [
-            intent({ isCancelled: true, isOngoing: false }),
-            intent({ isError: true, isOngoing: false }),
+            intent({ isCancelled: true, state: "cancelled", isOngoing: false }),
+            intent({ isError: true, state: "failed", isOngoing: false }),
           ],
         }),
       ),

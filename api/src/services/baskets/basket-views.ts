@@ -4,8 +4,8 @@
 import { type Db, eq, prepared, schema, sql } from "@ticketing/db";
 import { inList, jsonList } from "../../lib/id-lists.ts";
 import { activePromotionCodes, type BasketContent, basketItemsIn } from "./basket-content.ts";
-import type { Basket } from "./baskets.ts";
 import { paymentIntentsOf, paymentState } from "./payment-state.ts";
+import type { Basket } from "./rows.ts";
 
 type BillingInformation = typeof schema.billingInformation.$inferSelect;
 
@@ -62,10 +62,12 @@ export function presentPaymentIntent(
   intent: typeof schema.paymentIntents.$inferSelect,
   invoice: typeof schema.invoices.$inferSelect,
 ) {
-  const isOngoing = paymentState(intent, invoice) === "open";
+  const state = paymentState(intent, invoice);
+  const isOngoing = state === "open";
   return {
     ...intent,
     invoice,
+    state,
     isOngoing,
     paymentUrl: isOngoing ? intent.hostedUrl : null,
   };

@@ -1,21 +1,21 @@
 // Where a payment stands (docs/specification.md §4): one rule for the ticket office, the back office and the mails,
 // with no dependency on how payments are made (checkout.ts), so that presenters and mail templates may use it.
 import { type Db, desc, eq, prepared, schema } from "@ticketing/db";
-import { PAYMENT_TERM_EXPIRED } from "@ticketing/shared/constants";
+import { PAYMENT_TERM_EXPIRED, type PaymentState } from "@ticketing/shared/constants";
 import { inList, jsonList } from "../../lib/id-lists.ts";
 
 type PaymentIntent = typeof schema.paymentIntents.$inferSelect;
 type Invoice = typeof schema.invoices.$inferSelect;
 
 /** Open to pay, or closed for one of four reasons shown to the buyer. */
-export function paymentState(intent: PaymentIntent, invoice: Invoice) {
+export function paymentState(intent: PaymentIntent, invoice: Invoice): PaymentState {
   if (invoice.isResolved) return "paid";
   if (intent.isError) return "failed";
   if (intent.isCancelled && intent.errorMessage === PAYMENT_TERM_EXPIRED) return "expired";
   if (intent.isCancelled || invoice.isCancelled) return "cancelled";
   return "open";
 }
-export type PaymentState = ReturnType<typeof paymentState>;
+export type { PaymentState };
 
 const intentsOfBaskets = prepared((db) =>
   db
