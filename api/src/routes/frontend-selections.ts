@@ -6,7 +6,7 @@ import {
   BillingInformationCreate,
   ExtraInfoAnswers,
   PromotionCodeListQuery,
-  SelectedNodeCreate,
+  SelectedNodeAdd,
   SelectedPromotionCodeCreate,
 } from "@ticketing/shared/schemas/frontend";
 import {
@@ -25,8 +25,8 @@ import { z } from "zod";
 import { type AppEnv, now } from "../context.ts";
 import { answer, idParam } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
+import { addBasketItem } from "../services/baskets/add-to-basket.ts";
 import {
-  addBasketItem,
   answerItemForms,
   listBasketItems,
   listBasketPayments,
@@ -46,12 +46,15 @@ selectedNodeRoutes.post(
   "/",
   route(
     {
-      summary: "Put an article, with its chosen options, in your basket",
+      summary: "Put an article, with its chosen options, in your basket (opened for you if need be)",
       description:
         "`quantity` (default 1) identical lines at once, all of them or none: 409 when the stock or the basket's " +
-        "item maximum cannot take them all. Answers the first line added.",
+        "item maximum cannot take them all. Answers the first line added, with its `basket_id`. Into the basket " +
+        "named by `basket_id` (404 unless it is yours), or, given `event_id` instead (and `testing` for the testing " +
+        "mode), into your newest open basket on that event, opened when you have none (as `POST /frontend/baskets`): " +
+        "opening or reusing your basket and adding is then one call.",
       auth: "buyer",
-      body: SelectedNodeCreate,
+      body: SelectedNodeAdd,
       answer: SelectedNode,
       status: 201,
     },

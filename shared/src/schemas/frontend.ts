@@ -57,6 +57,25 @@ export const SelectedNodeCreate = z.strictObject({
 });
 export type SelectedNodeCreate = z.output<typeof SelectedNodeCreate>;
 
+/**
+ * `POST /frontend/selected-nodes`: `SelectedNodeCreate`, or, instead of `basketId`, the event (`eventId`, with
+ * `testing` for the testing mode): the article goes into the caller's newest open basket on it, opened when there is
+ * none. With `basketId`, `eventId` and `testing` are refused as unknown keys (a basket has its own event and mode),
+ * as they always were; with neither, `basket_id` is required, as it always was.
+ */
+export const SelectedNodeAdd = SelectedNodeCreate.extend({
+  basketId: zId.optional(),
+  eventId: zId.optional(),
+  testing: zBooleanFlag.optional(),
+}).transform(({ basketId, eventId, testing, ...line }, ctx) => {
+  if (basketId === undefined && eventId !== undefined)
+    return { ...line, basketId: undefined, eventId, testing: testing ?? false };
+  const extra = [eventId !== undefined && "eventId", testing !== undefined && "testing"].filter((key) => key !== false);
+  if (extra.length) ctx.addIssue({ code: "unrecognized_keys", keys: extra, input: undefined });
+  return { ...line, basketId: eitherName(ctx, "basketId", basketId), eventId: undefined };
+});
+export type SelectedNodeAdd = z.output<typeof SelectedNodeAdd>;
+
 export const SelectedPromotionCodeCreate = z.strictObject({
   basketId: zId,
   value: z.string().trim().min(1).max(100),

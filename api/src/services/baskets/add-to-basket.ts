@@ -1,29 +1,135 @@
-// The add-to-basket path, top to bottom (README.md): the caller's basket, what they chose checked and priced against
-// the catalogue, the basket's held lines, then the write as one guarded batch (docs/decisions/0020, 0026).
-import { and, asc, type Database, eq, prepared, rowOf, type Statement, schema, sql } from "@ticketing/db";
-import { GROUP_CATEGORIES } from "@ticketing/shared/constants";
-import { GROUP_ERROR_MESSAGES, type SelectionNode, selectionErrors } from "@ticketing/shared/groups";
+// The add-to-basket path, top to bottom (README.md): the caller's basket (opened when they name only the event),
+// what they chose checked and priced against the catalogue (catalogue/article-choice.ts), the basket's held lines,
+// then the write as one guarded batch (docs/decisions/0020, 0026). What it needs from other files it calls as leaves.
+import { randomBytes } from "node:crypto";
+import { and, asc, type Database, eq, prepared, rowOf, run, type Statement, schema, sql } from "@ticketing/db";
+import { OPEN_BASKET_STATUSES } from "@ticketing/shared/constants";
+import { GROUP_ERROR_MESSAGES, selectionErrors } from "@ticketing/shared/groups";
+import type { SelectedNodeAdd } from "@ticketing/shared/schemas/frontend";
+import type { SelectedNode } from "@ticketing/shared/schemas/ticket-office";
 import { conflict, invalid, notFound } from "../../lib/errors.ts";
+import { inList } from "../../lib/id-lists.ts";
 import type { Event } from "../accounts/access.ts";
-import {
-  type CatalogueNode,
-  getCatalogue,
-  isVisible,
-  nodePrice,
-  optionsOf,
-  selectionTree,
-} from "../catalogue/catalogue.ts";
+import { chooseArticle } from "../catalogue/article-choice.ts";
+import { getCatalogue } from "../catalogue/catalogue.ts";
 import { shapeItems, visitorOf } from "./basket-content.ts";
 import { assertBasketActionsAllowed, holdUntil } from "./holds.ts";
+import type { Basket, FrontendLogin } from "./rows.ts";
 
-type Basket = typeof schema.baskets.$inferSelect;
-type FrontendLogin = typeof schema.frontendLogins.$inferSelect;
+/**
+ * `POST /frontend/selected-nodes`: puts an article (with its chosen options) in the caller's basket, `quantity`
+ * times, and answers the first line with its basket. The basket is the one named (`basketId`: 404 for anyone
+ * else's), or, given the event instead (`eventId`, `testing`), the caller's newest open basket on it, opened when
+ * there is none (as `POST /frontend/baskets` does). Either way the caller's newest login to the event in the
+ * basket's mode is the visitor.
+ */
+export async function addBasketItem(
+  database: Database,
+  input: { loginIds: number[]; body: SelectedNodeAdd; now: Date },
+): Promise<SelectedNode> {
+  const { body } = input;
+  const loginIds = JSON.stringify(input.loginIds);
+  const found =
+    body.basketId !== undefined
+      ? await namedBasket(database.db).get({ basketId: body.basketId, loginIds })
+      : await eventsOpenBasket(database.db).get({ eventId: body.eventId, testing: Number(body.testing), loginIds });
+  // In the order a basket named is checked everywhere (findBuyerBasket): the basket, its event, the caller's login.
+  if (body.basketId !== undefined && !found?.basket) throw notFound();
+  if (!found?.event) throw notFound("errors.event_not_found");
+  const { event, login } = found;
+  if (!login) throw notFound();
+  const basket = found.basket ?? (await createBasket(database, event, login, input.now));
+  const item = await addSelectedNode(database, {
+    event,
+    basket,
+    login,
+    promotionCodes: found.basket ? (JSON.parse(found.codes) as string[]) : [],
+    nodeId: body.nodeId,
+    optionNodeIds: body.optionNodeIds,
+    quantity: body.quantity,
+    now: input.now,
+  });
+  return { ...item, basketId: basket.id };
+}
+
+/** The caller's newest login (`loginIds`) to the basket's or event's event, in its testing mode. */
+const newestLogin = (eventId: unknown, testing: unknown) =>
+  sql`(select max(l.id) from frontend_logins l where l.id in (select value from json_each(${sql.placeholder("loginIds")}))
+    and l.event_id = ${eventId} and l.testing = ${testing})`;
+
+/** The basket's promotion codes (values, a JSON array), in the order they were applied. */
+const codesOf = sql<string>`(select json_group_array(value) from (select c.value from selected_promotion_codes s
+  join promotion_codes c on c.id = s.promotion_code_id where s.basket_id = ${schema.baskets.id} order by s.id))`;
+
+/** The basket named if it is the caller's, with its event, the caller's login to it and its codes: one read. */
+const namedBasket = prepared((db) =>
+  db
+    .select({ basket: schema.baskets, event: schema.events, login: schema.frontendLogins, codes: codesOf })
+    .from(schema.baskets)
+    .leftJoin(schema.events, eq(schema.events.id, schema.baskets.eventId))
+    .leftJoin(
+      schema.frontendLogins,
+      eq(schema.frontendLogins.id, newestLogin(schema.baskets.eventId, schema.baskets.testing)),
+    )
+    .where(and(eq(schema.baskets.id, sql.placeholder("basketId")), inList(schema.baskets.createdById, "loginIds")))
+    .prepare(),
+);
+
+/**
+ * The event, the caller's login to it in the mode asked and their basket to reuse, the newest open one (as the
+ * ticket office picks it, `OPEN_BASKET_STATUSES`) with its codes: one read.
+ */
+const eventsOpenBasket = prepared((db) =>
+  db
+    .select({ event: schema.events, login: schema.frontendLogins, basket: schema.baskets, codes: codesOf })
+    .from(schema.events)
+    .leftJoin(
+      schema.frontendLogins,
+      eq(schema.frontendLogins.id, newestLogin(schema.events.id, sql.placeholder("testing"))),
+    )
+    .leftJoin(
+      schema.baskets,
+      eq(
+        schema.baskets.id,
+        sql`(select max(b.id) from baskets b where b.event_id = ${schema.events.id} and b.testing = ${sql.placeholder("testing")}
+          and b.created_by_id in (select value from json_each(${sql.placeholder("loginIds")}))
+          and b.status in (select value from json_each(${JSON.stringify(OPEN_BASKET_STATUSES)})))`,
+      ),
+    )
+    .where(eq(schema.events.id, sql.placeholder("eventId")))
+    .prepare(),
+);
+
+const UNIKEY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/**
+ * Opens a basket for the login (`POST /frontend/baskets`, and an add naming the event when the caller has no open
+ * basket on it), holding for the event's reservation time, with a short public reference (`unikey`).
+ */
+export async function createBasket(database: Database, event: Event, login: FrontendLogin, now: Date): Promise<Basket> {
+  assertBasketActionsAllowed(event, login.testing, now);
+  return database.transaction(function* (tx) {
+    return yield* run(
+      tx
+        .insert(schema.baskets)
+        .values({
+          eventId: event.id,
+          createdById: login.id,
+          testing: login.testing,
+          unikey: Array.from(randomBytes(10), (b) => UNIKEY_ALPHABET[b % UNIKEY_ALPHABET.length]).join(""),
+          expiresAt: holdUntil(event, now),
+        })
+        .returning()
+        .get(),
+    );
+  });
+}
 
 /**
  * Puts `quantity` identical lines of an article (and chosen options) in the basket, all of them or none. Every
  * stock linked to them moves by a guarded `UPDATE … WHERE used + n <= maximum` in the same transaction as the
  * rows: under any concurrency a stock never goes below zero, and the CHECK constraint on node_limits backs it up.
- * Answers the first line added.
+ * Answers the first line added. `promotionCodes`, when the caller has read them, spare reading the basket's codes.
  */
 export async function addSelectedNode(
   database: Database,
@@ -31,6 +137,7 @@ export async function addSelectedNode(
     event: Event;
     basket: Basket;
     login: FrontendLogin;
+    promotionCodes?: string[];
     nodeId: number;
     optionNodeIds: number[];
     quantity: number;
@@ -39,40 +146,21 @@ export async function addSelectedNode(
 ) {
   const { event, basket, login, quantity, now } = input;
   assertBasketActionsAllowed(event, basket.testing, now);
+  const expiresAt = holdUntil(event, now);
   const catalogue = await getCatalogue(database.db, event.id);
-  const article = catalogue.byId.get(input.nodeId);
-  if (article?.configuration.category !== "article")
-    throw invalid("errors.not_an_article", { node_id: "errors.not_an_article" });
-  const allowedOptions = new Map(optionsOf(article).map((o) => [o.id, o]));
-  const options = [...new Set(input.optionNodeIds)].map((id) => {
-    const option = allowedOptions.get(id);
-    if (!option) throw invalid("errors.invalid_option", { option_node_ids: "errors.invalid_option" });
-    return option;
-  });
   // Who the visitor is only matters through the catalogue's conditions: without any, their codes are not read.
-  const visitor = catalogue.conditions.size
-    ? await visitorOf(database.db, login, basket)
-    : { email: login.email, promotionCodes: [] };
-  // Only what the visitor may see now can be bought (access rules, availability windows).
-  if (![article, ...options].every((node) => isVisible(catalogue, node, visitor, now))) throw notFound();
-  // The line itself must satisfy the ranges of the article and of its option groups (e.g. "choose one size")…
-  const lineErrors = selectionErrors(selectionTree(article), [article.id, ...options.map((o) => o.id)]);
-  // An option group with a minimum asks for a choice even when the buyer chose nothing in it ("pick a size").
-  for (const group of article.children) {
-    if (!(GROUP_CATEGORIES as readonly string[]).includes(group.configuration.category) || group.cart.rangeMin === 0)
-      continue;
-    const chosen = new Set(options.map((o) => o.id));
-    const weight = optionsOf(group)
-      .filter((o) => chosen.has(o.id))
-      .reduce((sum, o) => sum + o.cart.weight, 0);
-    if (weight < group.cart.rangeMin)
-      lineErrors.push({ kind: "below_min", nodeId: group.id, sum: weight, min: group.cart.rangeMin });
-  }
-  const lines = [article, ...options].map((node) => ({
-    node,
-    price: nodePrice(catalogue, node, visitor),
-    limits: catalogue.limitsByConfiguration.get(node.configurationId) ?? [],
-  }));
+  const visitor = input.promotionCodes
+    ? { email: login.email, promotionCodes: input.promotionCodes }
+    : catalogue.conditions.size
+      ? await visitorOf(database.db, login, basket)
+      : { email: login.email, promotionCodes: [] };
+  // The article and the options chosen, each line priced for the visitor; 400 or 404 when they may not be chosen.
+  const { article, lines, lineErrors, basketTree } = chooseArticle(catalogue, {
+    nodeId: input.nodeId,
+    optionNodeIds: input.optionNodeIds,
+    visitor,
+    now,
+  });
   const added = Array.from({ length: quantity }, () => article.id);
   // What the add writes, known before it: `quantity` copies of the article and its options, each line's stock links.
   const written: WrittenLine[] = [];
@@ -108,7 +196,7 @@ export async function addSelectedNode(
     const held = await heldLines(database.db).all({ basketId: basket.id });
     const heldNodeIds = held.flatMap((line) => (line.nodeId === null ? [] : [line.nodeId]));
     // …and the basket as a whole must not exceed a group's maximum or a single choice (minimums wait for checkout).
-    const basketErrors = selectionErrors(selectionTreeOf(catalogue.root), [...heldNodeIds, ...added]).filter(
+    const basketErrors = selectionErrors(basketTree, [...heldNodeIds, ...added]).filter(
       (error) => error.kind === "above_max" || error.kind === "single_choice",
     );
     // The most telling message first: "only one" says more than "less".
@@ -138,7 +226,7 @@ export async function addSelectedNode(
         limitCount: taken.size,
         lines: written,
         links,
-        expiresAt: holdUntil(event, now),
+        expiresAt,
         updatedAt: now.toISOString(),
       }),
     );
@@ -258,17 +346,7 @@ const addStatements = (
   return statements;
 };
 
-/** The whole tree's ranges, built once per catalogue (a cached catalogue is one object until it changes). */
-const selectionTrees = new WeakMap<CatalogueNode, SelectionNode>();
-function selectionTreeOf(root: CatalogueNode): SelectionNode {
-  let tree = selectionTrees.get(root);
-  if (!tree) {
-    tree = selectionTree(root);
-    selectionTrees.set(root, tree);
-  }
-  return tree;
-}
-
+/** The held lines of the basket, in the order of their ids: what the add's guard compares. */
 const heldLines = prepared((db) =>
   db
     .select({

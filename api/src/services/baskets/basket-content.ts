@@ -6,9 +6,7 @@ import type { SelectedNodeStatus } from "@ticketing/shared/constants";
 import { inList, jsonList } from "../../lib/id-lists.ts";
 import type { Event } from "../accounts/access.ts";
 import { getCatalogue, nodePrice } from "../catalogue/catalogue.ts";
-
-type Basket = typeof schema.baskets.$inferSelect;
-type FrontendLogin = typeof schema.frontendLogins.$inferSelect;
+import type { Basket, FrontendLogin } from "./rows.ts";
 
 const promotionCodesOfBasket = prepared((db) =>
   db

@@ -1,14 +1,11 @@
-// A buyer's baskets: the basket row and the login that owns it, found only among the caller's own; opening one.
-// What a basket holds is basket-content.ts; holds and their release, holds.ts; the add, add-to-basket.ts (README.md).
-import { randomBytes } from "node:crypto";
-import { and, type Database, type Db, desc, eq, prepared, run, schema, sql } from "@ticketing/db";
+// A buyer's baskets: the basket row and the login that owns it, found only among the caller's own. Opening one and
+// the add are add-to-basket.ts; what a basket holds, basket-content.ts; holds and their release, holds.ts (README.md).
+import { and, type Db, desc, eq, prepared, schema, sql } from "@ticketing/db";
 import { notFound } from "../../lib/errors.ts";
 import { inList, jsonList } from "../../lib/id-lists.ts";
-import type { Event } from "../accounts/access.ts";
-import { assertBasketActionsAllowed, holdUntil } from "./holds.ts";
 
+// Named here too for the services and tests that import them from this file.
 export { addSelectedNode } from "./add-to-basket.ts";
-// Named here too for the services outside this folder that import them from this file.
 export { basketItems, basketTotal } from "./basket-content.ts";
 export {
   heldArticlesOf,
@@ -19,11 +16,9 @@ export {
   takeStock,
 } from "./holds.ts";
 
-export type Basket = typeof schema.baskets.$inferSelect;
-export type FrontendLogin = typeof schema.frontendLogins.$inferSelect;
+import type { Basket, FrontendLogin } from "./rows.ts";
 
-const UNIKEY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-const newUnikey = () => Array.from(randomBytes(10), (b) => UNIKEY_ALPHABET[b % UNIKEY_ALPHABET.length]).join("");
+export type { Basket, FrontendLogin };
 
 const basketById = prepared((db) =>
   db
@@ -81,24 +76,5 @@ export async function listOwnBaskets(db: Db, loginIds: number[], filter: { event
     loginIds: jsonList(loginIds),
     eventId: filter.eventId ?? null,
     testing: filter.testing === undefined ? null : Number(filter.testing),
-  });
-}
-
-export async function createBasket(database: Database, event: Event, login: FrontendLogin, now: Date): Promise<Basket> {
-  assertBasketActionsAllowed(event, login.testing, now);
-  return database.transaction(function* (tx) {
-    return yield* run(
-      tx
-        .insert(schema.baskets)
-        .values({
-          eventId: event.id,
-          createdById: login.id,
-          testing: login.testing,
-          unikey: newUnikey(),
-          expiresAt: holdUntil(event, now),
-        })
-        .returning()
-        .get(),
-    );
   });
 }

@@ -8,7 +8,6 @@ import type {
   BillingInformationCreate,
   CheckoutRequest,
   ExtraInfoAnswers,
-  SelectedNodeCreate,
 } from "@ticketing/shared/schemas/frontend";
 import type {
   BasketDetail,
@@ -20,18 +19,17 @@ import type {
   ItemForms,
   PaymentIntent,
   RemovedSelection,
-  SelectedNode,
 } from "@ticketing/shared/schemas/ticket-office";
 import { invalid, notFound } from "../../lib/errors.ts";
 import { getCatalogue } from "../catalogue/catalogue.ts";
 import { saveBillingInformation } from "../checkout/billing.ts";
 import { checkout } from "../checkout/checkout.ts";
 import { chooseModule, type PaymentDeps, startPayment } from "../checkout/payments/index.ts";
-import { getEvent } from "../events/event-pages.ts";
-import { addSelectedNode } from "./add-to-basket.ts";
+import { findEvent } from "../events/event-pages.ts";
+import { createBasket } from "./add-to-basket.ts";
 import { basketItems, visitorOf } from "./basket-content.ts";
 import { presentBasketDetail, presentBaskets, presentPaymentIntent } from "./basket-views.ts";
-import { createBasket, findLogin, findOwnedBasket, listOwnBaskets } from "./baskets.ts";
+import { findLogin, findOwnedBasket, listOwnBaskets } from "./baskets.ts";
 import { expireIfDue, holdExpiredAgain } from "./expired-holds.ts";
 import { basketForms, hasMissingAnswers, saveAnswers } from "./forms.ts";
 import { removeSelectedNode } from "./holds.ts";
@@ -40,7 +38,7 @@ import { paymentIntentsOf } from "./payment-state.ts";
 /** The caller's basket, its event and the caller's login that owns it; 404 for a basket of anyone else. */
 export async function findBuyerBasket(db: Db, loginIds: number[], basketId: number) {
   const basket = await findOwnedBasket(db, loginIds, basketId);
-  const event = await getEvent(db, basket.eventId);
+  const event = await findEvent(db, basket.eventId);
   const login = await findLogin(db, loginIds, event.id, basket.testing);
   return { basket, event, login };
 }
@@ -93,29 +91,10 @@ export async function openBasket(
   { database }: { database: Database },
   input: { loginIds: number[]; body: BasketCreate; now: Date },
 ): Promise<BasketDetail> {
-  const event = await getEvent(database.db, input.body.eventId);
+  const event = await findEvent(database.db, input.body.eventId);
   const login = await findLogin(database.db, input.loginIds, event.id, input.body.testing);
   const basket = await createBasket(database, event, login, input.now);
   return presentBasketDetail(database.db, basket);
-}
-
-/** Puts an article (with its chosen options) in the caller's basket, `quantity` times; answers the first. */
-export async function addBasketItem(
-  database: Database,
-  input: { loginIds: number[]; body: SelectedNodeCreate; now: Date },
-): Promise<SelectedNode> {
-  const { body } = input;
-  const { basket, event, login } = await findBuyerBasket(database.db, input.loginIds, body.basketId);
-  const item = await addSelectedNode(database, {
-    event,
-    basket,
-    login,
-    nodeId: body.nodeId,
-    optionNodeIds: body.optionNodeIds,
-    quantity: body.quantity,
-    now: input.now,
-  });
-  return { ...item, basketId: basket.id };
 }
 
 export async function listBasketItems(db: Db, loginIds: number[], basketId: number): Promise<BasketItem[]> {

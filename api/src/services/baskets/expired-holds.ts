@@ -7,7 +7,6 @@ import { conflict } from "../../lib/errors.ts";
 import type { Event } from "../accounts/access.ts";
 import { type Catalogue, getCatalogue, isVisible, selectionTree } from "../catalogue/catalogue.ts";
 import { basketItems, repriceBasket, visitorOf } from "./basket-content.ts";
-import type { Basket, FrontendLogin } from "./baskets.ts";
 import {
   assertBasketActionsAllowed,
   heldArticlesOf,
@@ -16,6 +15,7 @@ import {
   releaseExpiredHolds,
   takeStock,
 } from "./holds.ts";
+import type { Basket, FrontendLogin } from "./rows.ts";
 
 type SelectedNodeRow = typeof schema.selectedNodes.$inferSelect;
 

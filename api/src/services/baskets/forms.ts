@@ -6,8 +6,8 @@ import { validateExtraInfo } from "@ticketing/shared/extra-infos";
 import { conflict, DomainError, notFound } from "../../lib/errors.ts";
 import type { Event } from "../accounts/access.ts";
 import { type Catalogue, formGroupsFor, presentFormGroup } from "../catalogue/catalogue.ts";
-import type { Basket } from "./baskets.ts";
 import { heldArticleOf, heldArticlesOf } from "./holds.ts";
+import type { Basket } from "./rows.ts";
 
 type SelectedNode = typeof schema.selectedNodes.$inferSelect;
 

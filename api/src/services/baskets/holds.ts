@@ -6,8 +6,8 @@ import type { SelectedNodeStatus } from "@ticketing/shared/constants";
 import { eventWindows } from "@ticketing/shared/ticket-office";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { Event } from "../accounts/access.ts";
+import type { Basket } from "./rows.ts";
 
-type Basket = typeof schema.baskets.$inferSelect;
 type Tx = Db;
 
 /** When a basket changed at `now` stops holding its articles: the event's reservation time later. */

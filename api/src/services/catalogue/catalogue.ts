@@ -110,7 +110,7 @@ export function ancestors(catalogue: Catalogue, node: CatalogueNode): CatalogueN
 }
 
 /** The rules linked to a node's configuration, and those linked to its ancestors' (docs/design.md §4 "Price"). */
-function linkedRules(catalogue: Catalogue, node: CatalogueNode) {
+export function linkedRules(catalogue: Catalogue, node: CatalogueNode) {
   return {
     ownRules: catalogue.rulesByConfiguration.get(node.configurationId) ?? [],
     ancestorRules: ancestors(catalogue, node).flatMap(

@@ -4,7 +4,8 @@
 import { and, type Db, eq, inArray, run, schema } from "@ticketing/db";
 import { GIVEN_BACK_STATUSES, isGivenBack, type PaymentModule as PaymentModuleKey } from "@ticketing/shared/constants";
 import { apiTranslator } from "../../lib/i18n.ts";
-import { type Basket, movesPerLimit, takeStock } from "../baskets/baskets.ts";
+import { movesPerLimit, takeStock } from "../baskets/holds.ts";
+import type { Basket } from "../baskets/rows.ts";
 import { type Invoice, writeInvoice } from "../invoices/invoice-writing.ts";
 
 /**

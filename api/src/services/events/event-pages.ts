@@ -22,7 +22,7 @@ const eventById = prepared((db) =>
     .prepare(),
 );
 
-export async function getEvent(db: Db, eventId: number): Promise<Event> {
+export async function findEvent(db: Db, eventId: number): Promise<Event> {
   const event = await eventById(db).get({ id: eventId });
   if (!event) throw notFound("errors.event_not_found");
   return event;
@@ -38,7 +38,7 @@ export async function showVisitorTree(
   input: { eventId: number; loginIds: number[]; query: VisitorTreeQuery; now: Date },
 ): Promise<string> {
   const { loginIds, query } = input;
-  const event = await getEvent(db, input.eventId);
+  const event = await findEvent(db, input.eventId);
   const testing = query.testing ?? false;
   if (!testing && event.status !== "public" && event.status !== "closed") throw notFound("errors.event_not_found");
   const login = loginIds.length ? await findLogin(db, loginIds, event.id, testing).catch(() => null) : null;
@@ -50,7 +50,7 @@ export async function showVisitorTree(
 }
 
 export async function listPointsOfSale(db: Db, eventId: number): Promise<PointOfSale[]> {
-  const event = await getEvent(db, eventId);
+  const event = await findEvent(db, eventId);
   return db
     .select({
       id: schema.pointsOfSale.id,
@@ -68,7 +68,7 @@ export async function listPointsOfSale(db: Db, eventId: number): Promise<PointOf
  * filled), or a page of theirs to go to.
  */
 export async function showConfirmationPage(db: Db, eventId: number, language: Language): Promise<ConfirmationPage> {
-  const event = await getEvent(db, eventId);
+  const event = await findEvent(db, eventId);
   const settings = await communicationOf(db, event.id);
   const text = settings[communicationField("confirmationPageText", language)];
   return {

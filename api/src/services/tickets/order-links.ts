@@ -7,7 +7,7 @@ import { notFound } from "../../lib/errors.ts";
 import { basketIdOfOrderToken } from "../../lib/order-tokens.ts";
 import { basketById, presentBasketDetail } from "../baskets/basket-views.ts";
 import type { Basket } from "../baskets/baskets.ts";
-import { getEvent } from "../events/event-pages.ts";
+import { findEvent } from "../events/event-pages.ts";
 import { presentInvoiceRows, renderInvoiceAttachment } from "../invoices/invoice-views.ts";
 import type { TicketKeys } from "./ticket-codes.ts";
 import { renderBasketTicket, streamTicketsOf } from "./ticket-downloads.ts";
@@ -26,7 +26,7 @@ async function basketOfToken(db: Db, secret: string, token: string, now: Date): 
 export async function showOrder({ database, config }: Deps, token: string, now: Date): Promise<OrderView> {
   const { db } = database;
   const basket = await basketOfToken(db, config.secretKey, token, now);
-  const event = await getEvent(db, basket.eventId);
+  const event = await findEvent(db, basket.eventId);
   const invoices = await db
     .select()
     .from(schema.invoices)
