@@ -117,8 +117,14 @@ export async function action(args: Route.ActionArgs) {
     } else if (nodeId) {
       const quantity = askedQuantity(form, office);
       if (quantity === null) return refuseQuantity();
-      const basketId = await openBasketForAdding(office, api);
-      await api.post("/frontend/selected-nodes", { basketId, nodeId, optionNodeIds: chosenOptionIds(form), quantity });
+      // One call: the API reuses the visitor's open basket on the event, or opens one for this first article.
+      await api.post("/frontend/selected-nodes", {
+        eventId: office.event.id,
+        testing: office.testing,
+        nodeId,
+        optionNodeIds: chosenOptionIds(form),
+        quantity,
+      });
     }
   } catch (error) {
     // 409 sold out or already active, 400 a choice or code the API refuses: shown where it was made, with or
