@@ -9,6 +9,7 @@ import {
   LANGUAGES,
   NODE_CATEGORIES,
   PAYMENT_MODULES,
+  PAYMENT_STATES,
   STOCK_DISPLAYS,
 } from "../constants.ts";
 import { PointOfSale as StaffPointOfSale } from "./catalogue.ts";
@@ -193,6 +194,8 @@ export const PaymentIntent = z.object({
   errorMessage: z.string().nullable(),
   createdAt: IsoDate,
   invoice: Invoice,
+  /** Where it stands (api/src/services/baskets/payment-state.ts `paymentState`): the back office shows it. */
+  state: z.enum(PAYMENT_STATES),
   /** Still open to pay (not paid, failed, cancelled or expired). */
   isOngoing: z.boolean(),
   /** Where to continue an ongoing demo payment; null otherwise. */

@@ -9,7 +9,6 @@ import type { TicketingDataProvider } from "../../dataProvider.ts";
 import { ConfirmButton } from "../../fields/ConfirmButton.tsx";
 import { isPendingPointOfSale } from "./basketDetail.ts";
 import { Empty, Section, useBasketFormat, useFailureText } from "./basketParts.tsx";
-import { paymentStateOf } from "./refundPlan.ts";
 
 /**
  * "Mark as paid" on a point-of-sale payment the buyer has just paid on site: staff confirm the amount taken, the
@@ -71,7 +70,7 @@ export const BasketPayments = ({ basket, onChanged }: { basket: BasketDetail; on
             {basket.paymentIntents.map((intent) => (
               <TableRow key={intent.id}>
                 <TableCell>{translate(`admin.paymentModule.${intent.moduleKey}`)}</TableCell>
-                <TableCell>{translate(`admin.paymentState.${paymentStateOf(intent)}`)}</TableCell>
+                <TableCell>{translate(`admin.paymentState.${intent.state}`)}</TableCell>
                 <TableCell align="right">{money(intent.invoice.amount)}</TableCell>
                 <TableCell>{date(intent.createdAt)}</TableCell>
                 {hasPendingPointOfSale && (

@@ -20,7 +20,7 @@ export const invoice = (values: Partial<PaymentIntent["invoice"]> = {}): Payment
   ...values,
 });
 
-/** A point-of-sale payment of `invoice()`, still ongoing, with `values` changed. */
+/** A point-of-sale payment of `invoice()`, still ongoing, with `values` changed (its state and isOngoing as given). */
 export const paymentIntent = (values: Partial<PaymentIntent> = {}): PaymentIntent => ({
   id: 1,
   invoiceId: 1,
@@ -32,6 +32,7 @@ export const paymentIntent = (values: Partial<PaymentIntent> = {}): PaymentInten
   errorMessage: null,
   createdAt: "2030-01-01T10:00:00.000Z",
   invoice: invoice(),
+  state: "open",
   isOngoing: true,
   paymentUrl: null,
   ...values,

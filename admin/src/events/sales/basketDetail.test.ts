@@ -65,9 +65,17 @@ describe("the basket page's form answers", () => {
 describe("the basket page's actions", () => {
   it("offers 'mark as paid' only on a point-of-sale payment still to pay", () => {
     expect(isPendingPointOfSale(paymentIntent())).toBe(true);
-    expect(isPendingPointOfSale(paymentIntent({ invoice: invoice({ isResolved: true }) }))).toBe(false);
-    expect(isPendingPointOfSale(paymentIntent({ invoice: invoice({ isCancelled: true }) }))).toBe(false);
-    expect(isPendingPointOfSale(paymentIntent({ isCancelled: true }))).toBe(false);
+    expect(
+      isPendingPointOfSale(paymentIntent({ invoice: invoice({ isResolved: true }), state: "paid", isOngoing: false })),
+    ).toBe(false);
+    expect(
+      isPendingPointOfSale(
+        paymentIntent({ invoice: invoice({ isCancelled: true }), state: "cancelled", isOngoing: false }),
+      ),
+    ).toBe(false);
+    expect(isPendingPointOfSale(paymentIntent({ isCancelled: true, state: "cancelled", isOngoing: false }))).toBe(
+      false,
+    );
     expect(isPendingPointOfSale(paymentIntent({ moduleKey: "stripe" }))).toBe(false);
   });
 

@@ -5,7 +5,6 @@ import { type BasketStatus, SOLD_BASKET_STATUSES } from "@ticketing/shared/const
 import { COUNTRIES } from "@ticketing/shared/countries";
 import type { BasketDetail, ItemAnswer } from "@ticketing/shared/schemas/sales";
 import type { PaymentIntent } from "@ticketing/shared/schemas/ticket-office";
-import { paymentStateOf } from "./refundPlan.ts";
 
 /** Shown for an answer left empty. */
 export const NO_ANSWER = "—";
@@ -60,8 +59,7 @@ export function formatAnswer(
 }
 
 /** A payment at the point of sale the buyer has not paid yet: staff mark it paid once they have. */
-export const isPendingPointOfSale = (intent: PaymentIntent) =>
-  intent.moduleKey === "point_of_sale" && paymentStateOf(intent) === "open";
+export const isPendingPointOfSale = (intent: PaymentIntent) => intent.moduleKey === "point_of_sale" && intent.isOngoing;
 
 /** A paid (or free) basket, or one reopened to edit its answers: its tickets admit. */
 const isSold = (status: BasketStatus) => (SOLD_BASKET_STATUSES as readonly BasketStatus[]).includes(status);

@@ -3,14 +3,7 @@ import { HttpError } from "react-admin";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockFetch, setupProviders } from "../../test-support.ts";
 import { basketItem, invoice, paymentIntent } from "./basket.fixtures.ts";
-import {
-  canRefund,
-  chosenItems,
-  paymentStateOf,
-  refundAmountOf,
-  refundableAmount,
-  refundMethodOf,
-} from "./refundPlan.ts";
+import { canRefund, chosenItems, refundAmountOf, refundableAmount, refundMethodOf } from "./refundPlan.ts";
 
 describe("the basket page's refund figures", () => {
   it("announces the chosen articles' prices with their options, and what is left of the payment", () => {
@@ -28,14 +21,6 @@ describe("the basket page's refund figures", () => {
     expect(refundMethodOf({ paymentIntents: [failed, paid] })).toBe("point_of_sale");
     expect(refundMethodOf({ paymentIntents: [failed] })).toBe("none");
     expect(refundMethodOf({ paymentIntents: [] })).toBe("none");
-  });
-
-  it("tells a payment's state as the API does", () => {
-    expect(paymentStateOf(paymentIntent({ invoice: invoice({ isResolved: true }) }))).toBe("paid");
-    expect(paymentStateOf(paymentIntent({ isError: true }))).toBe("failed");
-    expect(paymentStateOf(paymentIntent({ isCancelled: true, errorMessage: "payment_term_expired" }))).toBe("expired");
-    expect(paymentStateOf(paymentIntent({ isCancelled: true }))).toBe("cancelled");
-    expect(paymentStateOf(paymentIntent({ isOngoing: true }))).toBe("open");
   });
 
   it("offers a refund only for a paid basket with articles still held", () => {

@@ -1,18 +1,9 @@
 // What the basket page shows of a basket's articles and payments, and what a refund will pay back
 // (docs/specification.md §2.2 `{basketId}` basket detail with refund). The server decides the refund; these figures
 // only announce it.
-import type { PaymentModule, PaymentState } from "@ticketing/shared/constants";
+import type { PaymentModule } from "@ticketing/shared/constants";
 import type { BasketDetail } from "@ticketing/shared/schemas/sales";
-import type { BasketItem, PaymentIntent } from "@ticketing/shared/schemas/ticket-office";
-
-/** Where a payment stands, as the API decides it (services/checkout.ts `paymentState`). */
-export function paymentStateOf(intent: PaymentIntent): PaymentState {
-  if (intent.invoice.isResolved) return "paid";
-  if (intent.isError) return "failed";
-  if (intent.isCancelled && intent.errorMessage === "payment_term_expired") return "expired";
-  if (intent.isCancelled || intent.invoice.isCancelled) return "cancelled";
-  return "open";
-}
+import type { BasketItem } from "@ticketing/shared/schemas/ticket-office";
 
 /** How a refund pays back: through the module of the newest payment that was paid; `none` when nothing was. */
 export function refundMethodOf(basket: Pick<BasketDetail, "paymentIntents">): PaymentModule | "none" {
