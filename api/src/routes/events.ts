@@ -15,9 +15,9 @@ import { type AppEnv, now } from "../context.ts";
 import { answer, idParam } from "../lib/http.ts";
 import { answerList } from "../lib/list-query.ts";
 import { route } from "../lib/route.ts";
+import { EVENT_LIST, listVisibleEvents } from "../services/events/event-list.ts";
 import { createEventInUnit, editEvent, getEvent, moderateEvent, removeEvent } from "../services/events/events.ts";
 import { findPublicInfos } from "../services/events/public-infos.ts";
-import { EVENT_LIST, listVisibleEvents } from "../services/events/event-list.ts";
 import { eventSettingRoutes } from "./event-settings.ts";
 
 export const eventRoutes = new Hono<AppEnv>();
