@@ -12,7 +12,7 @@ import { inList } from "../../lib/id-lists.ts";
 import type { Event } from "../accounts/access.ts";
 import { chooseArticle } from "../catalogue/article-choice.ts";
 import { getCatalogue } from "../catalogue/catalogue.ts";
-import { shapeItems, visitorOf } from "./basket-content.ts";
+import { visitorOf } from "./basket-content.ts";
 import { assertBasketActionsAllowed, holdUntil } from "./holds.ts";
 import type { Basket, FrontendLogin } from "./rows.ts";
 
@@ -233,10 +233,23 @@ export async function addSelectedNode(
     const [renewed, seen, , inserted = []] = results;
     const refused = seen?.[0];
     if (renewed?.length) {
-      const rows = inserted.map((row) => rowOf(schema.selectedNodes, row)).sort((a, b) => a.id - b.id);
-      const [item] = shapeItems(rows);
-      if (!item) throw invalid("errors.not_an_article");
-      return item;
+      // The answer is the first copy: its lines were inserted first, the article then its options, as `lines`.
+      const ids = inserted.map((row) => rowOf(schema.selectedNodes, row).id).sort((a, b) => a - b);
+      const [articleLine, ...optionLines] = lines;
+      if (!articleLine || ids.length < lines.length) throw invalid("errors.not_an_article");
+      return {
+        id: ids[0] as number,
+        nodeId: articleLine.node.id,
+        title: articleLine.node.configuration.title,
+        price: lines.reduce((sum, line) => sum + line.price, 0),
+        articlePrice: articleLine.price,
+        options: optionLines.map((line, index) => ({
+          id: ids[index + 1] as number,
+          nodeId: line.node.id,
+          title: line.node.configuration.title,
+          price: line.price,
+        })),
+      };
     }
     if (refused?.status !== "new") throw conflict("errors.basket_not_modifiable");
     if (refused.held !== heldIds) continue;
