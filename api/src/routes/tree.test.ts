@@ -207,7 +207,16 @@ describe("a tree with groups, shared stock, conditional prices, access rules and
 
   it("allows one choice in the single-choice group, asks for the form, and refuses the third pass of a shared stock of 2", async () => {
     const first = await anonymousBuyer();
-    expect((await add(first, ids.day as number, [ids.parking as number])).status).toBe(201);
+    const dayWithParking = await add(first, ids.day as number, [ids.parking as number]);
+    expect(dayWithParking.status).toBe(201);
+    // The add answers the line as the basket then lists it: the article with its option, each priced.
+    const listed = await ctx.call("GET", `/frontend/selected-nodes?basket_id=${first.basketId}`, {
+      token: first.token,
+    });
+    expect(listed.body).toEqual([
+      expect.objectContaining({ node_id: ids.day, price: 5800, article_price: 5000, options: [expect.anything()] }),
+    ]);
+    expect(dayWithParking.body).toEqual({ ...listed.body[0], basket_id: first.basketId });
     const other = await add(first, ids.night as number);
     expect(other).toMatchObject({ status: 400, body: { errors: ["Choose only one in this group"] } });
     await ctx.call("POST", "/frontend/billing-information", {
