@@ -177,6 +177,38 @@ export const DEFAULT_MAX_ITEMS_PER_BASKET = 20;
 export const MAX_ITEMS_PER_BASKET = 500;
 export const CURRENCY = "CHF";
 
+// --- A fair on-sale (issue 30, docs/decisions/0036 and 0037) ------------------------------------------------------
+
+/**
+ * How many times a buyer may renew the hold of one basket (`POST /frontend/baskets/:id/hold-again`), by default; an
+ * event sets its own (`max_hold_renewals`, 0 to MAX_HOLD_RENEWALS). Adding to a basket does not renew its hold.
+ */
+export const DEFAULT_MAX_HOLD_RENEWALS = 3;
+export const MAX_HOLD_RENEWALS = 20;
+/** The most tickets per buyer an event or an article may allow (`max_tickets_per_buyer`, `max_per_buyer`). */
+export const MAX_TICKETS_PER_BUYER = 500;
+
+/**
+ * A waiting room's state: `running` admits buyers at its rate from its opening time, `paused` admits nobody more
+ * (those admitted stay admitted), `ended` lets everyone in without a place.
+ */
+export const WAITING_ROOM_STATUSES = ["running", "paused", "ended"] as const;
+export type WaitingRoomStatus = (typeof WAITING_ROOM_STATUSES)[number];
+/**
+ * Where a buyer stands in a waiting room: `before_opening` (a place taken before the opening: drawn at random at the
+ * opening), `waiting` (a position, not yet reached), `paused` (a position; the room admits nobody for now),
+ * `admitted` (may hold a basket until `admitted_until`, or for good once they hold one), `lapsed` (admitted, but no
+ * basket was held in time), `open` (no place needed: the room is off or ended).
+ */
+export const WAITING_ROOM_PLACE_STATES = ["before_opening", "waiting", "paused", "admitted", "lapsed", "open"] as const;
+export type WaitingRoomPlaceState = (typeof WAITING_ROOM_PLACE_STATES)[number];
+export const DEFAULT_WAITING_ROOM_RATE_PER_MINUTE = 100;
+export const MAX_WAITING_ROOM_RATE_PER_MINUTE = 100_000;
+export const DEFAULT_WAITING_ROOM_ADMISSION_MINUTES = 10;
+export const MAX_WAITING_ROOM_ADMISSION_MINUTES = 24 * 60;
+/** How often the waiting-room page reloads itself (a `Refresh` header: no JavaScript needed). */
+export const WAITING_ROOM_REFRESH_SECONDS = 20;
+
 /**
  * What a scan at the door gives (issue 17): `checked_in` the first time a sold ticket is scanned,
  * `already_checked_in` every time after (with when and by whom), `refused` for a ticket that does not admit.

@@ -55,6 +55,8 @@ export const baskets = sqliteTable(
     unikey: text("unikey").notNull().unique(),
     /** Until when a `new` basket holds its articles (refreshed on each change). */
     expiresAt: text("expires_at").notNull(),
+    /** How many times its buyer renewed the hold (at most the event's `max_hold_renewals`). */
+    holdRenewals: integer("hold_renewals").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: text("updated_at"),
   },

@@ -68,6 +68,8 @@ export const nodeConfigurations = sqliteTable("node_configurations", {
   isTagsDisplayable: bool("is_tags_displayable").notNull().default(true),
   isSubjectToLausanneTax: bool("is_subject_to_lausanne_tax").notNull().default(false),
   isRequired: bool("is_required").notNull().default(false),
+  /** An article's cap per buyer (login), over all their open and sold baskets; null: no cap of its own. */
+  maxPerBuyer: integer("max_per_buyer"),
 });
 
 export const nodeCartConfigurations = sqliteTable(

@@ -1,11 +1,13 @@
 import {
   ACCESS_METHODS,
+  DEFAULT_MAX_HOLD_RENEWALS,
   DEFAULT_MAX_ITEMS_PER_BASKET,
   DEFAULT_PAYMENT_TERM_MINUTES,
   DEFAULT_RESERVATION_MINUTES,
   EVENT_STATUSES,
   MODERATION_STATUSES,
   ONLINE_PAYMENT_MODULES,
+  WAITING_ROOM_STATUSES,
 } from "@ticketing/shared/constants";
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -45,6 +47,10 @@ export const events = sqliteTable(
     /** How long an unpaid online payment keeps the basket's articles before it is cancelled. */
     paymentTermMinutes: integer("payment_term_minutes").notNull().default(DEFAULT_PAYMENT_TERM_MINUTES),
     maxItemsPerBasket: integer("max_items_per_basket").notNull().default(DEFAULT_MAX_ITEMS_PER_BASKET),
+    /** At most this many articles per buyer (login), over all their open and sold baskets; null: no cap. */
+    maxTicketsPerBuyer: integer("max_tickets_per_buyer"),
+    /** How many times a basket's hold may be renewed by its buyer. */
+    maxHoldRenewals: integer("max_hold_renewals").notNull().default(DEFAULT_MAX_HOLD_RENEWALS),
     isPointOfSaleEnabled: bool("is_point_of_sale_enabled").notNull().default(false),
     /** Which module takes the event's online payments (the unit's Stripe account, or the demo page). */
     onlinePaymentModule: text("online_payment_module", { enum: ONLINE_PAYMENT_MODULES }).notNull().default("demo"),
@@ -148,3 +154,61 @@ export const communicationSettings = sqliteTable("communication_settings", {
   pdfTicketTextEn: text("pdf_ticket_text_en"),
   pdfTicketTextFr: text("pdf_ticket_text_fr"),
 });
+
+/**
+ * An event's waiting room (docs/decisions/0037): from `opens_at` it admits `rate_per_minute` buyers a minute, in the
+ * order of their places. `schedule` is what every API process computes admissions from: a JSON array of
+ * `[at, admitted, rate]` steps — from `at` (ISO), the first `admitted` places are in and one more comes in every
+ * 60/rate seconds (rate 0: paused). The opening is the first step; each change of rate, pause and resume adds one.
+ */
+export const waitingRooms = sqliteTable("waiting_rooms", {
+  eventId: integer("event_id")
+    .primaryKey()
+    .references(() => events.id, { onDelete: "cascade" }),
+  opensAt: text("opens_at").notNull(),
+  ratePerMinute: integer("rate_per_minute").notNull(),
+  admissionMinutes: integer("admission_minutes").notNull(),
+  status: text("status", { enum: WAITING_ROOM_STATUSES }).notNull().default("running"),
+  schedule: text("schedule").notNull().default("[]"),
+  createdAt: createdAt(),
+  updatedAt: text("updated_at"),
+});
+
+/**
+ * A buyer's place in a waiting room: one per login, device and address (while not `left_at`). A place taken before
+ * the opening is `early` and carries a random `draw` that orders the early places; a later one is placed by arrival
+ * (`position`, set when it is taken: after every early place).
+ */
+export const waitingRoomPlaces = sqliteTable(
+  "waiting_room_places",
+  {
+    id: id(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => waitingRooms.eventId, { onDelete: "cascade" }),
+    loginId: integer("login_id")
+      .notNull()
+      .references(() => frontendLogins.id, { onDelete: "cascade" }),
+    /** The client's address when the place was taken (TRUSTED_PROXIES' X-Forwarded-For). */
+    address: text("address").notNull(),
+    /** The device cookie's nonce, when the browser presented one. */
+    device: text("device"),
+    arrivedAt: text("arrived_at").notNull(),
+    early: bool("early").notNull(),
+    /** Early places: a random key, their order at the opening. */
+    draw: integer("draw"),
+    /** Later places: their position, 1-based, after every early place. */
+    position: integer("position"),
+    /** When its buyer first held a basket while admitted: the admission then lasts. */
+    heldAt: text("held_at"),
+    leftAt: text("left_at"),
+  },
+  (t) => [
+    uniqueIndex("waiting_room_places_login").on(t.eventId, t.loginId).where(sql`${t.leftAt} IS NULL`),
+    uniqueIndex("waiting_room_places_device")
+      .on(t.eventId, t.device)
+      .where(sql`${t.device} IS NOT NULL AND ${t.leftAt} IS NULL`),
+    index("waiting_room_places_draw").on(t.eventId, t.early, t.draw),
+    index("waiting_room_places_address").on(t.eventId, t.address),
+  ],
+);
