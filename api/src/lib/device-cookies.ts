@@ -21,6 +21,12 @@ const CLOCK_SKEW_SECONDS = 300;
 export const DEVICE_COOKIE_PATHS = [`${API_BASE}/auth/login`, PREVIEWS_PATH];
 
 /**
+ * The ticket office's device (issue 30): one cookie per browser, for every event, under this account name. Guest
+ * sign-ins are counted per device, and a waiting room gives one place per device (docs/decisions/0036, 0037).
+ */
+export const TICKET_OFFICE_DEVICE = "ticket-office";
+
+/**
  * One cookie per account, so that a browser shared by several staff keeps each one's. Its name is a keyed hash of
  * the account: a browser's cookie names do not list its accounts.
  */
