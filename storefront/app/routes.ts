@@ -11,6 +11,7 @@ export default [
     route("login/verify/:loginPk/:token", "routes/tickets/$path/login/verify/$loginPk/$token/route.tsx"),
     route("login/third-party/:token", "routes/tickets/$path/login/third-party/$token/route.tsx"),
     route("buy", "routes/tickets/$path/buy/route.tsx"),
+    route("waiting-room", "routes/tickets/$path/waiting-room/route.tsx"),
     route("checkout", "routes/tickets/$path/checkout/layout.tsx", [
       index("routes/tickets/$path/checkout/route.ts"),
       route("forms", "routes/tickets/$path/checkout/forms/route.tsx"),

@@ -7,6 +7,7 @@ import { loadOpenBasket, openBasketForAdding } from "#app/lib/baskets.server.ts"
 import { chosenOptionIds, positiveInt } from "#app/lib/catalogue.ts";
 import { readPostedForm } from "#app/lib/posted-form.server.ts";
 import { TicketOffice } from "#app/lib/ticket-office.server.ts";
+import { hasWaitingRoom, requireTurn } from "#app/lib/waiting-room.server.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -24,6 +25,8 @@ async function openBuy(args: Route.LoaderArgs | Route.ActionArgs) {
 
 export async function loader(args: Route.LoaderArgs) {
   const { office, api } = await openBuy(args);
+  // Issue 30: behind an event's waiting room, only a buyer whose turn it is chooses tickets (no API call without one).
+  const place = await requireTurn(office, api);
   const { basket, holdNotice } = await loadOpenBasket(office, api, { holdAgain: true });
   const target = buyRedirect(basket);
   if (target) throw await office.redirect(office.href(target));
@@ -31,7 +34,15 @@ export async function loader(args: Route.LoaderArgs) {
     basketId: basket?.id,
     testing: office.testing,
   });
-  return office.data({ tree, basket, holdNotice, areBasketActionsAllowed: office.areBasketActionsAllowed });
+  // An admission lasts until a basket is held (the API then stops giving its end): the page says until when.
+  const turnUntil = place?.state === "admitted" ? place.admittedUntil : null;
+  return office.data({
+    tree,
+    basket,
+    holdNotice,
+    turnUntil,
+    areBasketActionsAllowed: office.areBasketActionsAllowed,
+  });
 }
 
 /**
@@ -127,6 +138,8 @@ export async function action(args: Route.ActionArgs) {
       });
     }
   } catch (error) {
+    // A 409 behind a waiting room may be a turn not come yet or passed: then the room says so (and takes a place).
+    if (error instanceof ApiError && error.status === 409 && hasWaitingRoom(office)) await requireTurn(office, api);
     // 409 sold out or already active, 400 a choice or code the API refuses: shown where it was made, with or
     // without JavaScript.
     if (error instanceof ApiError) return refuse(error.errors, error.status);

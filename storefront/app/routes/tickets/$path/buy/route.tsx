@@ -94,7 +94,7 @@ function LineQuantity({ line, tree, bounds }: { line: BasketLine; tree: Tree; bo
 }
 
 export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
-  const { tree, basket, holdNotice, areBasketActionsAllowed } = loaderData;
+  const { tree, basket, holdNotice, turnUntil, areBasketActionsAllowed } = loaderData;
   const { t, i18n } = useTranslation();
   const { base, event } = useOffice();
   const articleError =
@@ -110,6 +110,11 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
       <title>{t("buy.title")}</title>
       <h1>{t("buy.title")}</h1>
       {holdNotice && <HoldNoticeMessage notice={holdNotice} />}
+      {turnUntil && (
+        <p className="alert alert-info" role="status">
+          {t("waitingRoom.turnUntil", { time: formatTime(turnUntil, i18n.language) })}
+        </p>
+      )}
       {basket && basket.items.length > 0 && (
         // On a phone the basket sits below the catalogue.
         <p className="basket-jump">
