@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   EXTRA_INFO_TYPES,
   LOGICAL_OPERATORS,
+  MAX_TICKETS_PER_BUYER,
   NODE_CATEGORIES,
   PRICE_RULE_DIRECTIONS,
   PRICE_RULE_MODES,
@@ -65,6 +66,8 @@ const NodeConfigurationFields = {
   isTagsDisplayable: flag,
   isSubjectToLausanneTax: flag,
   isRequired: flag,
+  /** At most this many of an article per buyer over all their baskets on the event (null: no cap; articles only). */
+  maxPerBuyer: z.number().int().min(1).max(MAX_TICKETS_PER_BUYER).nullable(),
 };
 export const NodeConfigurationCreate = creation(NodeConfigurationFields, ["category"]);
 export const NodeConfigurationUpdate = update(NodeConfigurationFields);
@@ -82,6 +85,7 @@ export const NodeConfiguration = z.object({
   isTagsDisplayable: z.boolean(),
   isSubjectToLausanneTax: z.boolean(),
   isRequired: z.boolean(),
+  maxPerBuyer: z.number().int().nullable(),
 });
 export type NodeConfiguration = z.infer<typeof NodeConfiguration>;
 

@@ -7,7 +7,9 @@ import {
   EVENT_STATUSES,
   LANGUAGES,
   type Language,
+  MAX_HOLD_RENEWALS,
   MAX_ITEMS_PER_BASKET,
+  MAX_TICKETS_PER_BUYER,
   MODERATION_STATUSES,
   ONLINE_PAYMENT_MODULES,
 } from "../constants.ts";
@@ -43,6 +45,10 @@ const EventFields = {
     .max(7 * 24 * 60)
     .optional(),
   maxItemsPerBasket: z.number().int().min(1).max(MAX_ITEMS_PER_BASKET).optional(),
+  /** At most this many tickets per buyer, over all their baskets on the event; null: no cap (docs/decisions/0036). */
+  maxTicketsPerBuyer: z.number().int().min(1).max(MAX_TICKETS_PER_BUYER).nullable().optional(),
+  /** How many times a buyer may renew a basket's hold (`hold-again`). */
+  maxHoldRenewals: z.number().int().min(0).max(MAX_HOLD_RENEWALS).optional(),
   isPointOfSaleEnabled: z.boolean().optional(),
   /** Who takes the online payments: the built-in demo page, or Stripe (its unit's account must be set). */
   onlinePaymentModule: z.enum(ONLINE_PAYMENT_MODULES).optional(),
@@ -125,6 +131,8 @@ export const Event = z.object({
   reservationMinutes: z.number().int(),
   paymentTermMinutes: z.number().int(),
   maxItemsPerBasket: z.number().int(),
+  maxTicketsPerBuyer: z.number().int().nullable(),
+  maxHoldRenewals: z.number().int(),
   isPointOfSaleEnabled: z.boolean(),
   onlinePaymentModule: z.enum(ONLINE_PAYMENT_MODULES),
   /** Whether the event's unit has its Stripe account set: the `stripe` module can take payments. */
@@ -182,6 +190,9 @@ export const PublicInfos = z.object({
   reservationMinutes: z.number().int(),
   paymentTermMinutes: z.number().int(),
   maxItemsPerBasket: z.number().int(),
+  /** At most this many tickets per buyer over all their baskets on the event (null: no cap). */
+  maxTicketsPerBuyer: z.number().int().nullable(),
+  maxHoldRenewals: z.number().int(),
   isPointOfSaleEnabled: z.boolean(),
   /** docs/specification.md §4: basket actions need registrations allowed; starting payment needs payments allowed. */
   areRegistrationsAllowed: z.boolean(),

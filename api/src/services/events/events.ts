@@ -44,6 +44,9 @@ export interface EventInput {
   reservationMinutes?: number;
   paymentTermMinutes?: number;
   maxItemsPerBasket?: number;
+  /** Caps per buyer and bounded hold renewals (docs/decisions/0036). */
+  maxTicketsPerBuyer?: number | null;
+  maxHoldRenewals?: number;
   isPointOfSaleEnabled?: boolean;
   onlinePaymentModule?: OnlinePaymentModule;
   accessMethods?: AccessMethod[];

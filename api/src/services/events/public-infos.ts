@@ -57,6 +57,8 @@ export function presentPublicInfos(
     reservationMinutes: event.reservationMinutes,
     paymentTermMinutes: event.paymentTermMinutes,
     maxItemsPerBasket: event.maxItemsPerBasket,
+    maxTicketsPerBuyer: event.maxTicketsPerBuyer,
+    maxHoldRenewals: event.maxHoldRenewals,
     isPointOfSaleEnabled: event.isPointOfSaleEnabled,
     ...eventWindows(event, now),
   };
