@@ -218,6 +218,8 @@ export const Basket = z.object({
   unikey: z.string(),
   /** Until when a `new` basket holds its articles; an online payment's deadline while it is being paid. */
   expiresAt: IsoDate,
+  /** How many times its buyer renewed its hold (`POST …/hold-again`). */
+  holdRenewals: z.number().int(),
   createdAt: IsoDate,
   updatedAt: IsoDate.nullable(),
   total: Cents,
@@ -233,6 +235,8 @@ export const BasketDetail = Basket.extend({
   paymentIntents: z.array(PaymentIntent),
   /** Articles whose reservation ran out, not yet put back: `POST …/hold-again` tries to hold them again. */
   expiredItems: z.array(BasketItem),
+  /** How many more times `POST …/hold-again` may renew its hold (the event's max_hold_renewals less those used). */
+  holdRenewalsLeft: z.number().int(),
 });
 export type BasketDetail = z.infer<typeof BasketDetail>;
 

@@ -1,8 +1,7 @@
 // The add-to-basket path, top to bottom (README.md): the caller's basket (opened when they name only the event),
 // what they chose checked and priced against the catalogue (catalogue/article-choice.ts), the basket's held lines,
 // then the write as one guarded batch (docs/decisions/0020, 0026). What it needs from other files it calls as leaves.
-import { randomBytes } from "node:crypto";
-import { and, asc, type Database, eq, prepared, rowOf, run, type Statement, schema, sql } from "@ticketing/db";
+import { and, asc, type Database, eq, prepared, rowOf, type Statement, schema, sql } from "@ticketing/db";
 import { OPEN_BASKET_STATUSES } from "@ticketing/shared/constants";
 import { GROUP_ERROR_MESSAGES, selectionErrors } from "@ticketing/shared/groups";
 import type { SelectedNodeAdd } from "@ticketing/shared/schemas/frontend";
@@ -13,7 +12,10 @@ import type { Event } from "../accounts/access.ts";
 import { chooseArticle } from "../catalogue/article-choice.ts";
 import { getCatalogue } from "../catalogue/catalogue.ts";
 import { visitorOf } from "./basket-content.ts";
+import { assertWithinCaps, capCondition, capFigures, capsOf } from "./buyer-caps.ts";
+import { expireIfDue } from "./expired-holds.ts";
 import { assertBasketActionsAllowed, holdUntil } from "./holds.ts";
+import { createBasket } from "./open-basket.ts";
 import type { Basket, FrontendLogin } from "./rows.ts";
 
 /**
@@ -100,31 +102,6 @@ const eventsOpenBasket = prepared((db) =>
     .prepare(),
 );
 
-const UNIKEY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-
-/**
- * Opens a basket for the login (`POST /frontend/baskets`, and an add naming the event when the caller has no open
- * basket on it), holding for the event's reservation time, with a short public reference (`unikey`).
- */
-export async function createBasket(database: Database, event: Event, login: FrontendLogin, now: Date): Promise<Basket> {
-  assertBasketActionsAllowed(event, login.testing, now);
-  return database.transaction(function* (tx) {
-    return yield* run(
-      tx
-        .insert(schema.baskets)
-        .values({
-          eventId: event.id,
-          createdById: login.id,
-          testing: login.testing,
-          unikey: Array.from(randomBytes(10), (b) => UNIKEY_ALPHABET[b % UNIKEY_ALPHABET.length]).join(""),
-          expiresAt: holdUntil(event, now),
-        })
-        .returning()
-        .get(),
-    );
-  });
-}
-
 /**
  * Puts `quantity` identical lines of an article (and chosen options) in the basket, all of them or none. Every
  * stock linked to them moves by a guarded `UPDATE … WHERE used + n <= maximum` in the same transaction as the
@@ -146,6 +123,9 @@ export async function addSelectedNode(
 ) {
   const { event, basket, login, quantity, now } = input;
   assertBasketActionsAllowed(event, basket.testing, now);
+  // An add does not renew a live hold (docs/decisions/0036); to a basket whose hold ran out it starts a new one,
+  // once what the basket held is given back as expired (it may be held again by hold-again).
+  await expireIfDue(database, basket, now);
   const expiresAt = holdUntil(event, now);
   const catalogue = await getCatalogue(database.db, event.id);
   // Who the visitor is only matters through the catalogue's conditions: without any, their codes are not read.
@@ -162,6 +142,7 @@ export async function addSelectedNode(
     now,
   });
   const added = Array.from({ length: quantity }, () => article.id);
+  const caps = capsOf(event, article.configuration);
   // What the add writes, known before it: `quantity` copies of the article and its options, each line's stock links.
   const written: WrittenLine[] = [];
   const links: [line: number, limitId: number][] = [];
@@ -221,6 +202,10 @@ export async function addSelectedNode(
       addStatements(basket.testing ? "testing_used" : "used", {
         basketId: basket.id,
         ownerId: basket.createdById,
+        caps: {
+          condition: capCondition(caps, basket.createdById, quantity),
+          figures: capFigures(caps, basket.createdById),
+        },
         heldIds,
         moves,
         limitCount: taken.size,
@@ -230,9 +215,9 @@ export async function addSelectedNode(
         updatedAt: now.toISOString(),
       }),
     );
-    const [renewed, seen, , inserted = []] = results;
+    const [accepted, seen, , inserted = []] = results;
     const refused = seen?.[0];
-    if (renewed?.length) {
+    if (accepted?.length) {
       // The answer is the first copy: its lines were inserted first, the article then its options, as `lines`.
       const ids = inserted.map((row) => rowOf(schema.selectedNodes, row).id).sort((a, b) => a - b);
       const [articleLine, ...optionLines] = lines;
@@ -253,6 +238,7 @@ export async function addSelectedNode(
     }
     if (refused?.status !== "new") throw conflict("errors.basket_not_modifiable");
     if (refused.held !== heldIds) continue;
+    assertWithinCaps(caps, { held: Number(refused.buyer_held), articleHeld: Number(refused.article_held) }, quantity);
     // Read in the refused write's transaction, so the figure given is the one that refused.
     const remaining = new Map(JSON.parse(String(refused.remaining)) as [number, number][]);
     for (const [limitId, { count, title }] of taken) {
@@ -279,16 +265,19 @@ const NEXT_BASE = `(select max(coalesce((select seq from sqlite_sequence where n
   coalesce((select max(id) from selected_nodes), 0)) as id)`;
 
 /**
- * The add as one batch (ADR 0026). The first statement is the guard: it renews the hold only if the basket is
- * still `new` and the caller's, holds exactly the lines read before, and every stock has room; each later write
- * runs only if the statement before it changed as many rows as it must (`changes()`), so a refused guard writes
- * nothing. The SELECT after the guard answers only when it refused: what it saw, to tell the buyer why.
+ * The add as one batch (ADR 0026). The first statement is the guard: it touches the basket (and starts a hold when
+ * the last one ran out) only if the basket is still `new` and the caller's, holds exactly the lines read before,
+ * every stock has room and the buyer's caps allow it (buyer-caps.ts, counted in this same statement); each later
+ * write runs only if the statement before it changed as many rows as it must (`changes()`), so a refused guard
+ * writes nothing. The SELECT after the guard answers only when it refused: what it saw, to tell the buyer why.
  */
 const addStatements = (
   counter: "used" | "testing_used",
   input: {
     basketId: number;
     ownerId: number;
+    /** The caps' condition of the guard and figures of the refused SELECT: both empty without caps. */
+    caps: { condition: Statement; figures: Statement };
     heldIds: string;
     moves: string;
     limitCount: number;
@@ -300,12 +289,13 @@ const addStatements = (
 ): Statement[] => {
   const statements: Statement[] = [
     {
-      sql: `update baskets set expires_at = ?, updated_at = ?
+      sql: `update baskets set expires_at = case when expires_at < ? then ? else expires_at end, updated_at = ?
         where id = ? and status = 'new' and created_by_id = ? and ${HELD_IDS} = ?
         and (select count(*) from node_limits l, json_each(?) m where l.id = json_extract(m.value, '$[0]')
-          and l.${counter} + json_extract(m.value, '$[1]') <= l.maximum) = ?
+          and l.${counter} + json_extract(m.value, '$[1]') <= l.maximum) = ?${input.caps.condition.sql}
         returning id`,
       args: [
+        input.updatedAt,
         input.expiresAt,
         input.updatedAt,
         input.basketId,
@@ -314,14 +304,15 @@ const addStatements = (
         input.heldIds,
         input.moves,
         input.limitCount,
+        ...input.caps.condition.args,
       ],
     },
     {
       sql: `select status, ${HELD_IDS} as held,
         (select json_group_array(json_array(l.id, l.maximum - l.${counter})) from node_limits l
-          where l.id in (select json_extract(value, '$[0]') from json_each(?))) as remaining
+          where l.id in (select json_extract(value, '$[0]') from json_each(?))) as remaining${input.caps.figures.sql}
         from baskets where id = ? and changes() = 0`,
-      args: [input.basketId, input.moves, input.basketId],
+      args: [input.basketId, input.moves, ...input.caps.figures.args, input.basketId],
     },
   ];
   let changed = 1;

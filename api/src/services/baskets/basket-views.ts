@@ -50,11 +50,13 @@ export async function presentBasketDetail(db: Db, basket: Basket) {
   const lines = await basketItemsIn(db, [basket.id], ["held", "expired"]);
   const billings = await billingsOf(db, [basket]);
   const intents = await paymentIntentsOf(db, [basket.id]);
+  const renewals = await maxHoldRenewalsOf(db).get({ id: basket.eventId });
   return {
     ...summaryOf(basket, lines.get("held")?.get(basket.id), billings),
     promotionCodes: await activePromotionCodes(db, basket.id),
     paymentIntents: intents.map(({ intent, invoice }) => presentPaymentIntent(intent, invoice)),
     expiredItems: lines.get("expired")?.get(basket.id)?.items ?? [],
+    holdRenewalsLeft: Math.max(0, (renewals?.max ?? 0) - basket.holdRenewals),
   };
 }
 
@@ -72,6 +74,14 @@ export function presentPaymentIntent(
     paymentUrl: isOngoing ? intent.hostedUrl : null,
   };
 }
+
+const maxHoldRenewalsOf = prepared((db) =>
+  db
+    .select({ max: schema.events.maxHoldRenewals })
+    .from(schema.events)
+    .where(eq(schema.events.id, sql.placeholder("id")))
+    .prepare(),
+);
 
 const basketWithId = prepared((db) =>
   db

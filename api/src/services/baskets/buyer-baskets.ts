@@ -26,13 +26,13 @@ import { saveBillingInformation } from "../checkout/billing.ts";
 import { checkout } from "../checkout/checkout.ts";
 import { chooseModule, type PaymentDeps, startPayment } from "../checkout/payments/index.ts";
 import { findEvent } from "../events/event-pages.ts";
-import { createBasket } from "./add-to-basket.ts";
 import { basketItems, visitorOf } from "./basket-content.ts";
 import { presentBasketDetail, presentBaskets, presentPaymentIntent } from "./basket-views.ts";
 import { findLogin, findOwnedBasket, listOwnBaskets } from "./baskets.ts";
 import { expireIfDue, holdExpiredAgain } from "./expired-holds.ts";
 import { basketForms, hasMissingAnswers, saveAnswers } from "./forms.ts";
 import { removeSelectedNode } from "./holds.ts";
+import { createBasket } from "./open-basket.ts";
 import { paymentIntentsOf } from "./payment-state.ts";
 
 /** The caller's basket, its event and the caller's login that owns it; 404 for a basket of anyone else. */

@@ -1,12 +1,13 @@
 // A basket whose reservation time ran out (docs/design.md §4 "Basket lifecycle"): its lines are given back to the stock
 // as `expired`, not `released`, so that when the buyer returns the ticket office can hold them again, each article
 // with its options, and its form answers, which hang off the same lines. The billing information stays on the basket.
-import { and, type Database, eq, inArray, run, schema } from "@ticketing/db";
+import { and, type Database, eq, inArray, run, schema, sql } from "@ticketing/db";
 import { selectionErrors } from "@ticketing/shared/groups";
 import { conflict } from "../../lib/errors.ts";
 import type { Event } from "../accounts/access.ts";
 import { type Catalogue, getCatalogue, isVisible, selectionTree } from "../catalogue/catalogue.ts";
 import { basketItems, repriceBasket, visitorOf } from "./basket-content.ts";
+import { type BuyerHoldings, fitsCaps, heldByBuyerIn, noteHolding } from "./buyer-caps.ts";
 import {
   assertBasketActionsAllowed,
   heldArticlesOf,
@@ -41,10 +42,12 @@ const isStillOffered = (
   });
 
 /**
- * Holds the basket's expired articles again, each with its options, all or nothing per article: it must still be
- * offered, fit the basket's item maximum and its group rules, and every stock it counts in must have room. The
- * stock is decided in the write transaction, by the same guarded `used + n <= maximum` as an add. What cannot be
- * held is released for good. Answers the articles held again and those no longer available.
+ * Renews the basket's hold (`POST /frontend/baskets/:id/hold-again`), at most the event's `max_hold_renewals` times
+ * (409 past it, docs/decisions/0036): its expiry moves to the reservation time from now, and its expired articles
+ * are held again, each with its options, all or nothing per article: it must still be offered, fit the basket's
+ * item maximum, its group rules and the buyer's caps (buyer-caps.ts), and every stock it counts in must have room.
+ * Stock and caps are decided in the write transaction, the stock by the same guarded `used + n <= maximum` as an
+ * add. What cannot be held is released for good. Answers the articles held again and those no longer available.
  */
 export async function holdExpiredAgain(
   database: Database,
@@ -56,9 +59,15 @@ export async function holdExpiredAgain(
   const visitor = await visitorOf(database.db, login, basket);
   const outcome = await database.transaction(function* (tx) {
     const current = yield* run(
-      tx.select({ status: schema.baskets.status }).from(schema.baskets).where(eq(schema.baskets.id, basket.id)).get(),
+      tx
+        .select({ status: schema.baskets.status, holdRenewals: schema.baskets.holdRenewals })
+        .from(schema.baskets)
+        .where(eq(schema.baskets.id, basket.id))
+        .get(),
     );
     if (current?.status !== "new") throw conflict("errors.basket_not_modifiable");
+    if (current.holdRenewals >= event.maxHoldRenewals)
+      throw conflict("errors.hold_renewals_used", { max: event.maxHoldRenewals });
     const expired = yield* run(
       tx
         .select()
@@ -88,6 +97,13 @@ export async function holdExpiredAgain(
         .all(),
     );
     const heldNodeIds = held.map((row) => row.nodeId).filter((id): id is number => id !== null);
+    const configurationOf = (nodeId: number | null) =>
+      nodeId === null ? undefined : catalogue.byId.get(nodeId)?.configuration;
+    // The buyer's holdings are read only when a cap may refuse an article.
+    const capped =
+      event.maxTicketsPerBuyer !== null ||
+      expired.some((row) => row.isArticle && (configurationOf(row.nodeId)?.maxPerBuyer ?? null) !== null);
+    const holdings: BuyerHoldings | null = capped ? yield* heldByBuyerIn(tx, basket.createdById) : null;
     const restored: number[] = [];
     const unavailable: number[] = [];
     for (const article of expired.filter((row) => row.isArticle)) {
@@ -97,6 +113,7 @@ export async function holdExpiredAgain(
         isStillOffered(catalogue, rows, visitor, now) &&
         heldNodeIds.length < event.maxItemsPerBasket &&
         article.nodeId !== null &&
+        (!holdings || fitsCaps(event, configurationOf(article.nodeId), holdings)) &&
         !selectionErrors(selectionTree(catalogue.root), [...heldNodeIds, article.nodeId]).some(
           (error) => error.kind === "above_max" || error.kind === "single_choice",
         );
@@ -113,12 +130,17 @@ export async function holdExpiredAgain(
       if (taken && article.nodeId !== null) {
         heldNodeIds.push(article.nodeId);
         restored.push(article.id);
+        if (holdings) noteHolding(holdings, article.configurationId);
       } else unavailable.push(article.id);
     }
     yield* run(
       tx
         .update(schema.baskets)
-        .set({ expiresAt: holdUntil(event, now), updatedAt: now.toISOString() })
+        .set({
+          expiresAt: holdUntil(event, now),
+          updatedAt: now.toISOString(),
+          holdRenewals: sql`${schema.baskets.holdRenewals} + 1`,
+        })
         .where(eq(schema.baskets.id, basket.id))
         .run(),
     );

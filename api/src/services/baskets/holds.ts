@@ -10,7 +10,7 @@ import type { Basket } from "./rows.ts";
 
 type Tx = Db;
 
-/** When a basket changed at `now` stops holding its articles: the event's reservation time later. */
+/** When a hold started or renewed at `now` ends: the event's reservation time later. */
 export const holdUntil = (event: Event, now: Date) =>
   new Date(now.getTime() + event.reservationMinutes * 60_000).toISOString();
 
@@ -158,7 +158,8 @@ export async function removeSelectedNode(
   const { event, basket, now } = input;
   assertBasketActionsAllowed(event, basket.testing, now);
   const line = { basketId: basket.id, id: input.selectedNodeId };
-  // The basket still `new` and the article still held in it: the guard of the hold's renewal and of the release.
+  // The basket still `new` and the article still held in it: the guard of the basket's touch and of the release. A
+  // removal does not renew the hold (docs/decisions/0036): only hold-again does, a bounded number of times.
   const guard: Statement = {
     sql: `exists (select 1 from baskets b join selected_nodes a on a.basket_id = b.id
       where b.id = ? and b.status = 'new' and a.id = ? and a.is_article = 1 and a.status = 'held')`,
@@ -170,8 +171,8 @@ export async function removeSelectedNode(
       args: [line.id, line.basketId],
     },
     {
-      sql: `update baskets set expires_at = ?, updated_at = ? where id = ? and ${guard.sql} returning status`,
-      args: [holdUntil(event, now), now.toISOString(), basket.id, ...guard.args],
+      sql: `update baskets set updated_at = ? where id = ? and ${guard.sql} returning status`,
+      args: [now.toISOString(), basket.id, ...guard.args],
     },
     // Read before the release: only a refused one needs it, to tell 409 from 404.
     { sql: "select status from baskets where id = ? and changes() = 0", args: [basket.id] },
