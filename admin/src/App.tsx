@@ -34,6 +34,7 @@ const PaymentSettings = lazyScreen(() => import("./events/settings/PaymentSettin
 const StatusSettings = lazyScreen(() => import("./events/settings/StatusSettings.tsx"), "StatusSettings");
 const CheckInPage = lazyScreen(() => import("./events/check-in/CheckInPage.tsx"), "CheckInPage");
 const CheckInList = lazyScreen(() => import("./events/check-in/CheckInList.tsx"), "CheckInList");
+const WaitingRoomPage = lazyScreen(() => import("./events/waiting-room/WaitingRoomPage.tsx"), "WaitingRoomPage");
 const MePage = lazyScreen(() => import("./users/MePage.tsx"), "MePage");
 const InputsDemo = lazyScreen(() => import("./demo/InputsDemo.tsx"), "InputsDemo");
 const ButtonsDemo = lazyScreen(() => import("./demo/ButtonsDemo.tsx"), "ButtonsDemo");
@@ -106,6 +107,7 @@ const BackOffice = () => (
       <Route path=":id/baskets/:basketId" element={<BasketShow />} />
       <Route path=":id/check-in" element={<CheckInPage />} />
       <Route path=":id/check-ins" element={<CheckInList />} />
+      <Route path=":id/waiting-room" element={<WaitingRoomPage />} />
       <Route path=":id/communication" element={<EventRedirect to="general" />} />
       <Route path=":id/communication/general" element={<GeneralCommunication />} />
       <Route path=":id/communication/order-confirmation" element={<OrderConfirmationCommunication />} />

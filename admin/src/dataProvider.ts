@@ -23,6 +23,7 @@ import type {
 } from "@ticketing/shared/schemas/sales";
 import type { Unit, UnitStripeSettings } from "@ticketing/shared/schemas/units";
 import type { User } from "@ticketing/shared/schemas/users";
+import type { WaitingRoom, WaitingRoomAction, WaitingRoomSettings } from "@ticketing/shared/schemas/waiting-room";
 import simpleRestProvider from "ra-data-simple-rest";
 import { type DataProvider, fetchUtils, HttpError, type Identifier, type RaRecord } from "react-admin";
 import type { Session, Tokens } from "./authProvider.ts";
@@ -285,6 +286,12 @@ export interface TicketingDataProvider extends DataProvider {
     eventId: Identifier,
     test: { mail: CommunicationMail; language: Language },
   ): Promise<{ data: TestMailSent }>;
+  /** `GET /events/:id/waiting-room`: the room live, or null when the event has none (the API's 404). */
+  getWaitingRoom(eventId: Identifier): Promise<{ data: WaitingRoom | null }>;
+  /** `PUT /events/:id/waiting-room`: switches the room on, or changes its opening, rate or admission time. */
+  setWaitingRoom(eventId: Identifier, settings: WaitingRoomSettings): Promise<{ data: WaitingRoom }>;
+  /** `POST /events/:id/waiting-room/{open-now,pause,resume,end}`. */
+  actOnWaitingRoom(eventId: Identifier, action: WaitingRoomAction): Promise<{ data: WaitingRoom }>;
 }
 
 /**
@@ -292,6 +299,7 @@ export interface TicketingDataProvider extends DataProvider {
  * its record's id is the event's, so that react-admin's Edit loads and saves it by the event's id.
  */
 const communicationPath = (eventId: Identifier) => `/events/${encodeURIComponent(eventId)}/communication`;
+const waitingRoomPath = (eventId: Identifier) => `/events/${encodeURIComponent(eventId)}/waiting-room`;
 
 export interface ListQuery {
   filter?: Record<string, unknown>;
@@ -447,5 +455,17 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
       data: (await api.download(`${communicationPath(eventId)}/pdf-ticket-preview`, { ...values, language })).blob,
     }),
     sendTestMail: (eventId, test) => post<TestMailSent>(`${communicationPath(eventId)}/test-mail`, test),
+    getWaitingRoom: async (eventId) => {
+      try {
+        return { data: (await api.call<WaitingRoom>(waitingRoomPath(eventId))).json };
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 404) return { data: null };
+        throw error;
+      }
+    },
+    setWaitingRoom: async (eventId, settings) => ({
+      data: (await api.call<WaitingRoom>(waitingRoomPath(eventId), { method: "PUT", body: settings })).json,
+    }),
+    actOnWaitingRoom: (eventId, action) => post<WaitingRoom>(`${waitingRoomPath(eventId)}/${action}`),
   };
 }

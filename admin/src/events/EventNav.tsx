@@ -1,6 +1,7 @@
 // The navigation every page of an event shows (docs/specification.md §2.2): the editor, the settings, the communication
 // and the sales pages, each reachable from the others, and the event's ticket office.
 import EditIcon from "@mui/icons-material/Edit";
+import HourglassTopIcon from "@mui/icons-material/HourglassTop";
 import InsightsIcon from "@mui/icons-material/Insights";
 import InventoryIcon from "@mui/icons-material/Inventory";
 import MailOutlineIcon from "@mui/icons-material/MailOutline";
@@ -34,6 +35,7 @@ const EVENT_PAGE_ICONS: Record<EventPage, ReactElement> = {
   "stocks-table": <InventoryIcon />,
   invoices: <ReceiptLongIcon />,
   "check-in": <QrCodeScannerIcon />,
+  "waiting-room": <HourglassTopIcon />,
 };
 
 /** docs/specification.md §2.2: the pages whose tab is marked until the user first opens them. */

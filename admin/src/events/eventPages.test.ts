@@ -12,6 +12,7 @@ describe("eventPagePath", () => {
       "/events/7/stocks-table",
       "/events/7/invoices",
       "/events/7/check-in",
+      "/events/7/waiting-room",
     ]);
   });
 

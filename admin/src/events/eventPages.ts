@@ -1,10 +1,10 @@
 // The pages of one event (docs/specification.md §2.2), each reachable from the others through the event's navigation:
-// the editor, the settings, the communication, the sales pages (which carry `preview=true` to those that read it) and
-// the check-in at the door (which reads it too).
+// the editor, the settings, the communication, the sales pages (which carry `preview=true` to those that read it), the
+// check-in at the door (which reads it too) and the on-sale's waiting room.
 import { withPreview } from "./sales/previewFlag.ts";
 import { SALES_PAGE_LABELS, SALES_PAGES, type SalesPage, salesPagePath } from "./sales/salesPages.ts";
 
-export const EVENT_PAGES = ["edit", "settings", "communication", ...SALES_PAGES, "check-in"] as const;
+export const EVENT_PAGES = ["edit", "settings", "communication", ...SALES_PAGES, "check-in", "waiting-room"] as const;
 export type EventPage = (typeof EVENT_PAGES)[number];
 
 /** The i18n key of a page's name. */
@@ -14,6 +14,7 @@ export const EVENT_PAGE_LABELS: Record<EventPage, string> = {
   communication: "admin.eventNav.communication",
   ...SALES_PAGE_LABELS,
   "check-in": "admin.checkIn.nav",
+  "waiting-room": "admin.waitingRoom.nav",
 };
 
 const isSalesPage = (page: EventPage): page is SalesPage => (SALES_PAGES as readonly string[]).includes(page);
