@@ -4,7 +4,7 @@
 // lock it out. Nothing is stored: the cookie proves itself, for DEVICE_COOKIE_DAYS.
 import { randomBytes } from "node:crypto";
 import { DEVICE_COOKIE_PREFIX } from "@ticketing/shared/device-cookies";
-import { PREVIEWS_PATH } from "@ticketing/shared/ticket-office";
+import { PREVIEWS_PATH, TICKET_OFFICES_PATH } from "@ticketing/shared/ticket-office";
 import { getCookie, setCookie } from "hono/cookie";
 import { API_BASE, type Ctx } from "../context.ts";
 import { hmacHex, hmacMatches } from "./tokens.ts";
@@ -25,6 +25,19 @@ export const DEVICE_COOKIE_PATHS = [`${API_BASE}/auth/login`, PREVIEWS_PATH];
  * sign-ins are counted per device, and a waiting room gives one place per device (docs/decisions/0036, 0037).
  */
 export const TICKET_OFFICE_DEVICE = "ticket-office";
+
+/**
+ * Where the browser sends the ticket office's device cookie: the ticket office's pages (whose actions sign guests
+ * in and take waiting-room places on the visitor's behalf), and the two API calls that count it.
+ */
+export const TICKET_OFFICE_DEVICE_PATHS = [
+  TICKET_OFFICES_PATH,
+  `${API_BASE}/auth/anonymous-login`,
+  `${API_BASE}/frontend/waiting-room`,
+];
+
+const pathsOf = (account: string) =>
+  account === TICKET_OFFICE_DEVICE ? TICKET_OFFICE_DEVICE_PATHS : DEVICE_COOKIE_PATHS;
 
 /**
  * One cookie per account, so that a browser shared by several staff keeps each one's. Its name is a keyed hash of
@@ -61,13 +74,14 @@ export function presentedDevice(c: Ctx, account: string, now: Date): string | nu
 }
 
 /**
- * Gives the browser a new device cookie for `account` on each of DEVICE_COOKIE_PATHS: script cannot read it
+ * Gives the browser a new device cookie for `account` on each of DEVICE_COOKIE_PATHS (TICKET_OFFICE_DEVICE_PATHS for
+ * the ticket office's device), and answers its device (the nonce its attempts are counted under): script cannot read it
  * (httpOnly), another site's request does not carry it (SameSite=Strict), and on an https site only https does.
  */
 export function giveDeviceCookie(c: Ctx, account: string, now: Date) {
   const { secretKey, publicUrl } = c.get("deps").config;
   const value = newDeviceCookie(secretKey, account, now);
-  for (const path of DEVICE_COOKIE_PATHS)
+  for (const path of pathsOf(account))
     setCookie(c, deviceCookieName(secretKey, account), value, {
       path,
       httpOnly: true,
@@ -75,4 +89,5 @@ export function giveDeviceCookie(c: Ctx, account: string, now: Date) {
       secure: publicUrl.startsWith("https:"),
       maxAge: DEVICE_COOKIE_DAYS * 86_400,
     });
+  return deviceOf(secretKey, account, value, now) as string;
 }

@@ -100,6 +100,14 @@ export const RATE_RULES = {
   registerPerIp: { limit: 10, windowMs: 60 * 60_000 },
   resetPerIp: { limit: 10, windowMs: 60 * 60_000 },
   resetPerAccount: { limit: 3, windowMs: 60 * 60_000 },
+  /**
+   * New guest sign-ins from one address (docs/decisions/0036): a campus or an office behind one NAT must still sign
+   * its people in at an on-sale's opening, so this is loose; with the caps per buyer it bounds what one address can
+   * hold (50 logins × the cap per 10 minutes) where nothing bounded it.
+   */
+  anonymousLoginsPerAddress: { limit: 50, windowMs: 10 * 60_000 },
+  /** New guest sign-ins from one browser (its ticket-office device cookie): a person needs a few, not dozens. */
+  anonymousLoginsPerDevice: { limit: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateRule>;
 
 /**

@@ -11,30 +11,39 @@ import {
   TrustedEmailLoginValidation,
 } from "@ticketing/shared/schemas/auth";
 import { Hono } from "hono";
-import { type AppEnv, now } from "../context.ts";
+import { type AppEnv, type Ctx, now } from "../context.ts";
+import { giveDeviceCookie, presentedDevice, TICKET_OFFICE_DEVICE } from "../lib/device-cookies.ts";
 import { answer } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
 import { requesterOf } from "../services/accounts/sessions.ts";
-import {
-  sendTrustedEmailLink,
-  signInAnonymously,
-  signInWithThirdParty,
-  signInWithTrustedEmail,
-} from "../services/buyers/logins.ts";
+import { type GuestClient, signInAnonymously } from "../services/buyers/guest-logins.ts";
+import { sendTrustedEmailLink, signInWithThirdParty, signInWithTrustedEmail } from "../services/buyers/logins.ts";
 
 export const ticketOfficeLoginRoutes = new Hono<AppEnv>();
+
+/** The guest's address (X-Forwarded-For believed from TRUSTED_PROXIES only) and browser, as guest sign-ins count them. */
+const guestOf = (c: Ctx): GuestClient => ({
+  limiter: c.get("rateLimiter"),
+  ip: c.get("clientIp"),
+  device: presentedDevice(c, TICKET_OFFICE_DEVICE, now(c)),
+  giveDevice: () => giveDeviceCookie(c, TICKET_OFFICE_DEVICE, now(c)),
+});
 
 ticketOfficeLoginRoutes.post(
   "/anonymous-login",
   route(
     {
       summary: "Sign in to a ticket office anonymously",
+      description:
+        "A caller whose token holds a guest login to the event gets it again. New guest logins are limited per " +
+        "client address and per browser (its device cookie, given at its first guest sign-in): 429 past either.",
       auth: "optional",
       body: AnonymousLoginCreate,
       answer: AnonymousLogin,
       status: 201,
     },
-    async (c, { body }) => answer(c, await signInAnonymously(c.get("deps"), c.get("auth"), body, now(c)), 201),
+    async (c, { body }) =>
+      answer(c, await signInAnonymously(c.get("deps"), c.get("auth"), guestOf(c), body, now(c)), 201),
   ),
 );
 

@@ -4,7 +4,6 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, type Database, type Db, eq, gt, inArray, run, schema } from "@ticketing/db";
 import type { AccessMethod, Language } from "@ticketing/shared/constants";
 import type {
-  AnonymousLoginCreate,
   FrontendLogin,
   FrontendSignIn,
   ThirdPartyLoginCreate,
@@ -19,13 +18,7 @@ import { conflict, forbidden, invalid, notFound } from "../../lib/errors.ts";
 import { RATE_RULES } from "../../lib/rate-limit.ts";
 import { type AccessClaims, hashToken } from "../../lib/tokens.ts";
 import { type Authenticated, canSeeUnit, type Event, requireUser } from "../accounts/access.ts";
-import {
-  anonymousLogin,
-  carriedClaims,
-  findEventByRegistrationModule,
-  issueTokens,
-  type Requester,
-} from "../accounts/sessions.ts";
+import { carriedClaims, findEventByRegistrationModule, issueTokens, type Requester } from "../accounts/sessions.ts";
 import { enqueueMail } from "../mail/queue.ts";
 
 const LINK_TTL_MS = 24 * 60 * 60_000;
@@ -246,7 +239,12 @@ export function* setAccessMethods(tx: Tx, eventId: number, methods: AccessMethod
  * The event a ticket-office login is for. Testing (preview) logins are for staff of the event's unit only
  * (docs/design.md §4 "Testing (preview) mode"); real ones need a public (or closed) event.
  */
-async function officeOf(database: Database, auth: Authenticated | null, activeModuleId: number, isTesting: boolean) {
+export async function officeOf(
+  database: Database,
+  auth: Authenticated | null,
+  activeModuleId: number,
+  isTesting: boolean,
+) {
   const event = await findEventByRegistrationModule(database, activeModuleId);
   if (!isTesting) {
     if (event.status !== "public" && event.status !== "closed") throw notFound("errors.event_not_found");
@@ -255,18 +253,6 @@ async function officeOf(database: Database, auth: Authenticated | null, activeMo
   const user = await requireUser(database.db, auth);
   if (!(await canSeeUnit(database.db, user, event.unitId))) throw forbidden();
   return { event, userId: user.id };
-}
-
-/** `POST /auth/anonymous-login`: a new anonymous login, if the event takes them (a preview always does). */
-export async function signInAnonymously(
-  { database, config }: AppDeps,
-  auth: Authenticated | null,
-  body: AnonymousLoginCreate,
-  now: Date,
-): Promise<FrontendSignIn> {
-  const { event, userId } = await officeOf(database, auth, body.activeModuleId, body.isTesting);
-  if (!body.isTesting) await assertAccessMethod(database, event, "anonymous");
-  return anonymousLogin(database, config.secretKey, { event, testing: body.isTesting, previous: auth, userId }, now);
 }
 
 /** `POST /auth/trusted-email-login`: mails a single-use login link, limited per address. */
