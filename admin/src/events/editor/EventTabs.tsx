@@ -1,4 +1,5 @@
 import { Alert, Link, Tab, Tabs } from "@mui/material";
+import { MAX_TICKETS_PER_BUYER } from "@ticketing/shared/constants";
 import { useCallback } from "react";
 import {
   LinkBase,
@@ -85,20 +86,32 @@ const SettingsNote = () => {
 };
 
 /**
- * What stays the editor's (the unit it belongs to, how many tickets one basket may hold); the status, dates,
- * sign-in and payment have their own settings pages (docs/specification.md §2.2).
+ * What stays the editor's (the unit it belongs to, how many tickets one basket and one buyer may hold); the status,
+ * dates, sign-in and payment have their own settings pages (docs/specification.md §2.2).
  */
-export const PropertiesInputs = ({ readOnly }: { readOnly: boolean }) => (
-  <>
-    <SettingsNote />
-    <ReferenceInput
-      source="unitId"
-      reference="units"
-      sort={UNIT_LIST_PARAMS.sort}
-      perPage={UNIT_LIST_PARAMS.pagination.perPage}
-    >
-      <SelectInput optionText="name" validate={required()} readOnly />
-    </ReferenceInput>
-    <NumberInput source="maxItemsPerBasket" min={1} max={500} step={1} readOnly={readOnly} />
-  </>
-);
+export const PropertiesInputs = ({ readOnly }: { readOnly: boolean }) => {
+  const translate = useTranslate();
+  return (
+    <>
+      <SettingsNote />
+      <ReferenceInput
+        source="unitId"
+        reference="units"
+        sort={UNIT_LIST_PARAMS.sort}
+        perPage={UNIT_LIST_PARAMS.pagination.perPage}
+      >
+        <SelectInput optionText="name" validate={required()} readOnly />
+      </ReferenceInput>
+      <NumberInput source="maxItemsPerBasket" min={1} max={500} step={1} readOnly={readOnly} />
+      {/* Empty: no cap (null). Counted over all of a buyer's baskets on the event (docs/decisions/0036). */}
+      <NumberInput
+        source="maxTicketsPerBuyer"
+        min={1}
+        max={MAX_TICKETS_PER_BUYER}
+        step={1}
+        readOnly={readOnly}
+        helperText={translate("admin.caps.maxTicketsPerBuyerHelp")}
+      />
+    </>
+  );
+};

@@ -1,19 +1,6 @@
 import DeleteIcon from "@mui/icons-material/Delete";
 import UploadIcon from "@mui/icons-material/Upload";
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Chip,
-  Divider,
-  FormControlLabel,
-  FormGroup,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Box, Button, Chip, Divider, Paper, Stack, TextField, Typography } from "@mui/material";
 import { EVENT_IMAGE_QUOTA, MAX_IMAGE_BYTES, megabytes } from "@ticketing/shared/images";
 import { formatMoney } from "@ticketing/shared/money";
 import { type FormEvent, useContext, useId, useState } from "react";
@@ -21,164 +8,12 @@ import { DataProviderContext, useLocaleState, useNotify, useTranslate } from "re
 import type { TicketingDataProvider } from "../../dataProvider.ts";
 import { useConfirm } from "../../widgets/PromptDialog.tsx";
 import { useEditor } from "./EditorContext.tsx";
+import { ElementForm } from "./ElementForm.tsx";
 import { FormsSection } from "./FormsSection.tsx";
 import { LinkedSection } from "./LinkedSection.tsx";
 import { PriceRulesSection } from "./PriceRulesSection.tsx";
 import { AccessDialog, AvailabilityDialog, LimitDialog } from "./RuleDialogs.tsx";
-import { isGroupCategory, type TreeNode } from "./tree.ts";
-
-const DISPLAY_FLAGS = [
-  "isTitleDisplayable",
-  "isDescriptionDisplayable",
-  "isImageDisplayable",
-  "isTagsDisplayable",
-] as const;
-
-/** Only the fields that differ from the row (PUT takes the fields to change). */
-const changes = <T extends object>(row: T, values: Partial<T>) =>
-  Object.fromEntries(Object.entries(values).filter(([key, value]) => row[key as keyof T] !== value));
-
-/** The element's own fields: configuration (title, texts, flags, Lausanne tax, required) and cart (weight, range). */
-const ElementForm = ({ node }: { node: TreeNode }) => {
-  const translate = useTranslate();
-  const editor = useEditor();
-  const { configuration, cart } = node;
-  const isGroup = isGroupCategory(configuration.category);
-  const [values, setValues] = useState(() => ({
-    title: configuration.title ?? "",
-    description: configuration.description ?? "",
-    isTitleDisplayable: configuration.isTitleDisplayable ?? true,
-    isDescriptionDisplayable: configuration.isDescriptionDisplayable ?? true,
-    isImageDisplayable: configuration.isImageDisplayable ?? true,
-    isTagsDisplayable: configuration.isTagsDisplayable ?? false,
-    isSubjectToLausanneTax: configuration.isSubjectToLausanneTax ?? false,
-    isRequired: configuration.isRequired ?? false,
-  }));
-  const [cartValues, setCartValues] = useState(() => ({
-    weight: String(cart?.weight ?? 1),
-    rangeMin: String(cart?.rangeMin ?? 0),
-    rangeMax: cart?.rangeMax === null || cart?.rangeMax === undefined ? "" : String(cart.rangeMax),
-  }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [isPending, setPending] = useState(false);
-  const disabled = editor.readOnly;
-  const isRoot = node.parentId === null;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const whole = /^\d+$/;
-    const problems: Record<string, string> = {};
-    for (const key of ["weight", "rangeMin"] as const)
-      if (!whole.test(cartValues[key].trim())) problems[key] = translate("admin.editor.node.wholeNumber");
-    if (cartValues.rangeMax.trim() !== "" && !whole.test(cartValues.rangeMax.trim()))
-      problems.rangeMax = translate("admin.editor.node.wholeNumber");
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    const configurationChanges = changes(configuration, { ...values, title: values.title.trim() });
-    const cartChanges = cart
-      ? changes(cart, {
-          weight: Number(cartValues.weight),
-          rangeMin: Number(cartValues.rangeMin),
-          rangeMax: cartValues.rangeMax.trim() === "" ? null : Number(cartValues.rangeMax),
-        })
-      : {};
-    setPending(true);
-    const answer = await editor.run(async () => {
-      if (Object.keys(configurationChanges).length > 0)
-        await editor.dataProvider.update("node-configurations", {
-          id: configuration.id,
-          data: configurationChanges,
-          previousData: { id: configuration.id },
-        });
-      if (cart && Object.keys(cartChanges).length > 0)
-        await editor.dataProvider.update("node-cart-configurations", {
-          id: cart.id,
-          data: cartChanges,
-          previousData: { id: cart.id },
-        });
-    }, "admin.editor.saved");
-    setPending(false);
-    // "Chosen range cannot be fulfilled" comes as field_errors.range_min: shown under the range.
-    if (answer !== true && answer !== false) setErrors(answer);
-  };
-
-  const flag = (key: keyof typeof values & `is${string}`, label: string) => (
-    <FormControlLabel
-      key={key}
-      control={
-        <Checkbox
-          checked={values[key] as boolean}
-          disabled={disabled}
-          onChange={(e) => setValues((current) => ({ ...current, [key]: e.target.checked }))}
-        />
-      }
-      label={translate(label)}
-    />
-  );
-  const cartField = (key: keyof typeof cartValues, helper?: string) => (
-    <TextField
-      size="small"
-      label={translate(`admin.editor.node.${key}`)}
-      value={cartValues[key]}
-      disabled={disabled}
-      onChange={(e) => setCartValues((current) => ({ ...current, [key]: e.target.value }))}
-      error={!!errors[key]}
-      helperText={errors[key] ?? helper}
-      slotProps={{ htmlInput: { inputMode: "numeric" } }}
-      sx={{ width: { sm: 160 } }}
-    />
-  );
-  return (
-    <Box component="form" onSubmit={submit} noValidate>
-      <Stack spacing={2}>
-        <TextField
-          label={translate("admin.editor.node.title")}
-          value={values.title}
-          disabled={disabled}
-          onChange={(e) => setValues((current) => ({ ...current, title: e.target.value }))}
-          error={!!errors.title}
-          helperText={errors.title}
-        />
-        <TextField
-          label={translate("admin.editor.node.description")}
-          value={values.description}
-          multiline
-          minRows={2}
-          disabled={disabled}
-          onChange={(e) => setValues((current) => ({ ...current, description: e.target.value }))}
-        />
-        <FormGroup row aria-label={translate("admin.editor.node.display")}>
-          {DISPLAY_FLAGS.map((key) => flag(key, `admin.editor.node.${key}`))}
-        </FormGroup>
-        <FormGroup row>
-          {flag("isSubjectToLausanneTax", "admin.editor.node.isSubjectToLausanneTax")}
-          {!isRoot && flag("isRequired", "admin.editor.node.isRequired")}
-        </FormGroup>
-        {configuration.isSubjectToLausanneTax && !values.isSubjectToLausanneTax && node.children.length > 0 && (
-          <Alert severity="info">{translate("admin.editor.node.lausanneTaxChildren")}</Alert>
-        )}
-        {cart && (
-          <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-            {!isRoot && cartField("weight")}
-            {(isGroup || configuration.category === "article") && (
-              <>
-                {cartField("rangeMin", translate("admin.editor.node.rangeHelp"))}
-                {cartField("rangeMax")}
-              </>
-            )}
-          </Stack>
-        )}
-        {!disabled && (
-          <Box>
-            <Button type="submit" variant="contained" disabled={isPending}>
-              {translate("admin.editor.node.save")}
-            </Button>
-          </Box>
-        )}
-      </Stack>
-    </Box>
-  );
-};
+import type { TreeNode } from "./tree.ts";
 
 /** `POST /uploaded-images`, then the configuration's `image_id`; the thumbnail is the public file. */
 const ImageSection = ({ node }: { node: TreeNode }) => {
