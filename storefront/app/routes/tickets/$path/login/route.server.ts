@@ -55,6 +55,7 @@ export async function action(args: Route.ActionArgs) {
   if (office instanceof PreviewSignIn || office.testing) return signInToPreview(office, form, nextUrl);
   const activeModuleId = office.event.registrationModuleId;
   const methods = office.event.accessMethods;
+  const deviceCookies: string[] = [];
   try {
     if (form.get("intent") === "trustedEmail" && methods.includes("trusted_email")) {
       const email = String(form.get("email") ?? "").trim();
@@ -72,8 +73,15 @@ export async function action(args: Route.ActionArgs) {
       const t = getFixedT(office.language);
       return office.data<ActionResult>({ errors: [t("login.unavailable")] }, { status: 409 });
     }
-    const login = await office.api.post<AnonymousLogin>("/auth/anonymous-login", { activeModuleId, isTesting: false });
+    // Guest sign-ins are counted per browser (docs/decisions/0036): its device cookie goes to the API, and the one
+    // the API gives a browser at its first guest sign-in comes back to it, as the preview's staff sign-in does.
+    const { answer: login, setCookies } = await office.api.signIn<AnonymousLogin>(
+      "/auth/anonymous-login",
+      { activeModuleId, isTesting: false },
+      args.request.headers.get("Cookie"),
+    );
     office.setLogin(login);
+    deviceCookies.push(...setCookies);
   } catch (error) {
     if (error instanceof ApiError) {
       const emailError = error.fieldErrors.email;
@@ -83,5 +91,7 @@ export async function action(args: Route.ActionArgs) {
     }
     throw error;
   }
-  return office.redirect(nextUrl);
+  const response = await office.redirect(nextUrl);
+  for (const cookie of deviceCookies) response.headers.append("Set-Cookie", cookie);
+  return response;
 }
