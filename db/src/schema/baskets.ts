@@ -53,7 +53,10 @@ export const baskets = sqliteTable(
     language: text("language", { enum: LANGUAGES }).notNull().default("en"),
     /** A short public reference (point-of-sale payments, support). */
     unikey: text("unikey").notNull().unique(),
-    /** Until when a `new` basket holds its articles (refreshed on each change). */
+    /**
+     * Until when a `new` basket holds its articles: the reservation time from the hold's start (its opening, an add
+     * after the last hold ran out, or a hold-again, which `holdRenewals` counts); an add or a removal does not move it.
+     */
     expiresAt: text("expires_at").notNull(),
     /** How many times its buyer renewed the hold (at most the event's `max_hold_renewals`). */
     holdRenewals: integer("hold_renewals").notNull().default(0),
