@@ -73,10 +73,27 @@ export const WaitingRoomLive = ({
         </Stack>
         <Box
           component="dl"
-          sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(9rem, 1fr))", gap: 1, m: 0 }}
+          // One row of six on a wide screen; the figures stay level when a label takes two lines.
+          sx={{
+            display: "grid",
+            gridTemplateColumns: { xs: "repeat(2, 1fr)", sm: "repeat(3, 1fr)", md: "repeat(6, 1fr)" },
+            gap: 1,
+            m: 0,
+          }}
         >
           {COUNT_KEYS.map((key) => (
-            <Box key={key} sx={{ border: 1, borderColor: "divider", borderRadius: 1, p: 1.5 }}>
+            <Box
+              key={key}
+              sx={{
+                border: 1,
+                borderColor: "divider",
+                borderRadius: 1,
+                p: 1.5,
+                display: "flex",
+                flexDirection: "column",
+                justifyContent: "space-between",
+              }}
+            >
               <Typography component="dt" variant="body2" color="text.secondary">
                 {translate(`admin.waitingRoom.counts.${key}`)}
               </Typography>
