@@ -41,6 +41,7 @@ import { ticketRoutes } from "./routes/tickets.ts";
 import { unitRoutes } from "./routes/units.ts";
 import { uploadedImageRoutes } from "./routes/uploaded-images.ts";
 import { userRoutes } from "./routes/users.ts";
+import { waitingRoomRoutes } from "./routes/waiting-room.ts";
 import { authenticate } from "./services/accounts/sessions.ts";
 import type { Lifecycle } from "./services/operations/health.ts";
 
@@ -120,6 +121,7 @@ export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: 
   api.route("/events", eventRoutes);
   api.route("/events/:id", eventSalesRoutes);
   api.route("/events/:id/check-ins", checkInRoutes);
+  api.route("/events/:id/waiting-room", waitingRoomRoutes);
   api.route("/nodes", nodeRoutes);
   api.route("/node-price-rules", priceRuleRoutes);
   for (const [prefix, routes] of catalogueRoutes) api.route(prefix, routes);

@@ -16,6 +16,7 @@ import {
   selectedNodeRoutes,
   selectedPromotionCodeRoutes,
 } from "./frontend-selections.ts";
+import { buyerWaitingRoomRoutes } from "./waiting-room.ts";
 
 const eventPageRoutes = new Hono<AppEnv>();
 
@@ -68,4 +69,5 @@ export const frontendRoutes = new Hono<AppEnv>()
   .route("/selected-promotion-codes", selectedPromotionCodeRoutes)
   .route("/billing-information", billingRoutes)
   .route("/payment-intents", paymentIntentRoutes)
-  .route("/invoices", buyerInvoiceRoutes);
+  .route("/invoices", buyerInvoiceRoutes)
+  .route("/waiting-room", buyerWaitingRoomRoutes);

@@ -1,0 +1,184 @@
+// The organiser's waiting room (`/events/:id/waiting-room`, docs/decisions/0037): switched on with an opening time,
+// a rate and an admission time; opened now, paused, resumed or ended; and seen live.
+import { type Database, type Db, eq, run, schema, sql } from "@ticketing/db";
+import { SOLD_BASKET_STATUSES } from "@ticketing/shared/constants";
+import type {
+  WaitingRoom,
+  WaitingRoomAction,
+  WaitingRoomCounts,
+  WaitingRoomSettings,
+} from "@ticketing/shared/schemas/waiting-room";
+import { conflict, notFound } from "../../lib/errors.ts";
+import { getVisibleEvent, type User } from "../accounts/access.ts";
+import { describePlace, type Room, roomOfEvent } from "./places.ts";
+import { admittedPositions, parseSchedule, type Schedule, withStep } from "./schedule.ts";
+
+const isOpenAt = (room: Pick<Room, "opensAt">, now: Date) => room.opensAt <= now.toISOString();
+
+/**
+ * The schedule once the rate is `rate` from `now`: before the opening, the opening step alone (at that rate); after
+ * it, a step from now, starting from what is admitted then.
+ */
+function scheduleFrom(room: Pick<Room, "opensAt" | "schedule">, now: Date, rate: number): Schedule {
+  if (!isOpenAt(room, now)) return [[room.opensAt, 0, rate]];
+  return withStep(parseSchedule(room.schedule), now, rate);
+}
+
+async function requireRoom(db: Db, eventId: number): Promise<Room> {
+  const room = await roomOfEvent(db).get({ eventId });
+  if (!room) throw notFound("errors.waiting_room_not_found");
+  return room;
+}
+
+/** `GET /events/:id/waiting-room`: the room and its places counted by what they mean now. */
+export async function getWaitingRoom(db: Db, user: User, eventId: number, now: Date): Promise<WaitingRoom> {
+  const event = await getVisibleEvent(db, user, eventId);
+  return presentRoom(db, await requireRoom(db, event.id), now);
+}
+
+/**
+ * `PUT /events/:id/waiting-room`: switches the room on, or changes it. Its opening may move only before it; a new
+ * rate applies from now on (those admitted stay admitted). An ended room is switched on again from scratch.
+ */
+export async function setWaitingRoom(
+  database: Database,
+  user: User,
+  eventId: number,
+  settings: WaitingRoomSettings,
+  now: Date,
+): Promise<WaitingRoom> {
+  const event = await getVisibleEvent(database.db, user, eventId);
+  const nowIso = now.toISOString();
+  await database.transaction(function* (tx) {
+    const current = yield* run(roomOfEvent(tx).get({ eventId: event.id }));
+    const table = schema.waitingRooms;
+    if (!current || current.status === "ended") {
+      if (current) yield* run(tx.delete(table).where(eq(table.eventId, event.id)).run());
+      yield* run(
+        tx
+          .insert(table)
+          .values({
+            eventId: event.id,
+            ...settings,
+            status: "running",
+            schedule: JSON.stringify([[settings.opensAt, 0, settings.ratePerMinute]]),
+            updatedAt: nowIso,
+          })
+          .run(),
+      );
+      return;
+    }
+    if (settings.opensAt !== current.opensAt && (isOpenAt(current, now) || settings.opensAt < nowIso))
+      throw conflict("errors.waiting_room_already_open");
+    const moved = { ...current, opensAt: settings.opensAt };
+    const rate = current.status === "paused" ? 0 : settings.ratePerMinute;
+    const changed = settings.opensAt !== current.opensAt || settings.ratePerMinute !== current.ratePerMinute;
+    yield* run(
+      tx
+        .update(table)
+        .set({
+          ...settings,
+          schedule: changed ? JSON.stringify(scheduleFrom(moved, now, rate)) : current.schedule,
+          updatedAt: nowIso,
+        })
+        .where(eq(table.eventId, event.id))
+        .run(),
+    );
+  });
+  return presentRoom(database.db, await requireRoom(database.db, event.id), now);
+}
+
+/** `POST /events/:id/waiting-room/{open-now,pause,resume,end}`. */
+export async function actOnWaitingRoom(
+  database: Database,
+  user: User,
+  eventId: number,
+  action: WaitingRoomAction,
+  now: Date,
+): Promise<WaitingRoom> {
+  const event = await getVisibleEvent(database.db, user, eventId);
+  const nowIso = now.toISOString();
+  await database.transaction(function* (tx) {
+    const room = yield* run(roomOfEvent(tx).get({ eventId: event.id }));
+    if (!room) throw notFound("errors.waiting_room_not_found");
+    if (room.status === "ended") throw conflict("errors.waiting_room_ended");
+    const change = ((): Partial<Room> | null => {
+      switch (action) {
+        case "open-now": {
+          if (isOpenAt(room, now)) throw conflict("errors.waiting_room_already_open");
+          const rate = room.status === "paused" ? 0 : room.ratePerMinute;
+          return { opensAt: nowIso, schedule: JSON.stringify([[nowIso, 0, rate]]) };
+        }
+        case "pause":
+          return room.status === "paused"
+            ? null
+            : { status: "paused", schedule: JSON.stringify(scheduleFrom(room, now, 0)) };
+        case "resume":
+          return room.status === "running"
+            ? null
+            : { status: "running", schedule: JSON.stringify(scheduleFrom(room, now, room.ratePerMinute)) };
+        case "end":
+          return { status: "ended" };
+      }
+    })();
+    if (change)
+      yield* run(
+        tx
+          .update(schema.waitingRooms)
+          .set({ ...change, updatedAt: nowIso })
+          .where(eq(schema.waitingRooms.eventId, event.id))
+          .run(),
+      );
+  });
+  return presentRoom(database.db, await requireRoom(database.db, event.id), now);
+}
+
+/** Each place with its position (early ones ranked by draw), whether its buyer bought, or holds a basket. */
+const placesOfRoom = (db: Db, eventId: number) =>
+  db.all<{
+    id: number;
+    position: number;
+    held_at: string | null;
+    left_at: string | null;
+    bought: number;
+    holding: number;
+  }>(sql`select p.id, coalesce(p.position, row_number() over (partition by p.early order by p.draw, p.id)) as position,
+      p.held_at, p.left_at,
+      exists (select 1 from baskets b where b.created_by_id = p.login_id and b.event_id = p.event_id
+        and b.status in (select value from json_each(${JSON.stringify(SOLD_BASKET_STATUSES)}))) as bought,
+      exists (select 1 from baskets b join selected_nodes s on s.basket_id = b.id where b.created_by_id = p.login_id
+        and b.event_id = p.event_id and b.status in ('new', 'payment_in_progress') and s.status = 'held') as holding
+    from waiting_room_places p where p.event_id = ${eventId}`);
+
+/** The room as the back office shows it, its places counted by what they mean now. */
+export async function presentRoom(db: Db, room: Room, now: Date): Promise<WaitingRoom> {
+  const open = isOpenAt(room, now);
+  const counts: WaitingRoomCounts = { places: 0, waiting: 0, admitted: 0, holding: 0, bought: 0, lapsed: 0 };
+  for (const row of await placesOfRoom(db, room.eventId)) {
+    counts.places += 1;
+    if (row.left_at !== null) continue;
+    if (row.bought) counts.bought += 1;
+    else if (row.holding) counts.holding += 1;
+    else {
+      const place = { id: row.id, heldAt: row.held_at, early: false, position: row.position } as Parameters<
+        typeof describePlace
+      >[1];
+      const state = describePlace(room, place, open ? row.position : null, now).state;
+      if (state === "admitted") counts.admitted += 1;
+      else if (state === "lapsed") counts.lapsed += 1;
+      else counts.waiting += 1;
+    }
+  }
+  return {
+    id: room.eventId,
+    eventId: room.eventId,
+    opensAt: room.opensAt,
+    ratePerMinute: room.ratePerMinute,
+    admissionMinutes: room.admissionMinutes,
+    status: room.status,
+    isOpen: open,
+    admittedPositions: open ? admittedPositions(parseSchedule(room.schedule), now) : 0,
+    counts,
+    updatedAt: room.updatedAt,
+  };
+}
