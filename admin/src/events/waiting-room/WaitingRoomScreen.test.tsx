@@ -108,8 +108,9 @@ describe("the waiting room screen", () => {
     fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "End" }));
     await screen.findByText("The waiting room has ended: buyers go straight to the ticket office.");
     expect(writes(calls)).toEqual([["POST", "/events/7/waiting-room/end", {}]]);
-    // An ended room has no button and no form left.
+    // An ended room has no button left; a new room may be switched on.
     expect(screen.queryByRole("button", { name: /Pause|Resume|End|Save/ })).toBeNull();
+    expect(screen.getByRole("button", { name: "Switch the waiting room on" })).toBeTruthy();
   });
 
   it("shows the figures but no button and no form to someone who may only see the event", async () => {

@@ -1,5 +1,6 @@
 // An event's waiting room in the back office (issue 30): the room live, asked again every few seconds while the page
-// is shown, its buttons, and the form that switches it on or changes it. No room yet (the API's 404): the form only.
+// is shown, its buttons, and the form that switches it on or changes it. No room yet (the API's 404): the form only;
+// an ended room: its last figures, and the form that switches a new one on.
 import { Alert, Box, CircularProgress, Typography } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { WaitingRoom, WaitingRoomAction, WaitingRoomSettings } from "@ticketing/shared/schemas/waiting-room";
@@ -53,14 +54,15 @@ export const WaitingRoomScreen = ({
   const { confirm, dialog } = useConfirm();
   const { data: room, error, isPending } = useWaitingRoom(eventId);
   const [busy, setBusy] = useState<WaitingRoomAction | null>(null);
+  const isNew = !room || room.status === "ended";
   // The form starts again only when the settings change, not on every refresh of the figures.
-  const settingsJson = JSON.stringify(room ? settingsOf(room) : newRoomSettings(now));
+  const settingsJson = JSON.stringify(isNew ? newRoomSettings(now) : settingsOf(room));
   const settings = useMemo(() => JSON.parse(settingsJson) as WaitingRoomSettings, [settingsJson]);
 
   const save = async (values: WaitingRoomSettings) => {
     const { data } = await dataProvider.setWaitingRoom(eventId, values);
     queryClient.setQueryData(roomKey(eventId), data);
-    notify(room ? "admin.waitingRoom.done.saved" : "admin.waitingRoom.done.switchedOn", { type: "success" });
+    notify(isNew ? "admin.waitingRoom.done.switchedOn" : "admin.waitingRoom.done.saved", { type: "success" });
   };
 
   const act = async (action: WaitingRoomAction) => {
@@ -94,7 +96,6 @@ export const WaitingRoomScreen = ({
         {translate(submissionErrorsOf(error).message)}
       </Alert>
     );
-  const isFormShown = !readOnly && room?.status !== "ended";
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2, p: 2, maxWidth: 960 }}>
       {room ? (
@@ -102,8 +103,15 @@ export const WaitingRoomScreen = ({
       ) : (
         readOnly && <Typography>{translate("admin.waitingRoom.none")}</Typography>
       )}
-      {isFormShown && (
-        <WaitingRoomForm settings={settings} isNew={!room} isOpeningFixed={room?.isOpen === true} onSave={save} />
+      {!readOnly && (
+        <WaitingRoomForm
+          // A new room's form does not keep what was typed for the ended one.
+          key={String(isNew)}
+          settings={settings}
+          isNew={isNew}
+          isOpeningFixed={!isNew && room?.isOpen === true}
+          onSave={save}
+        />
       )}
       {dialog}
     </Box>
