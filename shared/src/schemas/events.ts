@@ -194,6 +194,8 @@ export const PublicInfos = z.object({
   maxTicketsPerBuyer: z.number().int().nullable(),
   maxHoldRenewals: z.number().int(),
   isPointOfSaleEnabled: z.boolean(),
+  /** Whether buyers pass through the event's waiting room (it is on and has not ended): docs/decisions/0037. */
+  hasWaitingRoom: z.boolean(),
   /** docs/specification.md §4: basket actions need registrations allowed; starting payment needs payments allowed. */
   areRegistrationsAllowed: z.boolean(),
   isBasketItemModificationAllowed: z.boolean(),

@@ -1,6 +1,6 @@
 // The ticket office's entry point: an event's public infos by its path, with its registration module and access
 // methods.
-import { asc, type Db, eq, prepared, schema, sql } from "@ticketing/db";
+import { asc, type Db, eq, ne, prepared, schema, sql } from "@ticketing/db";
 import type { AccessMethod } from "@ticketing/shared/constants";
 import type { PublicInfos, PublicInfosQuery } from "@ticketing/shared/schemas/events";
 import { eventWindows } from "@ticketing/shared/ticket-office";
@@ -42,6 +42,7 @@ export function presentPublicInfos(
   event: Event,
   extras: { registrationModuleId: number; accessMethods: AccessMethod[] } | undefined,
   now: Date,
+  roomsOn: ReadonlySet<number> = new Set(),
 ): PublicInfos {
   return {
     id: event.id,
@@ -60,6 +61,7 @@ export function presentPublicInfos(
     maxTicketsPerBuyer: event.maxTicketsPerBuyer,
     maxHoldRenewals: event.maxHoldRenewals,
     isPointOfSaleEnabled: event.isPointOfSaleEnabled,
+    hasWaitingRoom: roomsOn.has(event.id),
     ...eventWindows(event, now),
   };
 }
@@ -94,7 +96,8 @@ export async function findPublicInfos(
       db,
       events.map((e) => e.id),
     );
-    return events.map((e) => presentPublicInfos(e, extras.get(e.id), now));
+    const rooms = await roomsOnOf(db);
+    return events.map((e) => presentPublicInfos(e, extras.get(e.id), now, rooms));
   }
   const event = await findEventByPath(db, query.path);
   if (!event) throw notFound("errors.event_not_found");
@@ -102,5 +105,29 @@ export async function findPublicInfos(
     const user = await requireUser(db, auth);
     if (!(await canSeeUnit(db, user, event.unitId))) throw notFound("errors.event_not_found");
   } else if (event.status !== "public" && event.status !== "closed") throw notFound("errors.event_not_found");
-  return presentPublicInfos(event, await extrasOfEvent(db, event.id), now);
+  const room = await roomOfEvent(db).get({ eventId: event.id });
+  return presentPublicInfos(
+    event,
+    await extrasOfEvent(db, event.id),
+    now,
+    new Set(room?.status === "ended" ? [] : room ? [event.id] : []),
+  );
+}
+
+/** The events whose waiting room is on (not ended): the ticket office sends their buyers to it. */
+const roomOfEvent = prepared((db) =>
+  db
+    .select({ status: schema.waitingRooms.status })
+    .from(schema.waitingRooms)
+    .where(eq(schema.waitingRooms.eventId, sql.placeholder("eventId")))
+    .prepare(),
+);
+
+async function roomsOnOf(db: Db): Promise<Set<number>> {
+  const rows = await db
+    .select({ eventId: schema.waitingRooms.eventId })
+    .from(schema.waitingRooms)
+    .where(ne(schema.waitingRooms.status, "ended"))
+    .all();
+  return new Set(rows.map((row) => row.eventId));
 }
