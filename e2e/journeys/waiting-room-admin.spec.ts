@@ -1,6 +1,6 @@
 // Issue 30, the back office's side of a fair on-sale: an organiser caps the tickets per buyer and the hold renewals
-// of an event, switches its waiting room on, sees it live, opens it early, changes its rate, pauses, resumes and ends
-// it; every step is what the API then answers.
+// of an event and the seats of one article per buyer, switches its waiting room on, sees it live, opens it early,
+// changes its rate, pauses, resumes and ends it; every step is what the API then answers.
 import type { Page } from "@playwright/test";
 import { expect, ORGANISER, test, typeDateTime, uniquePath } from "../fixtures.ts";
 import { asStaff, createEventThroughApi, saveBackOfficeForm, signInToBackOffice } from "./ticket-office/office.ts";
@@ -22,6 +22,7 @@ test("an organiser caps the tickets per buyer, then runs the event's waiting roo
     start_date: "2030-12-12T18:00:00.000Z",
     end_date: "2030-12-12T22:00:00.000Z",
   });
+  const article = await organiser.post(`/events/${event.id}/articles`, { title: "Front row", price: 9000, stock: 40 });
   const stored = () => organiser.get(`/events/${event.id}`);
   const room = () => organiser.get(`/events/${event.id}/waiting-room`);
 
@@ -38,6 +39,19 @@ test("an organiser caps the tickets per buyer, then runs the event's waiting roo
   await admin.getByRole("textbox", { name: "Hold renewals allowed" }).fill("1");
   await saveBackOfficeForm(admin);
   expect(await stored()).toMatchObject({ max_tickets_per_buyer: 4, max_hold_renewals: 1 });
+
+  // An article's own cap: at most 2 front-row seats per buyer (the element editor; articles only).
+  await admin.goto(`/admin/events/${event.id}/edit?tab=configuration`);
+  await admin
+    .getByRole("list", { name: "Elements" })
+    .getByRole("button", { name: /^Front row/ })
+    .click();
+  await admin.getByRole("textbox", { name: "Most per buyer" }).fill("2");
+  await admin.getByRole("button", { name: "Save the element" }).click();
+  await expect(admin.getByText("Saved", { exact: true })).toBeVisible();
+  await expect
+    .poll(async () => (await organiser.get(`/node-configurations/${article.configuration.id}`)).max_per_buyer)
+    .toBe(2);
 
   // No room yet: the page offers to switch one on.
   await admin
