@@ -13,8 +13,8 @@ export type Place = typeof schema.waitingRoomPlaces.$inferSelect;
 
 /** Places one client address may hold in one room (scaled by RATE_LIMIT_MULTIPLIER): a household, not a farm. */
 export const PLACES_PER_ADDRESS = 3;
-/** Draws are integers below this: ties (one in 2^48 a pair) fall back to arrival order. */
-const DRAW_RANGE = 2 ** 48;
+/** Draws are integers below this (randomInt's most): ties (about one in 2^48 a pair) fall back to arrival order. */
+const DRAW_RANGE = 2 ** 48 - 1;
 
 /** A source of draws: uniform integers in [0, DRAW_RANGE). Tests give a seeded one. */
 export type DrawSource = () => number;
@@ -66,6 +66,14 @@ export async function positionOf(db: Db, room: Room, place: Place, now: Date): P
   if (now.toISOString() < room.opensAt) return null;
   if (!place.early) return place.position;
   const row = await earlyRank(db).get({ eventId: room.eventId, draw: place.draw ?? 0, id: place.id });
+  return (row?.ahead ?? 0) + 1;
+}
+
+/** positionOf inside a write transaction. */
+function* positionIn(tx: Db, room: Room, place: Place, now: Date) {
+  if (now.toISOString() < room.opensAt) return null;
+  if (!place.early) return place.position;
+  const row = yield* run(earlyRank(tx).get({ eventId: room.eventId, draw: place.draw ?? 0, id: place.id }));
   return (row?.ahead ?? 0) + 1;
 }
 
@@ -136,7 +144,7 @@ export async function takePlace(database: Database, room: Room, arrival: Arrival
     const table = schema.waitingRoomPlaces;
     const own = yield* run(placeOfLogin(tx).get({ eventId, loginId }));
     if (own) {
-      const position = yield* run(positionOf(tx, room, own, now));
+      const position = yield* positionIn(tx, room, own, now);
       if (describePlace(room, own, position, now).state !== "lapsed") return { place: own, isNew: false };
       yield* run(tx.update(table).set({ leftAt: now.toISOString() }).where(eq(table.id, own.id)).run());
     }
