@@ -13,8 +13,7 @@ import { chooseArticle } from "../catalogue/article-choice.ts";
 import { getCatalogue } from "../catalogue/catalogue.ts";
 import { visitorOf } from "./basket-content.ts";
 import { assertWithinCaps, capCondition, capFigures, capsOf } from "./buyer-caps.ts";
-import { expireIfDue } from "./expired-holds.ts";
-import { assertBasketActionsAllowed, holdUntil } from "./holds.ts";
+import { assertBasketActionsAllowed, expireIfDue, holdUntil } from "./holds.ts";
 import { createBasket } from "./open-basket.ts";
 import type { Basket, FrontendLogin } from "./rows.ts";
 

@@ -29,9 +29,9 @@ import { findEvent } from "../events/event-pages.ts";
 import { basketItems, visitorOf } from "./basket-content.ts";
 import { presentBasketDetail, presentBaskets, presentPaymentIntent } from "./basket-views.ts";
 import { findLogin, findOwnedBasket, listOwnBaskets } from "./baskets.ts";
-import { expireIfDue, holdExpiredAgain } from "./expired-holds.ts";
+import { holdExpiredAgain } from "./expired-holds.ts";
 import { basketForms, hasMissingAnswers, saveAnswers } from "./forms.ts";
-import { removeSelectedNode } from "./holds.ts";
+import { expireIfDue, removeSelectedNode } from "./holds.ts";
 import { createBasket } from "./open-basket.ts";
 import { paymentIntentsOf } from "./payment-state.ts";
 

@@ -8,26 +8,10 @@ import type { Event } from "../accounts/access.ts";
 import { type Catalogue, getCatalogue, isVisible, selectionTree } from "../catalogue/catalogue.ts";
 import { basketItems, repriceBasket, visitorOf } from "./basket-content.ts";
 import { type BuyerHoldings, fitsCaps, heldByBuyerIn, noteHolding } from "./buyer-caps.ts";
-import {
-  assertBasketActionsAllowed,
-  heldArticlesOf,
-  holdUntil,
-  movesPerLimit,
-  releaseExpiredHolds,
-  takeStock,
-} from "./holds.ts";
+import { assertBasketActionsAllowed, heldArticlesOf, holdUntil, movesPerLimit, takeStock } from "./holds.ts";
 import type { Basket, FrontendLogin } from "./rows.ts";
 
 type SelectedNodeRow = typeof schema.selectedNodes.$inferSelect;
-
-/**
- * Expires the basket at once when its buyer reads it after its reservation time: the stock it held goes back now,
- * not at the next sweep, and the buyer sees the same basket whoever answers first.
- */
-export async function expireIfDue(database: Database, basket: Basket, now: Date) {
-  if (basket.status === "new" && basket.expiresAt < now.toISOString())
-    await releaseExpiredHolds(database, now, basket.id);
-}
 
 /** Whether the line's article and options are still in the tree and offered to this visitor now. */
 const isStillOffered = (

@@ -213,3 +213,12 @@ export async function releaseExpiredHolds(database: Database, now: Date, basketI
   const [, released] = await database.batch(releaseStatements(expired, "expired"));
   return released?.length ?? 0;
 }
+
+/**
+ * Expires the basket at once when its buyer reads it after its reservation time: the stock it held goes back now,
+ * not at the next sweep, and the buyer sees the same basket whoever answers first.
+ */
+export async function expireIfDue(database: Database, basket: Basket, now: Date) {
+  if (basket.status === "new" && basket.expiresAt < now.toISOString())
+    await releaseExpiredHolds(database, now, basket.id);
+}
