@@ -132,7 +132,8 @@ describe("places in a waiting room", () => {
           { loginIds: [loginId], now: OPENING },
           { eventId: sale.event.id, testing: false },
         );
-        (counts[index] as number[])[(place.position as number) - 1] += 1;
+        const row = counts[index] as number[];
+        row[(place.position as number) - 1] = (row[(place.position as number) - 1] ?? 0) + 1;
         positions.push(place.position as number);
       }
       if (positions.every((position, index) => position === index + 1)) inArrivalOrder += 1;
