@@ -11,6 +11,7 @@ import { inList } from "../../lib/id-lists.ts";
 import type { Event } from "../accounts/access.ts";
 import { chooseArticle } from "../catalogue/article-choice.ts";
 import { getCatalogue } from "../catalogue/catalogue.ts";
+import { assertAdmitted, noteHeld } from "../waiting-room/admission.ts";
 import { visitorOf } from "./basket-content.ts";
 import { assertWithinCaps, capCondition, capFigures, capsOf } from "./buyer-caps.ts";
 import { assertBasketActionsAllowed, expireIfDue, holdUntil } from "./holds.ts";
@@ -39,6 +40,9 @@ export async function addBasketItem(
   if (!found?.event) throw notFound("errors.event_not_found");
   const { event, login } = found;
   if (!login) throw notFound();
+  // The waiting room's turn (docs/decisions/0037), read only on an event whose room is on: the read above says so.
+  const inRoom = Boolean(found.roomOn) && !login.testing;
+  if (inRoom) await assertAdmitted(database, { event, login, now: input.now });
   const basket = found.basket ?? (await createBasket(database, event, login, input.now));
   const item = await addSelectedNode(database, {
     event,
@@ -50,6 +54,7 @@ export async function addBasketItem(
     quantity: body.quantity,
     now: input.now,
   });
+  if (inRoom) await noteHeld(database, { eventId: event.id, loginId: login.id, now: input.now });
   return { ...item, basketId: basket.id };
 }
 
@@ -58,6 +63,10 @@ const newestLogin = (eventId: unknown, testing: unknown) =>
   sql`(select max(l.id) from frontend_logins l where l.id in (select value from json_each(${sql.placeholder("loginIds")}))
     and l.event_id = ${eventId} and l.testing = ${testing})`;
 
+/** Whether the event's waiting room is on (one that is not ended): its turn is then checked. */
+const roomOn = (eventId: unknown) =>
+  sql<number>`exists (select 1 from waiting_rooms w where w.event_id = ${eventId} and w.status <> 'ended')`;
+
 /** The basket's promotion codes (values, a JSON array), in the order they were applied. */
 const codesOf = sql<string>`(select json_group_array(value) from (select c.value from selected_promotion_codes s
   join promotion_codes c on c.id = s.promotion_code_id where s.basket_id = ${schema.baskets.id} order by s.id))`;
@@ -65,7 +74,13 @@ const codesOf = sql<string>`(select json_group_array(value) from (select c.value
 /** The basket named if it is the caller's, with its event, the caller's login to it and its codes: one read. */
 const namedBasket = prepared((db) =>
   db
-    .select({ basket: schema.baskets, event: schema.events, login: schema.frontendLogins, codes: codesOf })
+    .select({
+      basket: schema.baskets,
+      event: schema.events,
+      login: schema.frontendLogins,
+      codes: codesOf,
+      roomOn: roomOn(schema.baskets.eventId),
+    })
     .from(schema.baskets)
     .leftJoin(schema.events, eq(schema.events.id, schema.baskets.eventId))
     .leftJoin(
@@ -82,7 +97,13 @@ const namedBasket = prepared((db) =>
  */
 const eventsOpenBasket = prepared((db) =>
   db
-    .select({ event: schema.events, login: schema.frontendLogins, basket: schema.baskets, codes: codesOf })
+    .select({
+      event: schema.events,
+      login: schema.frontendLogins,
+      basket: schema.baskets,
+      codes: codesOf,
+      roomOn: roomOn(schema.events.id),
+    })
     .from(schema.events)
     .leftJoin(
       schema.frontendLogins,

@@ -26,6 +26,7 @@ import { saveBillingInformation } from "../checkout/billing.ts";
 import { checkout } from "../checkout/checkout.ts";
 import { chooseModule, type PaymentDeps, startPayment } from "../checkout/payments/index.ts";
 import { findEvent } from "../events/event-pages.ts";
+import { assertAdmitted } from "../waiting-room/admission.ts";
 import { basketItems, visitorOf } from "./basket-content.ts";
 import { presentBasketDetail, presentBaskets, presentPaymentIntent } from "./basket-views.ts";
 import { findLogin, findOwnedBasket, listOwnBaskets } from "./baskets.ts";
@@ -81,18 +82,23 @@ export async function holdBuyerBasketAgain(
   input: { loginIds: number[]; basketId: number; now: Date },
 ): Promise<HoldAgainResult> {
   const { basket, event, login } = await findBuyerBasket(database.db, input.loginIds, input.basketId);
+  await assertAdmitted(database, { event, login, now: input.now });
   await expireIfDue(database, basket, input.now);
   const outcome = await holdExpiredAgain(database, { event, basket, login, now: input.now });
   return { basket: await getBuyerBasket(database.db, input.loginIds, basket.id), ...outcome };
 }
 
-/** A new basket for the caller's login to the event (the testing one when asked). */
+/**
+ * The caller's login's open basket on the event, or a new one (the testing one when asked): one open basket per
+ * login and event (docs/decisions/0036). On an event whose waiting room is on, only in the buyer's turn.
+ */
 export async function openBasket(
   { database }: { database: Database },
   input: { loginIds: number[]; body: BasketCreate; now: Date },
 ): Promise<BasketDetail> {
   const event = await findEvent(database.db, input.body.eventId);
   const login = await findLogin(database.db, input.loginIds, event.id, input.body.testing);
+  await assertAdmitted(database, { event, login, now: input.now });
   const basket = await createBasket(database, event, login, input.now);
   return presentBasketDetail(database.db, basket);
 }
