@@ -28,7 +28,8 @@ export interface ChildServer {
 
 /**
  * Starts a TypeScript server file with its own port and data folder (a new one, or `dataDir` to start again on
- * the data an earlier server left); resolves once `readyPath` answers.
+ * the data an earlier server left); resolves once `readyPath` answers. The bench's loopback is its trusted proxy
+ * (TRUSTED_PROXIES, unless `env` sets it): each buyer's `X-Forwarded-For` (`buyerHeaders`) is their address.
  */
 export async function startServer(
   file: string,
@@ -41,7 +42,15 @@ export async function startServer(
   const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", join(root, file)], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_MAILS: "false", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_MAILS: "false",
+      TRUSTED_PROXIES: "127.0.0.1,::1",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -66,6 +75,22 @@ export async function startServer(
       }),
   };
 }
+
+let buyersMade = 0;
+/**
+ * The next bench buyer's own address (10.0.0.0/8, a new one each call in this process): guest sign-ins and
+ * waiting-room places are limited per address (docs/decisions/0036), and real buyers come from many.
+ */
+export function nextBuyerAddress() {
+  buyersMade += 1;
+  return `10.${(buyersMade >> 16) & 255}.${(buyersMade >> 8) & 255}.${buyersMade & 255}`;
+}
+
+/**
+ * Headers that make a request come from `address`: `X-Forwarded-For` through the trusted loopback proxy of a server
+ * `startServer` started, `X-Real-IP` for the product called in-process (no socket, as statements.ts does).
+ */
+export const buyerHeaders = (address: string) => ({ "x-forwarded-for": address, "x-real-ip": address });
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;

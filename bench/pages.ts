@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { CONNECTIONS, cannon, type LoadFigures, SECONDS } from "./cannon.ts";
-import { type ChildServer, root, round, startServer } from "./lib.ts";
+import { buyerHeaders, type ChildServer, nextBuyerAddress, root, round, startServer } from "./lib.ts";
 
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 50);
 const JS_BUDGET_BYTES = 100 * 1024;
@@ -52,12 +52,21 @@ export interface PagesFigures {
 const cookieOf = (response: Response) =>
   (response.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
 
-/** A form post as a browser without JavaScript sends it; the answer must be a redirect (the form went through). */
-async function postForm(server: ChildServer, path: string, cookie: string, fields: Record<string, string>) {
+/**
+ * A form post as a browser without JavaScript sends it (from `headers`' address, if any); the answer must be a
+ * redirect (the form went through).
+ */
+async function postForm(
+  server: ChildServer,
+  path: string,
+  cookie: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(server.url + path, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}), ...headers },
     body: new URLSearchParams(fields),
   });
   if (response.status !== 302) throw new Error(`${response.status} for the form posted to ${path}`);
@@ -76,7 +85,14 @@ async function getPage(server: ChildServer, path: string, cookie: string) {
  * article added with the buy page's form, the billing form filled in. Answers the session cookie.
  */
 async function prepareGuest(server: ChildServer, n: number): Promise<string> {
-  const login = await postForm(server, `${OFFICE}/login`, "", { intent: "anonymous", nextUrl: `${OFFICE}/buy` });
+  // Each guest from an address of their own: guest sign-ins are limited per address.
+  const login = await postForm(
+    server,
+    `${OFFICE}/login`,
+    "",
+    { intent: "anonymous", nextUrl: `${OFFICE}/buy` },
+    buyerHeaders(nextBuyerAddress()),
+  );
   const cookie = cookieOf(login);
   if (!cookie) throw new Error(`no session cookie after the guest login (${login.status})`);
   const buy = await getPage(server, `${OFFICE}/buy`, cookie);

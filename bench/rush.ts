@@ -3,7 +3,7 @@
 // the real server; the same load against the bare reference in the same run. The race: 200 buyers at once on a stock
 // of 100, which must reserve exactly 100.
 import { answeredWith, cannon, type LoadFigures } from "./cannon.ts";
-import { json, round, startServer } from "./lib.ts";
+import { buyerHeaders, json, nextBuyerAddress, round, startServer } from "./lib.ts";
 
 const BUYERS = Number(process.env.RUSH_BUYERS ?? 400);
 /** Large enough not to run out in the run: the load measures reservations, the race measures the refusal. */
@@ -34,18 +34,23 @@ type Fetch = (url: string, init: RequestInit) => Response | Promise<Response>;
 /** The API at `url`, through `request` (fetch over the network, or a Hono app's in-process `request`). */
 export function apiOf(url: string, request: Fetch = fetch) {
   const api = `${url}/api/v1`;
-  const call = async (method: string, path: string, body?: unknown, token?: string) =>
+  const call = async (method: string, path: string, body?: unknown, token?: string, headers = {}) =>
     json(
       await request(api + path, {
         method,
-        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          "content-type": "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
   return {
     url: api,
     get: (path: string, token?: string) => call("GET", path, undefined, token),
-    post: (path: string, body: unknown, token?: string) => call("POST", path, body, token),
+    post: (path: string, body: unknown, token?: string, headers?: Record<string, string>) =>
+      call("POST", path, body, token, headers),
     put: (path: string, body: unknown, token?: string) => call("PUT", path, body, token),
   };
 }
@@ -87,16 +92,27 @@ export async function publicEventWithArticle(api: Api, name: string, stock: numb
   return { event, article, staff };
 }
 
-/** `count` buyers, each signed in as a guest of the event with a basket of their own. */
+/** A guest login to the event's ticket office, signed in from `address` (guest sign-ins are limited per address). */
+export async function guestOf(api: Api, event: { registration_module_id: number }, address = nextBuyerAddress()) {
+  const login = await api.post(
+    "/auth/anonymous-login",
+    { active_module_id: event.registration_module_id },
+    undefined,
+    buyerHeaders(address),
+  );
+  return { token: login.access_token as string, address };
+}
+
+/** `count` buyers, each signed in as a guest of the event from an address of their own, with a basket of their own. */
 export async function buyersOf(api: Api, event: { id: number; registration_module_id: number }, count: number) {
   const buyers: { token: string; basketId: number }[] = [];
   for (let i = 0; i < count; i += 50)
     buyers.push(
       ...(await Promise.all(
         Array.from({ length: Math.min(50, count - i) }, async () => {
-          const login = await api.post("/auth/anonymous-login", { active_module_id: event.registration_module_id });
-          const basket = await api.post("/frontend/baskets", { event_id: event.id }, login.access_token);
-          return { token: login.access_token as string, basketId: basket.id as number };
+          const { token } = await guestOf(api, event);
+          const basket = await api.post("/frontend/baskets", { event_id: event.id }, token);
+          return { token, basketId: basket.id as number };
         }),
       )),
     );

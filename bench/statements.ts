@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { loadConfig } from "../api/src/env.ts";
 import { createLogger } from "../api/src/lib/log.ts";
 import { createProduct } from "../api/src/product.ts";
-import { round } from "./lib.ts";
+import { buyerHeaders, nextBuyerAddress, round } from "./lib.ts";
 import { apiOf, buyersOf, publicEventWithArticle } from "./rush.ts";
 
 const ADDS = Number(process.env.STATEMENT_ADDS ?? 2_000);
@@ -61,7 +61,7 @@ export async function benchStatements(): Promise<StatementFigures> {
     const office = `http://localhost/tickets/${event.frontend_path}`;
     const login = await product.app.request(`${office}/login`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: { "content-type": "application/x-www-form-urlencoded", ...buyerHeaders(nextBuyerAddress()) },
       body: new URLSearchParams({ intent: "anonymous", nextUrl: `/tickets/${event.frontend_path}/buy` }),
     });
     const cookie = login.headers

@@ -4,7 +4,7 @@
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { answeredWith, CONNECTIONS, cannon, type LoadFigures } from "./cannon.ts";
-import { json, median, round, startServer } from "./lib.ts";
+import { buyerHeaders, json, median, nextBuyerAddress, round, startServer } from "./lib.ts";
 
 const ARTICLES = Number(process.env.TREE_ARTICLES ?? 1000);
 const SAMPLES = Number(process.env.TREE_SAMPLES ?? 30);
@@ -26,11 +26,15 @@ export interface TreeFigures {
 
 /** An event with `ARTICLES` articles of stock 100 each, on sale, through the back office's API. */
 async function seedBigEvent(api: string) {
-  const post = async (path: string, body: unknown, token?: string) =>
+  const post = async (path: string, body: unknown, token?: string, headers: Record<string, string> = {}) =>
     json(
       await fetch(api + path, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          "content-type": "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
         body: JSON.stringify(body),
       }),
     );
@@ -66,7 +70,12 @@ async function seedBigEvent(api: string) {
       body: JSON.stringify({ status: "public" }),
     }),
   );
-  const login = await post("/auth/anonymous-login", { active_module_id: event.registration_module_id });
+  const login = await post(
+    "/auth/anonymous-login",
+    { active_module_id: event.registration_module_id },
+    undefined,
+    buyerHeaders(nextBuyerAddress()),
+  );
   return { eventId: event.id as number, token: login.access_token as string };
 }
 
