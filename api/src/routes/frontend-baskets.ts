@@ -36,7 +36,8 @@ buyerBasketRoutes.post(
   "/",
   route(
     {
-      summary: "Open a basket for your login to the event",
+      summary: "Your login's open basket on the event, opened when it has none",
+      description: "One open basket per login and event: a second call answers the same basket.",
       auth: "buyer",
       body: BasketCreate,
       answer: BasketDetail,
@@ -65,10 +66,12 @@ buyerBasketRoutes.post(
   "/:id/hold-again",
   route(
     {
-      summary: "Hold the basket's expired articles again, with their options and answers, where the stock allows",
+      summary: "Renew the basket's hold, and hold its expired articles again where the stock and caps allow",
       description:
-        "Each article all or nothing; those that cannot be held (sold out, no longer offered, over the basket's " +
-        "limits) are released for good and listed as unavailable.",
+        "The hold then lasts the event's reservation time from now; at most the event's max_hold_renewals times " +
+        "per basket (409 after; the basket says hold_renewals_left). Each expired article all or nothing; those " +
+        "that cannot be held (sold out, no longer offered, over the basket's limits or the buyer's caps) are " +
+        "released for good and listed as unavailable.",
       auth: "buyer",
       answer: HoldAgainResult,
     },
