@@ -52,6 +52,13 @@ export const areCommunicationTextsLocked = (status: EventStatus, isSuperuser: bo
   status !== "public" && isEventLocked(status, isSuperuser);
 
 /**
+ * Whether an event's waiting room (docs/decisions/0037) is locked for a user: an on-sale runs on a public event, so a
+ * draft's or a public event's room may be run by its organisers; a closed or archived event's only by a superuser.
+ */
+export const isWaitingRoomLocked = (status: EventStatus, isSuperuser: boolean) =>
+  status !== "public" && isEventLocked(status, isSuperuser);
+
+/**
  * The moderation an approved event is left with once someone other than a superuser changes it (its fields,
  * settings, payment module, communication, elements or rules): a draft needs a new approval, asked for by its
  * organiser once the changes are done; a public event (whose texts only may change) stays on sale and goes back to

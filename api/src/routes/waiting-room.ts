@@ -32,13 +32,17 @@ waitingRoomRoutes.put(
   route(
     {
       summary: "Switch an event's waiting room on, or change it",
-      description: "The opening time may move only before the opening; a new rate applies from now on.",
+      description:
+        "The opening time may move only before the opening; a new rate applies from now on. A closed or archived " +
+        "event's room: superusers only (409).",
       auth: "user",
       body: WaitingRoomSettings,
       answer: WaitingRoom,
     },
-    async (c, { user, body }) =>
-      answer(c, await setWaitingRoom(c.get("deps").database, user, idParam(c), body, now(c))),
+    async (c, { user, body }) => {
+      const { database, config } = c.get("deps");
+      return answer(c, await setWaitingRoom(database, user, idParam(c), body, now(c), config.supportEmail));
+    },
   ),
 );
 
@@ -51,8 +55,10 @@ for (const action of WAITING_ROOM_ACTIONS)
         auth: "user",
         answer: WaitingRoom,
       },
-      async (c, { user }) =>
-        answer(c, await actOnWaitingRoom(c.get("deps").database, user, idParam(c), action, now(c))),
+      async (c, { user }) => {
+        const { database, config } = c.get("deps");
+        return answer(c, await actOnWaitingRoom(database, user, idParam(c), action, now(c), config.supportEmail));
+      },
     ),
   );
 

@@ -4,7 +4,7 @@ import {
   DEFAULT_WAITING_ROOM_ADMISSION_MINUTES,
   DEFAULT_WAITING_ROOM_RATE_PER_MINUTE,
 } from "@ticketing/shared/constants";
-import { isEventLocked } from "@ticketing/shared/event-status";
+import { isWaitingRoomLocked } from "@ticketing/shared/event-status";
 import type { Event } from "@ticketing/shared/schemas/events";
 import type {
   WaitingRoom,
@@ -57,10 +57,6 @@ export const settingsOf = ({ opensAt, ratePerMinute, admissionMinutes }: Waiting
   admissionMinutes,
 });
 
-/**
- * Whether the room is only shown to the signed-in user: an on-sale runs on a public event, so, as for its
- * communication texts, a draft's or a public event's room may be run by its organisers; a closed or archived
- * event's only by a superuser (the API answers 409 otherwise).
- */
+/** Whether the room is only shown to the signed-in user (`isWaitingRoomLocked`; the API answers 409 otherwise). */
 export const isRoomLockedFor = (event: Pick<Event, "status"> | undefined, identity: UserIdentity | undefined) =>
-  event === undefined || (event.status !== "public" && isEventLocked(event.status, identity?.isSuperuser === true));
+  event === undefined || isWaitingRoomLocked(event.status, identity?.isSuperuser === true);

@@ -12,6 +12,7 @@ import { actOnWaitingRoom, getWaitingRoom, setWaitingRoom } from "./rooms.ts";
 const OPENING = new Date("2030-03-01T09:00:00.000Z");
 const at = (ms: number) => new Date(OPENING.getTime() + ms);
 const MINUTE = 60_000;
+const SUPPORT = "support@example.org";
 
 /** mulberry32: a small seeded generator, two of its outputs making a draw in [0, 2^48). */
 function seededDraws(seed: number): DrawSource {
@@ -44,6 +45,7 @@ describe("places in a waiting room", () => {
         admissionMinutes: settings.admissionMinutes ?? 10,
       },
       at(-60 * MINUTE),
+      SUPPORT,
     );
     const logins = await ctx.database.transaction(function* (tx) {
       const ids: number[] = [];
@@ -180,7 +182,7 @@ describe("places in a waiting room", () => {
     await assertAdmitted(ctx.database, { event, login: { id: fourth, testing: true }, now: at(0) });
     const live = await getWaitingRoom(ctx.database.db, user, event.id, late);
     expect(live.counts).toMatchObject({ places: 5, lapsed: 0, waiting: 0 });
-    await actOnWaitingRoom(ctx.database, user, event.id, "end", late);
+    await actOnWaitingRoom(ctx.database, user, event.id, "end", late, SUPPORT);
     await assertAdmitted(ctx.database, { event, login: { id: second, testing: false }, now: late });
   });
 
@@ -201,12 +203,24 @@ describe("places in a waiting room", () => {
     );
   });
 
+  it("lets the organiser run a draft's or public event's room, not a closed one's (a superuser may)", async () => {
+    const { sale, user } = await roomWithLogins(0);
+    await ctx.database.db.update(schema.events).set({ status: "closed" }).where(eq(schema.events.id, sale.event.id));
+    await expect(actOnWaitingRoom(ctx.database, user, sale.event.id, "pause", at(0), SUPPORT)).rejects.toThrow(
+      "errors.editing_locked",
+    );
+    const superuser = { ...user, isSuperuser: true };
+    expect(await actOnWaitingRoom(ctx.database, superuser, sale.event.id, "pause", at(0), SUPPORT)).toMatchObject({
+      status: "paused",
+    });
+  });
+
   it("moves the opening only before it, pauses and resumes from what was admitted", async () => {
     const { sale, user, logins } = await roomWithLogins(3, { rate: 60 });
     const event = sale.event;
-    const opened = await actOnWaitingRoom(ctx.database, user, event.id, "open-now", at(-MINUTE));
+    const opened = await actOnWaitingRoom(ctx.database, user, event.id, "open-now", at(-MINUTE), SUPPORT);
     expect(opened).toMatchObject({ isOpen: true, opensAt: at(-MINUTE).toISOString(), admittedPositions: 1 });
-    await expect(actOnWaitingRoom(ctx.database, user, event.id, "open-now", at(0))).rejects.toThrow(
+    await expect(actOnWaitingRoom(ctx.database, user, event.id, "open-now", at(0), SUPPORT)).rejects.toThrow(
       "errors.waiting_room_already_open",
     );
     await expect(
@@ -216,9 +230,10 @@ describe("places in a waiting room", () => {
         event.id,
         { opensAt: at(MINUTE).toISOString(), ratePerMinute: 60, admissionMinutes: 10 },
         at(0),
+        SUPPORT,
       ),
     ).rejects.toThrow("errors.waiting_room_already_open");
-    const paused = await actOnWaitingRoom(ctx.database, user, event.id, "pause", at(-MINUTE + 10_500));
+    const paused = await actOnWaitingRoom(ctx.database, user, event.id, "pause", at(-MINUTE + 10_500), SUPPORT);
     expect(paused).toMatchObject({ status: "paused", admittedPositions: 11 });
     expect((await getWaitingRoom(ctx.database.db, user, event.id, at(10 * MINUTE))).admittedPositions).toBe(11);
     await join(event.id, logins[0] as number, at(0), { address: "198.18.5.1" });
@@ -228,7 +243,7 @@ describe("places in a waiting room", () => {
       { eventId: event.id, testing: false },
     );
     expect(place).toMatchObject({ state: "admitted", position: 1 });
-    const resumed = await actOnWaitingRoom(ctx.database, user, event.id, "resume", at(10 * MINUTE));
+    const resumed = await actOnWaitingRoom(ctx.database, user, event.id, "resume", at(10 * MINUTE), SUPPORT);
     expect(resumed).toMatchObject({ status: "running", admittedPositions: 12 });
   });
 });

@@ -2,6 +2,7 @@
 // a rate and an admission time; opened now, paused, resumed or ended; and seen live.
 import { type Database, type Db, eq, run, schema, sql } from "@ticketing/db";
 import { SOLD_BASKET_STATUSES } from "@ticketing/shared/constants";
+import { isWaitingRoomLocked } from "@ticketing/shared/event-status";
 import type {
   WaitingRoom,
   WaitingRoomAction,
@@ -9,7 +10,7 @@ import type {
   WaitingRoomSettings,
 } from "@ticketing/shared/schemas/waiting-room";
 import { conflict, notFound } from "../../lib/errors.ts";
-import { getVisibleEvent, type User } from "../accounts/access.ts";
+import { type Event, getVisibleEvent, type User } from "../accounts/access.ts";
 import { describePlace, type Room, roomOfEvent } from "./places.ts";
 import { admittedPositions, parseSchedule, type Schedule, withStep } from "./schedule.ts";
 
@@ -22,6 +23,14 @@ const isOpenAt = (room: Pick<Room, "opensAt">, now: Date) => room.opensAt <= now
 function scheduleFrom(room: Pick<Room, "opensAt" | "schedule">, now: Date, rate: number): Schedule {
   if (!isOpenAt(room, now)) return [[room.opensAt, 0, rate]];
   return withStep(parseSchedule(room.schedule), now, rate);
+}
+
+/** The event, if the user may run its room: who sees it, on a draft or public event; a superuser on any. */
+async function roomEventFor(db: Db, user: User, eventId: number, supportEmail: string): Promise<Event> {
+  const event = await getVisibleEvent(db, user, eventId);
+  if (isWaitingRoomLocked(event.status, user.isSuperuser))
+    throw conflict("errors.editing_locked", { support: supportEmail });
+  return event;
 }
 
 async function requireRoom(db: Db, eventId: number): Promise<Room> {
@@ -46,8 +55,9 @@ export async function setWaitingRoom(
   eventId: number,
   settings: WaitingRoomSettings,
   now: Date,
+  supportEmail: string,
 ): Promise<WaitingRoom> {
-  const event = await getVisibleEvent(database.db, user, eventId);
+  const event = await roomEventFor(database.db, user, eventId, supportEmail);
   const nowIso = now.toISOString();
   await database.transaction(function* (tx) {
     const current = yield* run(roomOfEvent(tx).get({ eventId: event.id }));
@@ -95,8 +105,9 @@ export async function actOnWaitingRoom(
   eventId: number,
   action: WaitingRoomAction,
   now: Date,
+  supportEmail: string,
 ): Promise<WaitingRoom> {
-  const event = await getVisibleEvent(database.db, user, eventId);
+  const event = await roomEventFor(database.db, user, eventId, supportEmail);
   const nowIso = now.toISOString();
   await database.transaction(function* (tx) {
     const room = yield* run(roomOfEvent(tx).get({ eventId: event.id }));
