@@ -7,9 +7,7 @@ import type { TicketOffice } from "./ticket-office.server";
 import { isTurn, waitingRoomHref } from "./waiting-room";
 
 /** Whether this visit goes through a room: the event has one (PublicInfos, loaded already) and it is not a preview. */
-export const hasWaitingRoom = (office: TicketOffice) =>
-  // Read loosely until PublicInfos' schema carries `hasWaitingRoom` (the API's side of issue 30 adds it).
-  !office.testing && (office.event as { hasWaitingRoom?: boolean }).hasWaitingRoom === true;
+export const hasWaitingRoom = (office: TicketOffice) => !office.testing && office.event.hasWaitingRoom;
 
 /**
  * The login's place, or null when it has none yet. A read: the buy page asks on every load, and a lapsed place must
