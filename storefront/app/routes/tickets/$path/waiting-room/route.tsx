@@ -19,6 +19,12 @@ export { action, loader } from "./route.server";
  */
 export const meta: Route.MetaFunction = () => [{ name: "turbo-visit-control", content: "reload" }];
 
+/** A document's headers are its routes' `headers`, not its loaders' (cookies aside): the page passes its Refresh on. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const refresh = loaderHeaders.get("Refresh");
+  return refresh ? { Refresh: refresh } : {};
+};
+
 /** An instant as the office writes dates (a range of one instant is that instant, written once). */
 const formatInstant = (iso: string, language: string) => formatDateRange(iso, iso, language);
 
