@@ -7,6 +7,9 @@ import { join } from "node:path";
 
 export const root = new URL("..", import.meta.url).pathname;
 
+/** `BENCH_QUICK=1` or `--quick`: the benches that know it run smaller and shorter, for a quick check. */
+export const QUICK = process.env.BENCH_QUICK === "1" || process.argv.includes("--quick");
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -1,6 +1,7 @@
 // The bare reference of the rush benchmark: a minimal Hono server doing a one-row SQLite reservation,
-// no auth, no validation, no pricing. What the product is compared with.
-import { mkdirSync } from "node:fs";
+// no auth, no validation, no pricing. What the product is compared with. It also serves the files a bench writes
+// to its data folder's `files/` (read once, then from memory): a page's cost against the cheapest answer of its HTML.
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import Database from "better-sqlite3";
@@ -63,5 +64,19 @@ app.post("/stocks/:id/reservations", async (c) => {
   return reserveOne(Number(c.req.param("id")), buyer)
     ? c.json({ ok: true }, 201)
     : c.json({ errors: ["Sold out"] }, 409);
+});
+const files = new Map<string, Uint8Array<ArrayBuffer>>();
+app.get("/files/:name{[\\w-]+\\.html}", (c) => {
+  const name = c.req.param("name");
+  let file = files.get(name);
+  if (!file) {
+    try {
+      file = new Uint8Array(readFileSync(join(dataDir, "files", name)));
+    } catch {
+      return c.text("Not found", 404);
+    }
+    files.set(name, file);
+  }
+  return c.body(file, 200, { "content-type": "text/html; charset=utf-8" });
 });
 serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3901) }, () => console.log("reference ready"));

@@ -7,12 +7,14 @@ import { CONNECTIONS, SECONDS, WARMUP_SECONDS } from "./cannon.ts";
 import { benchCheckout, checkoutReport } from "./checkout.ts";
 import { benchDelayedRush, delayedRushReport } from "./delayed.ts";
 import { benchExports, exportsReport } from "./exports.ts";
-import { root } from "./lib.ts";
+import { root, round } from "./lib.ts";
 import { benchNewcomers, newcomersReport } from "./newcomers.ts";
 import { benchPages, PAGE_RATIO_AIM, pagesReport } from "./pages.ts";
+import { benchRoomRush, ROOM_RUSH_RATIO_AIM, roomRushReport } from "./room-rush.ts";
 import { benchRush, RUSH_P99_AIM_MS, RUSH_RATIO_AIM, rushIsCorrect, rushReport } from "./rush.ts";
 import { benchStatements, statementsReport } from "./statements.ts";
 import { benchTree, TREE_RATIO_AIM, treeReport } from "./tree.ts";
+import { benchWaitingRoom, waitingRoomReport } from "./waiting-room.ts";
 
 const startedAt = new Date().toISOString();
 console.log("On-sale rush: the product, the race, the bare reference…");
@@ -25,6 +27,10 @@ console.log("The ticket-office pages…");
 const pages = await benchPages();
 console.log("Newcomers during a rush…");
 const newcomers = await benchNewcomers();
+console.log("The waiting room: arrivals before and after the opening, the order, the room's page…");
+const waitingRoom = await benchWaitingRoom();
+console.log("The rush with the waiting room off and on…");
+const roomRush = await benchRoomRush();
 console.log("The buyer's tree of 1,000 articles…");
 const tree = await benchTree();
 console.log("Checkout…");
@@ -66,6 +72,37 @@ const glance: [string, string, string, boolean][] = [
     String(p.ratio),
     p.ratio >= PAGE_RATIO_AIM,
   ]),
+  [
+    `waiting room: later arrivals admitted in arrival order (of ${waitingRoom.later})`,
+    "1",
+    String(round(waitingRoom.laterOrder.inOrderShare, 4)),
+    waitingRoom.laterOrder.inOrderShare === 1,
+  ],
+  [
+    `waiting room: early arrivals' pairs kept in order (a draw, ${waitingRoom.early})`,
+    `${waitingRoom.shuffleBand[0]}–${waitingRoom.shuffleBand[1]}`,
+    `${round(waitingRoom.earlyOrder.keptShare, 4)} (tau ${round(waitingRoom.earlyOrder.kendallTau, 4)})`,
+    waitingRoom.earlyOrder.keptShare >= waitingRoom.shuffleBand[0] &&
+      waitingRoom.earlyOrder.keptShare <= waitingRoom.shuffleBand[1],
+  ],
+  [
+    "waiting room: places/s before / after the opening",
+    "0 errors",
+    `${waitingRoom.placesBefore.perSecond} / ${waitingRoom.placesAfter.perSecond}, ${waitingRoom.placesBefore.errors + waitingRoom.placesAfter.errors} errors`,
+    waitingRoom.placesBefore.errors + waitingRoom.placesAfter.errors === 0,
+  ],
+  [
+    "waiting-room page / static file (same server; bare reference)",
+    `≥ ${PAGE_RATIO_AIM}`,
+    `${waitingRoom.page.sameServerRatio}; ${waitingRoom.page.referenceRatio}`,
+    waitingRoom.page.sameServerRatio >= PAGE_RATIO_AIM,
+  ],
+  [
+    "add-to-basket with the waiting room on / off (everyone admitted)",
+    `≥ ${ROOM_RUSH_RATIO_AIM}`,
+    String(roomRush.ratio),
+    roomRush.ratio >= ROOM_RUSH_RATIO_AIM,
+  ],
   ["buyer's tree / plain SELECT", `≤ ${TREE_RATIO_AIM}`, String(tree.ratio), tree.ratio <= TREE_RATIO_AIM],
   [
     "/admin first visit, compressed JavaScript",
@@ -90,7 +127,8 @@ const report = `# Benchmark results (${startedAt})
 - The servers run as \`npm start\` runs them (NODE_ENV=production, better-sqlite3 on a fresh data folder with the demo
   data), in a child process; the load generator shares the machine's cores with them.
 - \`BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"\` profiles the servers;
-  \`BENCH_CONNECTIONS\`, \`BENCH_SECONDS\` and \`BENCH_WARMUP_SECONDS\` change the load.
+  \`BENCH_CONNECTIONS\`, \`BENCH_SECONDS\` and \`BENCH_WARMUP_SECONDS\` change the load; \`BENCH_QUICK=1\` makes the
+  waiting room's benches small and short (\`npx tsx bench/waiting-room.ts --quick\` runs them alone).
 
 ## At a glance
 
@@ -103,6 +141,8 @@ ${delayedRushReport(delayedRush)}
 ${statementsReport(statements)}
 ${pagesReport(pages)}
 ${newcomersReport(newcomers)}
+${waitingRoomReport(waitingRoom)}
+${roomRushReport(roomRush)}
 ${treeReport(tree)}
 ${checkoutReport(checkout)}
 ${adminReport(admin)}
@@ -113,11 +153,34 @@ mkdirSync(dir, { recursive: true });
 writeFileSync(join(dir, "latest.md"), report);
 writeFileSync(
   join(dir, `${startedAt.slice(0, 19).replace(/[:T]/g, "-")}.json`),
-  `${JSON.stringify({ startedAt, rush, delayedRush, statements, pages, newcomers, tree, checkout, admin, exports: exportFigures }, null, 2)}\n`,
+  `${JSON.stringify(
+    {
+      startedAt,
+      rush,
+      delayedRush,
+      statements,
+      pages,
+      newcomers,
+      waitingRoom,
+      roomRush,
+      tree,
+      checkout,
+      admin,
+      exports: exportFigures,
+    },
+    null,
+    2,
+  )}\n`,
 );
 const delayedIsCorrect = [delayedRush.undelayed, delayedRush.delayed].every((l) => l.errors === 0 && l.oversold === 0);
 if (!rushIsCorrect(rush) || !delayedIsCorrect || checkout.product.errors > 0) {
   console.error("Oversold, a failed request, or a race that did not reserve exactly the stock: the benchmark fails.");
+  process.exitCode = 1;
+}
+if (!waitingRoom.ok || !roomRush.ok) {
+  console.error(
+    "A waiting-room place refused or failed, an admission out of order or out of turn, or a rush error: the benchmark fails.",
+  );
   process.exitCode = 1;
 }
 if (!exportFigures.ok) {

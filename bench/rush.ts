@@ -142,11 +142,25 @@ function rushFigures(load: LoadFigures, reservations: number, oversold: number):
   };
 }
 
+export type Buyer = Awaited<ReturnType<typeof buyersOf>>[number];
+/** The rush's buyers of an event, each with a basket: `buyersOf`, or through a waiting room (room-rush.ts). */
+export type BuyersMaker = (
+  api: Api,
+  event: { id: number; registration_module_id: number },
+  count: number,
+  staff: string,
+) => Promise<Buyer[]>;
+
 /** The product under load: login, validation, pricing, the guarded stock counter — what a real buyer goes through. */
-export async function loadProduct(url: string): Promise<RushLoad> {
+export async function loadProduct(
+  url: string,
+  makeBuyers: BuyersMaker = buyersOf,
+  /** The load's length, when not cannon.ts's (a quick check). */
+  length: { seconds?: number; warmupSeconds?: number } = {},
+): Promise<RushLoad> {
   const api = apiOf(url);
   const { event, article, staff } = await publicEventWithArticle(api, "Rush load", LOAD_STOCK);
-  const buyers = await buyersOf(api, event, BUYERS);
+  const buyers = await makeBuyers(api, event, BUYERS, staff);
   let turn = 0;
   const load = await cannon(
     url,
@@ -159,7 +173,7 @@ export async function loadProduct(url: string): Promise<RushLoad> {
         body: JSON.stringify({ basket_id: buyer.basketId, node_id: article.node.id }),
       };
     },
-    { expected: [201] },
+    { expected: [201], ...length },
   );
   const reservations = answeredWith(load, 201);
   // The counter must account for every reservation answered (and the requests still in flight when autocannon
