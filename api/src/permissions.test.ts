@@ -408,6 +408,20 @@ const CASES: Record<string, Case> = {
   },
   "GET /events/:id/check-ins": { path: (t) => `/events/${t.eventId}/check-ins`, expect: ok(200) },
   "GET /events/:id/check-ins/counts": { path: (t) => `/events/${t.eventId}/check-ins/counts`, expect: ok(200) },
+  // The event's waiting room (the target has one, opening in 2030): staff who see the event run it (the rules
+  // themselves: routes/waiting-room.test.ts).
+  "GET /events/:id/waiting-room": { path: (t) => `/events/${t.eventId}/waiting-room`, expect: ok(200) },
+  "PUT /events/:id/waiting-room": {
+    path: (t) => `/events/${t.eventId}/waiting-room`,
+    body: () => ({ opens_at: "2029-12-01T09:00:00.000Z", rate_per_minute: 50, admission_minutes: 10 }),
+    expect: ok(200),
+  },
+  ...Object.fromEntries(
+    ["open-now", "pause", "resume", "end"].map((action) => [
+      `POST /events/:id/waiting-room/${action}`,
+      { path: (t: Target) => `/events/${t.eventId}/waiting-room/${action}`, body: () => ({}), expect: ok(200) },
+    ]),
+  ),
   "POST /uploaded-images": { path: () => "/uploaded-images", body: () => "not multipart", expect: { anonymous: 401 } },
   "GET /uploaded-images/:id/file": { path: () => "/uploaded-images/999999/file", expect: publicRoute(404) },
 
@@ -571,6 +585,17 @@ const CASES: Record<string, Case> = {
   "PUT /frontend/selected-nodes/:id/extra-infos": {
     path: () => "/frontend/selected-nodes/1/extra-infos",
     body: () => ({ answers: [] }),
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  // The buyer's place (a new one 201, their own 200, none yet 404, one per browser and a few per address): in
+  // routes/waiting-room.test.ts.
+  "POST /frontend/waiting-room": {
+    path: () => "/frontend/waiting-room",
+    body: (t) => ({ event_id: t.publicEventId }),
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "GET /frontend/waiting-room": {
+    path: (t) => `/frontend/waiting-room?event_id=${t.publicEventId}`,
     expect: { anonymous: 401, superuser: 401 },
   },
   "GET /frontend/events/:id/confirmation-page": {
@@ -755,6 +780,19 @@ describe("permissions on every route", () => {
           .get(),
       );
       const pointOfSale = yield* run(tx.insert(schema.pointsOfSale).values({ eventId, title: "P" }).returning().get());
+      const opensAt = "2029-12-01T09:00:00.000Z";
+      yield* run(
+        tx
+          .insert(schema.waitingRooms)
+          .values({
+            eventId,
+            opensAt,
+            ratePerMinute: 50,
+            admissionMinutes: 10,
+            schedule: JSON.stringify([[opensAt, 0, 50]]),
+          })
+          .run(),
+      );
       // A second rule pricing the article, after its own "set": the set can move down past it.
       const fee = yield* run(
         tx.insert(schema.nodePriceRules).values({ eventId, mode: "plus", value: 100, order: 1 }).returning().get(),
