@@ -12,6 +12,7 @@ import {
   createOnSaleEvent,
   createTestContext,
   loginAs,
+  nextBuyerAddress,
   type TestContext,
   writeUnitStripeSecrets,
 } from "./test-support.ts";
@@ -173,6 +174,9 @@ const FIELD_NAMES = [
   "secret_key",
   "webhook_secret",
   "online_payment_module",
+  "opens_at",
+  "rate_per_minute",
+  "admission_minutes",
 ];
 
 /** A JSON text nested up to `maxDepth` deep (around the API's limit of 64 or far past it), maybe in a body. */
@@ -387,6 +391,7 @@ describe("fuzzing every route with bad input", () => {
   const tokens: Record<Actor, string | undefined> = { anonymous: undefined, superuser: "", owner: "", buyer: "" };
   let ids: number[] = [];
   let secrets: string[] = [];
+  let roomEventId = 0;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -436,6 +441,26 @@ describe("fuzzing every route with bad input", () => {
     // And a basket still open, for the calls that change one.
     const open = await ctx.call("POST", "/frontend/baskets", { token: buyer.token, body: { event_id: sale.event.id } });
     expect(open.status).toBe(201);
+    // An event whose waiting room is open (at a rate that admits its first place and not, during the run, the next),
+    // where the buyer holds the first place: the room's routes reach past their lookups. The on-sale event above has
+    // no room, so the basket routes are not refused for want of a turn.
+    const queued = await createOnSaleEvent(ctx, { stock: 5 });
+    const room = await ctx.call("PUT", `/events/${queued.event.id}/waiting-room`, {
+      token: tokens.superuser,
+      body: { opens_at: new Date(Date.now() - 1_000).toISOString(), rate_per_minute: 1, admission_minutes: 60 },
+    });
+    expect(room.status, JSON.stringify(room.body)).toBe(200);
+    const queuedLogin = await ctx.call("POST", "/auth/anonymous-login", {
+      token: buyer.token,
+      headers: { "x-real-ip": nextBuyerAddress() },
+      body: { active_module_id: queued.moduleId },
+    });
+    tokens.buyer = queuedLogin.body.access_token;
+    const place = await ctx.call("POST", "/frontend/waiting-room", {
+      token: tokens.buyer,
+      body: { event_id: queued.event.id },
+    });
+    expect(place.body.state, JSON.stringify(place.body)).toBe("admitted");
     // A row of every element-tree resource, so that its GET, PUT and DELETE find one.
     const create = async (resource: string, body: Record<string, unknown>) => {
       const created = await ctx.call("POST", `/${resource}`, {
@@ -468,6 +493,7 @@ describe("fuzzing every route with bad input", () => {
       ...new Set([
         sale.event.id,
         draft.event.id,
+        queued.event.id,
         sale.moduleId,
         sale.article.node.id,
         sale.organiser.personalUnitId as number,
@@ -481,6 +507,7 @@ describe("fuzzing every route with bad input", () => {
       ]),
     ];
     secrets = [sig, sale.event.frontendPath];
+    roomEventId = queued.event.id;
   });
   afterAll(async () => ctx.close());
 
@@ -524,7 +551,9 @@ describe("fuzzing every route with bad input", () => {
       const templates = new Map<string, Template>();
       let learned = 0;
       for (const route of routes) {
-        const template = await learnTemplate(route, ids, (method, actor, url, body) =>
+        // The room's routes learn on the event with a room (a PUT found on the on-sale event would put one there).
+        const learnOn = route.path.includes("/waiting-room") ? [roomEventId, ...ids] : ids;
+        const template = await learnTemplate(route, learnOn, (method, actor, url, body) =>
           send(
             { method, path: route.path },
             actor,
