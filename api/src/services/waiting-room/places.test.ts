@@ -244,6 +244,8 @@ describe("places in a waiting room", () => {
     );
     expect(place).toMatchObject({ state: "admitted", position: 1 });
     const resumed = await actOnWaitingRoom(ctx.database, user, event.id, "resume", at(10 * MINUTE), SUPPORT);
-    expect(resumed).toMatchObject({ status: "running", admittedPositions: 12 });
+    // The next one comes one interval (1 s at 60 a minute) after the resume, not at once.
+    expect(resumed).toMatchObject({ status: "running", admittedPositions: 11 });
+    expect((await getWaitingRoom(ctx.database.db, user, event.id, at(10 * MINUTE + 1000))).admittedPositions).toBe(12);
   });
 });

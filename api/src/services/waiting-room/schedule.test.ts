@@ -63,6 +63,19 @@ describe("a waiting room's schedule", () => {
     }
   });
 
+  it("lets nobody in early by pausing and resuming, or by changing the rate", () => {
+    // Opened at 1 a minute: position 1 at once, position 2 at one minute.
+    let schedule: Schedule = [[OPENING.toISOString(), 0, 1]];
+    for (let k = 1; k <= 10; k++) {
+      schedule = withStep(schedule, at(k * 1000), 0);
+      schedule = withStep(schedule, at(k * 1000 + 100), 1);
+    }
+    expect(admittedPositions(schedule, at(59_000))).toBe(1);
+    schedule = withStep(schedule, at(59_500), 2); // twice as fast: the next one 30 s after the change
+    expect(admittedPositions(schedule, at(89_000))).toBe(1);
+    expect(admissionTime(schedule, 2)).toEqual(at(89_500));
+  });
+
   it("has no time for a position a pause stops short of", () => {
     const schedule = withStep([[OPENING.toISOString(), 0, 60]], at(10_500), 0);
     expect(admittedPositions(schedule, at(MINUTE))).toBe(11);

@@ -1,11 +1,12 @@
 // When each position of a waiting room is admitted (docs/decisions/0037): a pure function of the room's schedule and
 // the time, so every API process, reading the same row, agrees on every admission without a process of its own.
 //
-// A schedule is a list of steps `[at, admitted, rate]`: from `at` on, the first `admitted` positions are in, and
-// then — if `rate` > 0 — position `admitted + 1` at `at` itself and one more every 60 000 / rate ms. The opening is
-// the first step, `[opensAt, 0, rate]`; a change of rate, a pause (rate 0) and a resume each add a step at the
-// moment they happen, starting from the positions admitted by then. Nobody is admitted twice or skipped: the
-// admitted positions are always exactly 1..admittedPositions(now).
+// A schedule is a list of steps `[at, admitted, rate]`: from `at` on, the first `admitted` positions are in, and one
+// more every 60 000 / rate ms (none while rate is 0). The opening is the first step, `[opensAt, 0, rate]`, and lets
+// position 1 in at once; a change of rate, a pause (rate 0) and a resume each add a step at the moment they happen,
+// from the positions admitted by then, the next one coming in one interval of the new rate later — so pausing and
+// resuming never lets anyone in early. Nobody is admitted twice or skipped: the admitted positions are always
+// exactly 1..admittedPositions(now).
 
 export type Step = [at: string, admitted: number, rate: number];
 export type Schedule = Step[];
@@ -30,24 +31,24 @@ export function parseSchedule(text: string): Schedule {
   }
 }
 
-/** How many positions a step has admitted at `time` (ms), the step being the current one. */
-function admittedBy([at, admitted, rate]: Step, time: number): number {
-  const elapsed = time - Date.parse(at);
-  if (elapsed < 0) return admitted;
-  return rate > 0 ? admitted + 1 + Math.floor((elapsed * rate) / MINUTE_MS) : admitted;
-}
+/** Who a step lets in at its very start: the opening, position 1; a later step, nobody more yet. */
+const atStart = (index: number) => (index === 0 ? 1 : 0);
 
-/** The step in force at `time`: the last one that started at or before it. */
-function stepAt(schedule: Schedule, time: number): Step | undefined {
-  let current: Step | undefined;
-  for (const step of schedule) if (Date.parse(step[0]) <= time) current = step;
-  return current;
+/** How many positions step `index` has admitted at `time` (ms), the step being the current one. */
+function admittedBy([at, admitted, rate]: Step, index: number, time: number): number {
+  const elapsed = time - Date.parse(at);
+  if (elapsed < 0 || rate <= 0) return admitted;
+  return admitted + atStart(index) + Math.floor((elapsed * rate) / MINUTE_MS);
 }
 
 /** How many positions are admitted at `now`: 0 before the opening. */
 export function admittedPositions(schedule: Schedule, now: Date): number {
-  const step = stepAt(schedule, now.getTime());
-  return step ? admittedBy(step, now.getTime()) : 0;
+  const time = now.getTime();
+  // The step in force: the last one that started at or before `now`.
+  let current = -1;
+  for (const [index, step] of schedule.entries()) if (Date.parse(step[0]) <= time) current = index;
+  const step = schedule[current];
+  return step ? admittedBy(step, current, time) : 0;
 }
 
 /**
@@ -58,8 +59,8 @@ export function admissionTime(schedule: Schedule, position: number): Date | null
   for (const [index, step] of schedule.entries()) {
     const [at, admitted, rate] = step;
     if (rate <= 0 || position <= admitted) continue;
-    // The smallest t with admitted + 1 + floor((t - at) * rate / 60 000) >= position.
-    const time = Date.parse(at) + Math.ceil(((position - admitted - 1) * MINUTE_MS) / rate);
+    // The smallest t with admitted + atStart + floor((t - at) * rate / 60 000) >= position.
+    const time = Date.parse(at) + Math.ceil(((position - admitted - atStart(index)) * MINUTE_MS) / rate);
     const next = schedule[index + 1];
     if (!next || time < Date.parse(next[0])) return new Date(time);
   }
