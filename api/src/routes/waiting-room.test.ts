@@ -219,6 +219,20 @@ describe.each(DRIVERS)("the waiting room over HTTP (%s)", (driver) => {
       expect((await join(await guest(sale.moduleId), sale.event.id, browser())).status).toBe(201);
     });
 
+    it("gives a browser without a device cookie one with its place, and holds it to that place", async () => {
+      const sale = await onSale(secondsFromNow(-1));
+      const first = await join(await guest(sale.moduleId), sale.event.id, {});
+      expect(first.status).toBe(201);
+      const given = first.headers
+        .getSetCookie()
+        .find((cookie) => cookie.startsWith(`${deviceCookieName(ctx.config.secretKey, TICKET_OFFICE_DEVICE)}=`));
+      expect(given).toBeDefined();
+      const again = await join(await guest(sale.moduleId), sale.event.id, {
+        cookie: (given as string).split(";")[0] as string,
+      });
+      expect(again.status).toBe(409);
+    });
+
     it(`is at most ${PLACES_PER_ADDRESS} per address: the next from it is refused (409), another address's is not`, async () => {
       const sale = await onSale(secondsFromNow(-1));
       const household = { "x-real-ip": nextBuyerAddress() };

@@ -10,7 +10,7 @@ import {
 } from "@ticketing/shared/schemas/waiting-room";
 import { Hono } from "hono";
 import { type AppEnv, now } from "../context.ts";
-import { presentedDevice, TICKET_OFFICE_DEVICE } from "../lib/device-cookies.ts";
+import { giveDeviceCookie, presentedDevice, TICKET_OFFICE_DEVICE } from "../lib/device-cookies.ts";
 import { answer, idParam } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
 import { joinWaitingRoom, readWaitingRoomPlace } from "../services/waiting-room/buyer-places.ts";
@@ -85,7 +85,8 @@ buyerWaitingRoomRoutes.post(
         {
           loginIds: logins,
           address: c.get("clientIp"),
-          device: presentedDevice(c, TICKET_OFFICE_DEVICE, now(c)),
+          // A browser without the ticket office's device cookie (a sign-in by email link) gets one here.
+          device: presentedDevice(c, TICKET_OFFICE_DEVICE, now(c)) ?? giveDeviceCookie(c, TICKET_OFFICE_DEVICE, now(c)),
           multiplier: config.rateLimitMultiplier,
           now: now(c),
         },
