@@ -3,7 +3,7 @@
 // goes on to the buy page, and a lapsed buyer joins again only by asking.
 import { describe, expect, it } from "vitest";
 import { answerOf, DEVICE_SET_COOKIE, roomApi, visit, wirePlace } from "#app/lib/waiting-room.fixtures.ts";
-import { action, loader } from "#app/routes/tickets/$path/waiting-room/route.tsx";
+import { action, headers, loader } from "#app/routes/tickets/$path/waiting-room/route.tsx";
 
 const ROOM = "/tickets/demo/waiting-room";
 
@@ -80,5 +80,12 @@ describe("the waiting room's page", () => {
     const api = roomApi({ hasWaitingRoom: false });
     expect(await load(api)).toMatchObject({ status: 302, location: "/tickets/demo/buy" });
     expect(api.calls.filter((call) => call.includes("waiting-room"))).toEqual([]);
+  });
+
+  it("hands its Refresh on to the document (a loader's own headers stay the loader's), and nothing when lapsed", () => {
+    const pass = (loaderHeaders: Headers) => new Headers(headers({ loaderHeaders } as never));
+    expect(pass(new Headers({ Refresh: "20", "X-Other": "1" })).get("Refresh")).toBe("20");
+    expect(pass(new Headers({ Refresh: "20", "X-Other": "1" })).get("X-Other")).toBeNull();
+    expect(pass(new Headers()).get("Refresh")).toBeNull();
   });
 });

@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () => [{ name: "turbo-visit-control", co
 /** A document's headers are its routes' `headers`, not its loaders' (cookies aside): the page passes its Refresh on. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
   const refresh = loaderHeaders.get("Refresh");
-  return refresh ? { Refresh: refresh } : {};
+  return refresh ? [["Refresh", refresh]] : [];
 };
 
 /** An instant as the office writes dates (a range of one instant is that instant, written once). */
