@@ -29,6 +29,9 @@ export function HoldNoticeMessage({ notice }: { notice: HoldNotice }) {
       <p>
         <strong>{t("hold.expired")}</strong>
       </p>
+      {notice.refusal.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
       {notice.restored.length > 0 && (
         <>
           <p>{t("hold.restored")}</p>

@@ -45,6 +45,8 @@ const basket = (overrides: Partial<Basket> = {}): Basket => ({
   language: "en",
   unikey: "ABCDEFGHJK",
   expiresAt: CREATED,
+  holdRenewals: 0,
+  holdRenewalsLeft: 3,
   createdAt: CREATED,
   updatedAt: null,
   total: 4500,

@@ -2,7 +2,7 @@
 // is reused).
 
 import type { Basket, BasketDetail, BasketItem, HoldAgainResult } from "@ticketing/shared/schemas/ticket-office";
-import type { ApiClient } from "./api.server";
+import { type ApiClient, ApiError } from "./api.server";
 import { pickCompletedBasket, pickOpenBasket, type WizardStep, wizardRedirect } from "./basket-rules";
 import type { TicketOffice } from "./ticket-office.server";
 
@@ -25,6 +25,8 @@ export async function getBasket(api: ApiClient, id: number): Promise<BasketDetai
 export interface HoldNotice {
   restored: BasketItem[];
   unavailable: BasketItem[];
+  /** Why nothing was held again (its renewals used up, the buyer's turn in a waiting room lapsed): the API's words. */
+  refusal: string[];
 }
 
 /**
@@ -38,13 +40,21 @@ export async function loadOpenBasket(office: TicketOffice, api: ApiClient, { hol
   let basket = open ? await getBasket(api, open.id) : null;
   let holdNotice: HoldNotice | null = null;
   if (holdAgain && basket && basket.expiredItems.length > 0 && office.areBasketActionsAllowed) {
-    const {
-      basket: held,
-      restored,
-      unavailable,
-    } = await api.post<HoldAgainResult>(`/frontend/baskets/${basket.id}/hold-again`, {});
-    basket = { ...held, expiredItems: [] };
-    holdNotice = { restored, unavailable };
+    try {
+      const {
+        basket: held,
+        restored,
+        unavailable,
+      } = await api.post<HoldAgainResult>(`/frontend/baskets/${basket.id}/hold-again`, {});
+      basket = { ...held, expiredItems: [] };
+      holdNotice = { restored, unavailable, refusal: [] };
+    } catch (error) {
+      // Refused (409: the basket's hold renewals are used up, or a waiting room's turn lapsed): the page says why,
+      // and its articles stay given back.
+      if (!(error instanceof ApiError) || error.status !== 409) throw error;
+      holdNotice = { restored: [], unavailable: basket.expiredItems, refusal: error.errors };
+      basket = { ...basket, expiredItems: [] };
+    }
   }
   return {
     basket,
