@@ -69,7 +69,7 @@ test("an organiser caps the tickets per buyer, then runs the event's waiting roo
   const live = admin.getByRole("region", { name: "The room live" });
   await expect(live.getByText("Running")).toBeVisible();
   await expect(live.getByText("Before the opening")).toBeVisible();
-  await expect(live.getByText("30 buyers per minute")).toBeVisible();
+  await expect(live.getByText("30 let in per minute")).toBeVisible();
   await expect(figure(admin, "Waiting")).toHaveText("0");
   await expect(figure(admin, "Places taken")).toHaveText("0");
   expect(await room()).toMatchObject({
@@ -90,7 +90,7 @@ test("an organiser caps the tickets per buyer, then runs the event's waiting roo
   // The rate changes while it runs.
   await admin.getByRole("textbox", { name: "Buyers let in per minute" }).fill("60");
   await admin.getByRole("button", { name: "Save the changes" }).click();
-  await expect(live.getByText("60 buyers per minute")).toBeVisible();
+  await expect(live.getByText("60 let in per minute")).toBeVisible();
   expect((await room()).rate_per_minute).toBe(60);
 
   // Pause, then resume.

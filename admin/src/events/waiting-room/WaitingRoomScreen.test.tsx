@@ -71,7 +71,7 @@ describe("the waiting room screen", () => {
     expect(figure("Holding a basket")).toBe("95");
     expect(figure("Bought")).toBe("170");
     expect(figure("Places taken")).toBe("1,500");
-    expect(screen.getByText("120 buyers per minute")).toBeTruthy();
+    expect(screen.getByText("120 let in per minute")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Resume" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Open now" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Pause" }));
