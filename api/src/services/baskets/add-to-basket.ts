@@ -41,8 +41,8 @@ export async function addBasketItem(
   const { event, login } = found;
   if (!login) throw notFound();
   // The waiting room's turn (docs/decisions/0037), read only on an event whose room is on: the read above says so.
-  const inRoom = Boolean(found.roomOn) && !login.testing;
-  if (inRoom) await assertAdmitted(database, { event, login, now: input.now });
+  const place =
+    found.roomOn && !login.testing ? await assertAdmitted(database, { event, login, now: input.now }) : null;
   const basket = found.basket ?? (await createBasket(database, event, login, input.now));
   const item = await addSelectedNode(database, {
     event,
@@ -54,7 +54,7 @@ export async function addBasketItem(
     quantity: body.quantity,
     now: input.now,
   });
-  if (inRoom) await noteHeld(database, { eventId: event.id, loginId: login.id, now: input.now });
+  await noteHeld(database, place, input.now);
   return { ...item, basketId: basket.id };
 }
 

@@ -6,6 +6,7 @@ import type { PublicInfos, PublicInfosQuery } from "@ticketing/shared/schemas/ev
 import { eventWindows } from "@ticketing/shared/ticket-office";
 import { notFound } from "../../lib/errors.ts";
 import { type Authenticated, canSeeUnit, type Event, requireUser } from "../accounts/access.ts";
+import { isRoomOn, roomOfEvent } from "../waiting-room/places.ts";
 import { type EventExtras, eventExtras, extrasByEvent } from "./events.ts";
 
 // Every ticket-office page asks for its event's public infos: their queries are built once (prepared.ts).
@@ -106,23 +107,10 @@ export async function findPublicInfos(
     if (!(await canSeeUnit(db, user, event.unitId))) throw notFound("errors.event_not_found");
   } else if (event.status !== "public" && event.status !== "closed") throw notFound("errors.event_not_found");
   const room = await roomOfEvent(db).get({ eventId: event.id });
-  return presentPublicInfos(
-    event,
-    await extrasOfEvent(db, event.id),
-    now,
-    new Set(room?.status === "ended" ? [] : room ? [event.id] : []),
-  );
+  return presentPublicInfos(event, await extrasOfEvent(db, event.id), now, new Set(isRoomOn(room) ? [event.id] : []));
 }
 
 /** The events whose waiting room is on (not ended): the ticket office sends their buyers to it. */
-const roomOfEvent = prepared((db) =>
-  db
-    .select({ status: schema.waitingRooms.status })
-    .from(schema.waitingRooms)
-    .where(eq(schema.waitingRooms.eventId, sql.placeholder("eventId")))
-    .prepare(),
-);
-
 async function roomsOnOf(db: Db): Promise<Set<number>> {
   const rows = await db
     .select({ eventId: schema.waitingRooms.eventId })

@@ -41,7 +41,7 @@ export async function joinWaitingRoom(
   const login = await findLogin(database.db, caller.loginIds, event.id, body.testing);
   const room = await roomOfEvent(database.db).get({ eventId: event.id });
   if (login.testing || !isRoomOn(room)) return { place: openPlace(event.id), isNew: false };
-  const { place, isNew } = await takePlace(database, room, {
+  const { place, position, isNew } = await takePlace(database, room, {
     eventId: event.id,
     loginId: login.id,
     address: caller.address,
@@ -50,7 +50,6 @@ export async function joinWaitingRoom(
     placesPerAddress: PLACES_PER_ADDRESS * caller.multiplier,
     draws: caller.draws ?? cryptoDraws,
   });
-  const position = await positionOf(database.db, room, place, caller.now);
   return { place: describePlace(room, place, position, caller.now), isNew };
 }
 

@@ -158,7 +158,11 @@ describe("places in a waiting room", () => {
     const event = sale.event;
     // At one minute: positions 1–3 are in (one at the opening, then one every 30 s), the fourth waits 30 s more.
     const oneMinute = at(MINUTE);
-    await assertAdmitted(ctx.database, { event, login: { id: first, testing: false }, now: oneMinute });
+    const firstPlace = await assertAdmitted(ctx.database, {
+      event,
+      login: { id: first, testing: false },
+      now: oneMinute,
+    });
     await expect(
       assertAdmitted(ctx.database, { event, login: { id: fourth, testing: false }, now: oneMinute }),
     ).rejects.toThrow("errors.waiting_room_turn_required");
@@ -169,7 +173,7 @@ describe("places in a waiting room", () => {
     );
     expect(waiting).toMatchObject({ state: "waiting", position: 4, ahead: 0, estimatedWaitSeconds: 30 });
     // The first holds a basket: admitted for good. The second never does: lapsed after 5 minutes.
-    await noteHeld(ctx.database, { eventId: event.id, loginId: first, now: at(2 * MINUTE) });
+    await noteHeld(ctx.database, firstPlace, at(2 * MINUTE));
     const late = at(6 * MINUTE);
     await assertAdmitted(ctx.database, { event, login: { id: first, testing: false }, now: late });
     await expect(

@@ -6,7 +6,7 @@ import { and, type Database, type Db, eq, isNull, prepared, run, schema, sql } f
 import { WAITING_ROOM_REFRESH_SECONDS, type WaitingRoomPlaceState } from "@ticketing/shared/constants";
 import type { WaitingRoomPlace } from "@ticketing/shared/schemas/waiting-room";
 import { conflict } from "../../lib/errors.ts";
-import { admissionTime, admittedPositions, isPausedSchedule, parseSchedule } from "./schedule.ts";
+import { admissionTime, admittedPositions, isPausedSchedule, parseSchedule, type Schedule } from "./schedule.ts";
 
 export type Room = typeof schema.waitingRooms.$inferSelect;
 export type Place = typeof schema.waitingRoomPlaces.$inferSelect;
@@ -58,6 +58,17 @@ const earlyRank = prepared((db) =>
     .prepare(),
 );
 
+/** The room's schedule, parsed once per room read (the live counts describe every place of one room). */
+const schedules = new WeakMap<Room, Schedule>();
+function scheduleOf(room: Room): Schedule {
+  let schedule = schedules.get(room);
+  if (!schedule) {
+    schedule = parseSchedule(room.schedule);
+    schedules.set(room, schedule);
+  }
+  return schedule;
+}
+
 /** Whether the room still asks for places: it exists and has not ended. */
 export const isRoomOn = (room: Room | undefined): room is Room => room !== undefined && room.status !== "ended";
 
@@ -78,11 +89,16 @@ function* positionIn(tx: Db, room: Room, place: Place, now: Date) {
 }
 
 /** What a place means at `now`: its state, position, the places ahead not admitted yet, the wait, the deadline. */
-export function describePlace(room: Room, place: Place, position: number | null, now: Date): WaitingRoomPlace {
+export function describePlace(
+  room: Room,
+  place: Pick<Place, "heldAt">,
+  position: number | null,
+  now: Date,
+): WaitingRoomPlace {
   const base = { eventId: room.eventId, opensAt: room.opensAt, refreshSeconds: WAITING_ROOM_REFRESH_SECONDS };
   if (position === null)
     return { ...base, state: "before_opening", position, ahead: null, estimatedWaitSeconds: null, admittedUntil: null };
-  const schedule = parseSchedule(room.schedule);
+  const schedule = scheduleOf(room);
   const admitted = admittedPositions(schedule, now);
   if (position > admitted) {
     const paused = room.status === "paused" || isPausedSchedule(schedule);
@@ -102,7 +118,7 @@ export function describePlace(room: Room, place: Place, position: number | null,
 }
 
 /** Until when an admitted place may start holding a basket; null once it did (the admission then lasts). */
-function admittedUntil(room: Room, place: Place, schedule: ReturnType<typeof parseSchedule>, position: number) {
+function admittedUntil(room: Room, place: Pick<Place, "heldAt">, schedule: Schedule, position: number) {
   if (place.heldAt !== null) return null;
   const at = admissionTime(schedule, position) ?? new Date(room.opensAt);
   return new Date(at.getTime() + room.admissionMinutes * 60_000).toISOString();
@@ -133,7 +149,7 @@ export interface Arrival {
 
 /**
  * The login's place, taken now if it has none; a lapsed place is left and a new one taken at the back. Answers the
- * place and whether it is new. One write transaction: two requests of one login, device or address at once cannot
+ * place, its position (positionOf) and whether it is new. One write transaction: two requests of one login, device or address at once cannot
  * both take a place, and a later place's position (after every early one, then by arrival) is decided there.
  */
 export async function takePlace(database: Database, room: Room, arrival: Arrival) {
@@ -145,7 +161,7 @@ export async function takePlace(database: Database, room: Room, arrival: Arrival
     const own = yield* run(placeOfLogin(tx).get({ eventId, loginId }));
     if (own) {
       const position = yield* positionIn(tx, room, own, now);
-      if (describePlace(room, own, position, now).state !== "lapsed") return { place: own, isNew: false };
+      if (describePlace(room, own, position, now).state !== "lapsed") return { place: own, position, isNew: false };
       yield* run(tx.update(table).set({ leftAt: now.toISOString() }).where(eq(table.id, own.id)).run());
     }
     if (device !== null) {
@@ -177,6 +193,7 @@ export async function takePlace(database: Database, room: Room, arrival: Arrival
         .returning()
         .get(),
     );
-    return { place, isNew: true };
+    // A new early place has no position before the opening; a later one has the one it was given.
+    return { place, position: place.position, isNew: true };
   });
 }

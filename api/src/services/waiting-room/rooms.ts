@@ -45,11 +45,49 @@ export async function getWaitingRoom(db: Db, user: User, eventId: number, now: D
   return presentRoom(db, await requireRoom(db, event.id), now);
 }
 
+/** What a change writes: a room switched on afresh (its places from before gone), or fields of the room; null: none. */
+type RoomChange = { fresh: Omit<typeof schema.waitingRooms.$inferInsert, "eventId"> } | Partial<Room> | null;
+
+/**
+ * Reads the event's room in a write transaction, asks `decide` what to write (it may refuse by throwing) and writes
+ * it; answers the room as it then stands. The event must be one whose room the user may run.
+ */
+async function changeRoom(
+  database: Database,
+  access: { user: User; eventId: number; supportEmail: string; now: Date },
+  decide: (room: Room | undefined) => RoomChange,
+): Promise<WaitingRoom> {
+  const event = await roomEventFor(database.db, access.user, access.eventId, access.supportEmail);
+  const updatedAt = access.now.toISOString();
+  await database.transaction(function* (tx) {
+    const change = decide(yield* run(roomOfEvent(tx).get({ eventId: event.id })));
+    const table = schema.waitingRooms;
+    if (change === null) return;
+    if ("fresh" in change) {
+      yield* run(tx.delete(table).where(eq(table.eventId, event.id)).run());
+      yield* run(
+        tx
+          .insert(table)
+          .values({ ...change.fresh, eventId: event.id, updatedAt })
+          .run(),
+      );
+    } else
+      yield* run(
+        tx
+          .update(table)
+          .set({ ...change, updatedAt })
+          .where(eq(table.eventId, event.id))
+          .run(),
+      );
+  });
+  return presentRoom(database.db, await requireRoom(database.db, event.id), access.now);
+}
+
 /**
  * `PUT /events/:id/waiting-room`: switches the room on, or changes it. Its opening may move only before it; a new
  * rate applies from now on (those admitted stay admitted). An ended room is switched on again from scratch.
  */
-export async function setWaitingRoom(
+export function setWaitingRoom(
   database: Database,
   user: User,
   eventId: number,
@@ -57,49 +95,26 @@ export async function setWaitingRoom(
   now: Date,
   supportEmail: string,
 ): Promise<WaitingRoom> {
-  const event = await roomEventFor(database.db, user, eventId, supportEmail);
-  const nowIso = now.toISOString();
-  await database.transaction(function* (tx) {
-    const current = yield* run(roomOfEvent(tx).get({ eventId: event.id }));
-    const table = schema.waitingRooms;
-    if (!current || current.status === "ended") {
-      if (current) yield* run(tx.delete(table).where(eq(table.eventId, event.id)).run());
-      yield* run(
-        tx
-          .insert(table)
-          .values({
-            eventId: event.id,
-            ...settings,
-            status: "running",
-            schedule: JSON.stringify([[settings.opensAt, 0, settings.ratePerMinute]]),
-            updatedAt: nowIso,
-          })
-          .run(),
-      );
-      return;
-    }
-    if (settings.opensAt !== current.opensAt && (isOpenAt(current, now) || settings.opensAt < nowIso))
+  return changeRoom(database, { user, eventId, supportEmail, now }, (current) => {
+    if (!current || current.status === "ended")
+      return {
+        fresh: {
+          ...settings,
+          status: "running",
+          schedule: JSON.stringify([[settings.opensAt, 0, settings.ratePerMinute]]),
+        },
+      };
+    if (settings.opensAt !== current.opensAt && (isOpenAt(current, now) || settings.opensAt < now.toISOString()))
       throw conflict("errors.waiting_room_already_open");
-    const moved = { ...current, opensAt: settings.opensAt };
     const rate = current.status === "paused" ? 0 : settings.ratePerMinute;
     const changed = settings.opensAt !== current.opensAt || settings.ratePerMinute !== current.ratePerMinute;
-    yield* run(
-      tx
-        .update(table)
-        .set({
-          ...settings,
-          schedule: changed ? JSON.stringify(scheduleFrom(moved, now, rate)) : current.schedule,
-          updatedAt: nowIso,
-        })
-        .where(eq(table.eventId, event.id))
-        .run(),
-    );
+    const moved = { ...current, opensAt: settings.opensAt };
+    return { ...settings, schedule: changed ? JSON.stringify(scheduleFrom(moved, now, rate)) : current.schedule };
   });
-  return presentRoom(database.db, await requireRoom(database.db, event.id), now);
 }
 
 /** `POST /events/:id/waiting-room/{open-now,pause,resume,end}`. */
-export async function actOnWaitingRoom(
+export function actOnWaitingRoom(
   database: Database,
   user: User,
   eventId: number,
@@ -107,41 +122,27 @@ export async function actOnWaitingRoom(
   now: Date,
   supportEmail: string,
 ): Promise<WaitingRoom> {
-  const event = await roomEventFor(database.db, user, eventId, supportEmail);
-  const nowIso = now.toISOString();
-  await database.transaction(function* (tx) {
-    const room = yield* run(roomOfEvent(tx).get({ eventId: event.id }));
+  return changeRoom(database, { user, eventId, supportEmail, now }, (room) => {
     if (!room) throw notFound("errors.waiting_room_not_found");
     if (room.status === "ended") throw conflict("errors.waiting_room_ended");
-    const change = ((): Partial<Room> | null => {
-      switch (action) {
-        case "open-now": {
-          if (isOpenAt(room, now)) throw conflict("errors.waiting_room_already_open");
-          const rate = room.status === "paused" ? 0 : room.ratePerMinute;
-          return { opensAt: nowIso, schedule: JSON.stringify([[nowIso, 0, rate]]) };
-        }
-        case "pause":
-          return room.status === "paused"
-            ? null
-            : { status: "paused", schedule: JSON.stringify(scheduleFrom(room, now, 0)) };
-        case "resume":
-          return room.status === "running"
-            ? null
-            : { status: "running", schedule: JSON.stringify(scheduleFrom(room, now, room.ratePerMinute)) };
-        case "end":
-          return { status: "ended" };
+    switch (action) {
+      case "open-now": {
+        if (isOpenAt(room, now)) throw conflict("errors.waiting_room_already_open");
+        const rate = room.status === "paused" ? 0 : room.ratePerMinute;
+        return { opensAt: now.toISOString(), schedule: JSON.stringify([[now.toISOString(), 0, rate]]) };
       }
-    })();
-    if (change)
-      yield* run(
-        tx
-          .update(schema.waitingRooms)
-          .set({ ...change, updatedAt: nowIso })
-          .where(eq(schema.waitingRooms.eventId, event.id))
-          .run(),
-      );
+      case "pause":
+        return room.status === "paused"
+          ? null
+          : { status: "paused", schedule: JSON.stringify(scheduleFrom(room, now, 0)) };
+      case "resume":
+        return room.status === "running"
+          ? null
+          : { status: "running", schedule: JSON.stringify(scheduleFrom(room, now, room.ratePerMinute)) };
+      case "end":
+        return { status: "ended" };
+    }
   });
-  return presentRoom(database.db, await requireRoom(database.db, event.id), now);
 }
 
 /** Each place with its position (early ones ranked by draw), whether its buyer bought, or holds a basket. */
@@ -171,10 +172,7 @@ export async function presentRoom(db: Db, room: Room, now: Date): Promise<Waitin
     if (row.bought) counts.bought += 1;
     else if (row.holding) counts.holding += 1;
     else {
-      const place = { id: row.id, heldAt: row.held_at, early: false, position: row.position } as Parameters<
-        typeof describePlace
-      >[1];
-      const state = describePlace(room, place, open ? row.position : null, now).state;
+      const state = describePlace(room, { heldAt: row.held_at }, open ? row.position : null, now).state;
       if (state === "admitted") counts.admitted += 1;
       else if (state === "lapsed") counts.lapsed += 1;
       else counts.waiting += 1;
