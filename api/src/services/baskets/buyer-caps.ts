@@ -4,17 +4,15 @@
 // email), per sign-in for guests. Checked inside the add's guarded write (add-to-basket.ts), so two adds at once on
 // two baskets of one buyer cannot both pass; an event and an article with no cap add nothing to the write.
 import { and, type Db, eq, inArray, run, type Statement, schema, sql } from "@ticketing/db";
-import type { BasketStatus } from "@ticketing/shared/constants";
+import { STOCK_HOLDING_BASKET_STATUSES } from "@ticketing/shared/constants";
 import { conflict } from "../../lib/errors.ts";
 import type { Event } from "../accounts/access.ts";
 
-/** The baskets whose held articles count: open or sold (a sold basket's lines stay `held`), never refunded. */
-export const CAPPED_BASKET_STATUSES = [
-  "new",
-  "payment_in_progress",
-  "validated",
-  "edition_in_progress",
-] as const satisfies readonly BasketStatus[];
+/**
+ * The baskets whose held articles count: those whose articles count against a stock — open or sold (a sold basket's
+ * lines stay `held`), never refunded.
+ */
+const CAPPED_BASKET_STATUSES = STOCK_HOLDING_BASKET_STATUSES;
 
 /** The caps an add of one article meets: the event's and the article's, each null when there is none. */
 export interface BuyerCaps {

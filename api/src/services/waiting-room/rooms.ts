@@ -1,7 +1,7 @@
 // The organiser's waiting room (`/events/:id/waiting-room`, docs/decisions/0037): switched on with an opening time,
 // a rate and an admission time; opened now, paused, resumed or ended; and seen live.
 import { type Database, type Db, eq, run, schema, sql } from "@ticketing/db";
-import { SOLD_BASKET_STATUSES } from "@ticketing/shared/constants";
+import { OPEN_BASKET_STATUSES, SOLD_BASKET_STATUSES } from "@ticketing/shared/constants";
 import { isWaitingRoomLocked } from "@ticketing/shared/event-status";
 import type {
   WaitingRoom,
@@ -159,7 +159,8 @@ const placesOfRoom = (db: Db, eventId: number) =>
       exists (select 1 from baskets b where b.created_by_id = p.login_id and b.event_id = p.event_id
         and b.status in (select value from json_each(${JSON.stringify(SOLD_BASKET_STATUSES)}))) as bought,
       exists (select 1 from baskets b join selected_nodes s on s.basket_id = b.id where b.created_by_id = p.login_id
-        and b.event_id = p.event_id and b.status in ('new', 'payment_in_progress') and s.status = 'held') as holding
+        and b.event_id = p.event_id and b.status in (select value from json_each(${JSON.stringify(OPEN_BASKET_STATUSES)}))
+        and s.status = 'held') as holding
     from waiting_room_places p where p.event_id = ${eventId}`);
 
 /** The room as the back office shows it, its places counted by what they mean now. */
