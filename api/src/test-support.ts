@@ -194,8 +194,9 @@ export async function createOnSaleEvent(
 }
 
 /**
- * Each stock's counters (`node_limits.used`, `testing_used`) beside what the held selected nodes linked to it
- * say: they must always be equal (docs/design.md §4 "Stock").
+ * Each stock's counters (`node_limits.used`, `testing_used`, `waiting`, `testing_waiting`) beside what the held
+ * selected nodes and the waiting list's entries linked to it say: they must always be equal (docs/design.md §4
+ * "Stock", docs/decisions/0038).
  */
 export async function stockCountersAndRows(database: Database) {
   const limits = await database.db.select().from(schema.nodeLimits).all();
@@ -210,10 +211,35 @@ export async function stockCountersAndRows(database: Database) {
       .innerJoin(schema.selectedNodes, eq(schema.selectedNodes.id, schema.selectedNodeLimits.selectedNodeId))
       .where(and(eq(schema.selectedNodeLimits.limitId, limit.id), eq(schema.selectedNodes.status, "held")))
       .get();
+    // What waiting-list entries hold (an offer not opened yet) and ask (in line): docs/decisions/0038.
+    const entries = await database.db
+      .select({
+        held: sql<number>`coalesce(sum(case when e.state = 'offered' and e.basket_id is null and e.testing = 0
+          then e.offered_quantity else 0 end), 0)`,
+        testingHeld: sql<number>`coalesce(sum(case when e.state = 'offered' and e.basket_id is null and e.testing = 1
+          then e.offered_quantity else 0 end), 0)`,
+        waiting: sql<number>`coalesce(sum(case when e.state = 'waiting' and e.testing = 0 then e.quantity else 0 end), 0)`,
+        testingWaiting: sql<number>`coalesce(sum(case when e.state = 'waiting' and e.testing = 1 then e.quantity else 0 end), 0)`,
+      })
+      .from(sql`waiting_list_entries e join waiting_list_entry_limits el on el.entry_id = e.id`)
+      .where(sql`el.limit_id = ${limit.id}`)
+      .get();
     stocks.push({
       maximum: limit.maximum,
-      counters: { id: limit.id, used: limit.used, testingUsed: limit.testingUsed },
-      rows: { id: limit.id, used: Number(derived?.used), testingUsed: Number(derived?.testingUsed) },
+      counters: {
+        id: limit.id,
+        used: limit.used,
+        testingUsed: limit.testingUsed,
+        waiting: limit.waiting,
+        testingWaiting: limit.testingWaiting,
+      },
+      rows: {
+        id: limit.id,
+        used: Number(derived?.used) + Number(entries?.held),
+        testingUsed: Number(derived?.testingUsed) + Number(entries?.testingHeld),
+        waiting: Number(entries?.waiting),
+        testingWaiting: Number(entries?.testingWaiting),
+      },
     });
   }
   return stocks;

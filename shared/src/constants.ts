@@ -134,6 +134,8 @@ export const MAIL_KINDS = [
   "password_reset",
   "payment_expired",
   "refund",
+  "waiting_list_joined",
+  "waiting_list_offer",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -152,6 +154,7 @@ export const EXPORT_LISTS = [
   "stocks",
   "memberships",
   "check-ins",
+  "waiting-list",
 ] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 
@@ -208,6 +211,32 @@ export const DEFAULT_WAITING_ROOM_ADMISSION_MINUTES = 10;
 export const MAX_WAITING_ROOM_ADMISSION_MINUTES = 24 * 60;
 /** How often the waiting-room page reloads itself (a `Refresh` header: no JavaScript needed). */
 export const WAITING_ROOM_REFRESH_SECONDS = 20;
+
+/**
+ * A waiting list entry's stored states (issue 31, docs/decisions/0038): `waiting` in line, `offering` only inside the
+ * write that offers it, `offered` (stock held for it until `offer_expires_at`), `bought` (its offer's basket paid),
+ * `expired` (the offer lapsed), `left` (its buyer left or declined), `removed` (by the organiser).
+ */
+export const WAITING_LIST_ENTRY_STATES = [
+  "waiting",
+  "offering",
+  "offered",
+  "bought",
+  "expired",
+  "left",
+  "removed",
+] as const;
+export type WaitingListEntryState = (typeof WAITING_LIST_ENTRY_STATES)[number];
+/** The states in which an entry is still in line or holds an offer: one such entry per buyer and article. */
+export const LIVE_WAITING_LIST_ENTRY_STATES = [
+  "waiting",
+  "offering",
+  "offered",
+] as const satisfies readonly WaitingListEntryState[];
+/** How long an offer lasts, in minutes: the default (a day), and the bounds the organiser chooses within. */
+export const DEFAULT_WAITING_LIST_OFFER_MINUTES = 24 * 60;
+export const MIN_WAITING_LIST_OFFER_MINUTES = 15;
+export const MAX_WAITING_LIST_OFFER_MINUTES = 14 * 24 * 60;
 
 /**
  * What a scan at the door gives (issue 17): `checked_in` the first time a sold ticket is scanned,

@@ -171,12 +171,19 @@ export const nodeLimits = sqliteTable(
     conditionId: conditionId(),
     used: integer("used").notNull().default(0),
     testingUsed: integer("testing_used").notNull().default(0),
+    /**
+     * What waiting-list entries in line ask of this stock (real and testing apart, docs/decisions/0038): a public
+     * take needs `used + n + waiting <= maximum`, so stock freed while entries wait is theirs first.
+     */
+    waiting: integer("waiting").notNull().default(0),
+    testingWaiting: integer("testing_waiting").notNull().default(0),
   },
   (t) => [
     // The tree reads every counter of its event on each request.
     index("node_limits_event").on(t.eventId),
     check("node_limits_used", sql`${t.used} >= 0 AND ${t.used} <= ${t.maximum}`),
     check("node_limits_testing_used", sql`${t.testingUsed} >= 0 AND ${t.testingUsed} <= ${t.maximum}`),
+    check("node_limits_waiting", sql`${t.waiting} >= 0 AND ${t.testingWaiting} >= 0`),
   ],
 );
 

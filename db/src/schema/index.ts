@@ -6,3 +6,4 @@ export * from "./instance.ts";
 export * from "./mail.ts";
 export * from "./payments.ts";
 export * from "./users-units.ts";
+export * from "./waiting-list.ts";

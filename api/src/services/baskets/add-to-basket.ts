@@ -307,12 +307,14 @@ const addStatements = (
     updatedAt: string;
   },
 ): Statement[] => {
+  // What waiting-list entries in line ask for is not the buyer's to take (docs/decisions/0038).
+  const waiting = counter === "used" ? "waiting" : "testing_waiting";
   const statements: Statement[] = [
     {
       sql: `update baskets set expires_at = case when expires_at < ? then ? else expires_at end, updated_at = ?
         where id = ? and status = 'new' and created_by_id = ? and ${HELD_IDS} = ?
         and (select count(*) from node_limits l, json_each(?) m where l.id = json_extract(m.value, '$[0]')
-          and l.${counter} + json_extract(m.value, '$[1]') <= l.maximum) = ?${input.caps.condition.sql}
+          and l.${counter} + l.${waiting} + json_extract(m.value, '$[1]') <= l.maximum) = ?${input.caps.condition.sql}
         returning id`,
       args: [
         input.updatedAt,
@@ -329,7 +331,7 @@ const addStatements = (
     },
     {
       sql: `select status, ${HELD_IDS} as held,
-        (select json_group_array(json_array(l.id, l.maximum - l.${counter})) from node_limits l
+        (select json_group_array(json_array(l.id, l.maximum - l.${counter} - l.${waiting})) from node_limits l
           where l.id in (select json_extract(value, '$[0]') from json_each(?))) as remaining${input.caps.figures.sql}
         from baskets where id = ? and changes() = 0`,
       args: [input.basketId, input.moves, ...input.caps.figures.args, input.basketId],

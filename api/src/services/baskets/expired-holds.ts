@@ -50,6 +50,15 @@ export async function holdExpiredAgain(
         .get(),
     );
     if (current?.status !== "new") throw conflict("errors.basket_not_modifiable");
+    // A waiting list's offer lasts the time its organiser set: its basket's hold is not renewed (docs/decisions/0038).
+    const offer = yield* run(
+      tx
+        .select({ id: schema.waitingListEntries.id })
+        .from(schema.waitingListEntries)
+        .where(and(eq(schema.waitingListEntries.basketId, basket.id), eq(schema.waitingListEntries.state, "offered")))
+        .get(),
+    );
+    if (offer) throw conflict("errors.waiting_list_offer_basket");
     if (current.holdRenewals >= event.maxHoldRenewals)
       throw conflict("errors.hold_renewals_used", { max: event.maxHoldRenewals });
     const expired = yield* run(

@@ -6,6 +6,7 @@ import type { SelectedNodeStatus } from "@ticketing/shared/constants";
 import { eventWindows } from "@ticketing/shared/ticket-office";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { Event } from "../accounts/access.ts";
+import { offerStatements, offersDue, runStatements, statementSql } from "../waiting-list/offers.ts";
 import type { Basket } from "./rows.ts";
 
 type Tx = Db;
@@ -47,12 +48,16 @@ export function* takeStock(tx: Tx, moves: ReturnType<typeof movesPerLimit>): Gen
       .where(inArray(schema.nodeLimits.id, [...moves.keys()]))
       .all(),
   );
+  // What waiting-list entries in line ask for is theirs first (docs/decisions/0038).
   const hasRoom = limits.every((limit) => {
     const wanted = moves.get(limit.id) ?? { used: 0, testingUsed: 0 };
-    return limit.used + wanted.used <= limit.maximum && limit.testingUsed + wanted.testingUsed <= limit.maximum;
+    return (
+      limit.used + limit.waiting + wanted.used <= limit.maximum &&
+      limit.testingUsed + limit.testingWaiting + wanted.testingUsed <= limit.maximum
+    );
   });
   if (limits.length !== moves.size || !hasRoom) return false;
-  const { used, testingUsed, maximum } = schema.nodeLimits;
+  const { used, testingUsed, maximum, waiting, testingWaiting } = schema.nodeLimits;
   for (const [limitId, wanted] of moves) {
     const moved = yield* run(
       tx
@@ -61,8 +66,8 @@ export function* takeStock(tx: Tx, moves: ReturnType<typeof movesPerLimit>): Gen
         .where(
           and(
             eq(schema.nodeLimits.id, limitId),
-            sql`${used} + ${wanted.used} <= ${maximum}`,
-            sql`${testingUsed} + ${wanted.testingUsed} <= ${maximum}`,
+            sql`${used} + ${waiting} + ${wanted.used} <= ${maximum}`,
+            sql`${testingUsed} + ${testingWaiting} + ${wanted.testingUsed} <= ${maximum}`,
           ),
         )
         .returning({ id: schema.nodeLimits.id })
@@ -75,12 +80,14 @@ export function* takeStock(tx: Tx, moves: ReturnType<typeof movesPerLimit>): Gen
 
 /**
  * Releases held selected nodes and gives their stock back, exactly once each (inside a transaction); `status` is
- * what they become: `released`, `expired` when their reservation time ran out, or `refunded` by a refund.
+ * what they become: `released`, `expired` when their reservation time ran out, or `refunded` by a refund. What
+ * comes free goes to the waiting list first, offered in the same transaction (docs/decisions/0038).
  */
 export function* releaseSelectedNodes(
   tx: Tx,
   selectedNodeIds: number[],
-  status: Exclude<SelectedNodeStatus, "held"> = "released",
+  status: Exclude<SelectedNodeStatus, "held">,
+  now: Date,
 ): Generator<unknown, number, unknown> {
   if (selectedNodeIds.length === 0) return 0;
   const held = yield* run(
@@ -108,6 +115,7 @@ export function* releaseSelectedNodes(
         .run(),
     );
   yield* run(tx.update(schema.selectedNodes).set({ status }).where(inArray(schema.selectedNodes.id, ids)).run());
+  yield* runStatements(tx, offerStatements(now.toISOString()));
   return ids.length;
 }
 
@@ -181,6 +189,8 @@ export async function removeSelectedNode(
       "released",
       guard,
     ),
+    // What came free goes to the waiting list first, in this same batch (docs/decisions/0038).
+    ...offerStatements(now.toISOString()),
   ]);
   if (!renewed?.length) throw refused?.[0]?.status === "new" ? notFound() : conflict("errors.basket_not_modifiable");
   return rowOf(schema.selectedNodes, row?.[0] ?? {});
@@ -188,8 +198,9 @@ export async function removeSelectedNode(
 
 /**
  * Gives back the stock held by `new` baskets whose reservation time is over (every basket, or the one named), its
- * lines marked `expired`: the 30 s sweep, and a basket read by its buyer after its time (not a sweep later).
- * Returns how many lines were released.
+ * lines marked `expired`: the 30 s sweep, and a basket read by its buyer after its time (not a sweep later). What
+ * comes free goes to the waiting list first, in the same batch; the sweep also gives back lapsed offers and makes
+ * any offer due (a stock raised, say: docs/decisions/0038). Returns how many lines were released.
  */
 export async function releaseExpiredHolds(database: Database, now: Date, basketId?: number): Promise<number> {
   const expiredLines = () =>
@@ -207,10 +218,15 @@ export async function releaseExpiredHolds(database: Database, now: Date, basketI
       );
   // A plain read first: a basket already expired, read again by its buyer, and a sweep that finds nothing take no
   // write lock. The batch selects the lines again, so a line released meanwhile is not given back twice.
-  if (!(await expiredLines().limit(1).get())) return 0;
+  const nowIso = now.toISOString();
+  const [line, offers] = await Promise.all([
+    expiredLines().limit(1).get(),
+    basketId === undefined ? database.db.all(statementSql(offersDue(nowIso))) : [],
+  ]);
+  if (!line && !offers.length) return 0;
   const { sql: selectExpired, params } = expiredLines().toSQL();
   const expired: Statement = { sql: selectExpired, args: params as Statement["args"] };
-  const [, released] = await database.batch(releaseStatements(expired, "expired"));
+  const [, released] = await database.batch([...releaseStatements(expired, "expired"), ...offerStatements(nowIso)]);
   return released?.length ?? 0;
 }
 

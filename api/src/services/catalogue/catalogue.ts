@@ -42,8 +42,10 @@ const stockCounters = prepared((db) =>
     .select({
       id: schema.nodeLimits.id,
       maximum: schema.nodeLimits.maximum,
-      used: schema.nodeLimits.used,
-      testingUsed: schema.nodeLimits.testingUsed,
+      // What buyers cannot take: what is held or sold, and what waiting-list entries in line ask for
+      // (docs/decisions/0038). The stock they see left is the maximum less that.
+      used: sql<number>`${schema.nodeLimits.used} + ${schema.nodeLimits.waiting}`,
+      testingUsed: sql<number>`${schema.nodeLimits.testingUsed} + ${schema.nodeLimits.testingWaiting}`,
     })
     .from(schema.nodeLimits)
     .where(eq(schema.nodeLimits.eventId, sql.placeholder("eventId")))

@@ -89,6 +89,8 @@ export async function expireUnpaidPayments(database: Database, now: Date): Promi
       yield* releaseSelectedNodes(
         tx,
         held.map((row) => row.id),
+        "released",
+        now,
       );
       yield* mailBasketBuyer(tx, basket.id, "payment_expired", { basket_id: basket.id });
       return true;

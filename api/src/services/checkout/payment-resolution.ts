@@ -6,6 +6,7 @@ import { conflict, notFound } from "../../lib/errors.ts";
 import type { Basket } from "../baskets/baskets.ts";
 import type { Invoice } from "../invoices/invoice-writing.ts";
 import { MAIL_PAYLOADS, mailBasketBuyer } from "../mail/queue.ts";
+import { runStatements } from "../waiting-list/offers.ts";
 import { holdAgain, LATE_PAYMENT_MODULES, writeLatePaymentRefund } from "./late-payments.ts";
 
 /** A provider's notification, applied at most once: its id is written in the transaction of its effect. */
@@ -152,6 +153,8 @@ function resolveStatements(
         basket.id,
       ]);
       mail("order_confirmation");
+      // A waiting list's offer opened into this basket is bought (guarded on its own: it may change no row).
+      chain.push(boughtOffer(basket.id, now));
     }
   } else if (!closed) {
     const error = input.outcome === "error";
@@ -295,6 +298,14 @@ function* applyLatePayment(
   return yield* validateOrder(tx, basket, now);
 }
 
+/** Marks `bought` the waiting list's offer opened into the basket, once the basket is paid. */
+const boughtOffer = (basketId: number, now: Date): Statement => ({
+  sql: `update waiting_list_entries set state = 'bought', updated_at = ?
+    where basket_id = ? and state in ('offered', 'expired')
+    and exists (select 1 from baskets b where b.id = ? and b.status = 'validated')`,
+  args: [now.toISOString(), basketId, basketId],
+});
+
 /** The order is paid: the basket validated and its confirmation queued (inside resolvePayment's transaction). */
 function* validateOrder(tx: Db, basket: Basket, now: Date): Generator<unknown, ResolvedPayment, unknown> {
   const validated = yield* run(
@@ -306,5 +317,6 @@ function* validateOrder(tx: Db, basket: Basket, now: Date): Generator<unknown, R
       .get(),
   );
   yield* mailBasketBuyer(tx, basket.id, "order_confirmation", { basket_id: basket.id });
+  yield* runStatements(tx, [boughtOffer(basket.id, now)]);
   return { changed: true, basket: validated ?? basket };
 }

@@ -89,7 +89,7 @@ export async function refundBasket(
         .get(),
     );
     if (!invoice) throw conflict("errors.already_refunded");
-    yield* releaseSelectedNodes(tx, claim.nodeIds, "refunded");
+    yield* releaseSelectedNodes(tx, claim.nodeIds, "refunded", now);
     const stillHeld = yield* run(
       tx.select({ id: schema.selectedNodes.id }).from(schema.selectedNodes).where(heldArticlesOf(basket.id)).get(),
     );

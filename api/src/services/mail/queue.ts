@@ -26,6 +26,9 @@ export const MAIL_PAYLOADS = {
   payment_expired: basketPayload,
   /** A credit note: `invoice_id` is the refund's (negative) invoice of the basket. */
   refund: z.strictObject({ basket_id: z.number().int().positive(), invoice_id: z.number().int().positive() }),
+  /** A waiting list's entry: its confirmation, and its offer (queued by the write that offers it, in SQL). */
+  waiting_list_joined: z.strictObject({ entry_id: z.number().int().positive() }),
+  waiting_list_offer: z.strictObject({ entry_id: z.number().int().positive() }),
 } satisfies Record<MailKind, z.ZodType>;
 
 export type MailPayloads = { [K in MailKind]: z.infer<(typeof MAIL_PAYLOADS)[K]> };
