@@ -155,11 +155,11 @@ export function closeEntryStatements(entryId: number, state: "left" | "removed",
   return [
     {
       sql: `update node_limits
-        set waiting = waiting - m.real_waiting, testing_waiting = testing_waiting - m.testing_waiting,
+        set waiting = waiting - m.real_waiting, testing_waiting = testing_waiting - m.testing_asked,
           used = used - m.real_count, testing_used = testing_used - m.testing_count
         from (select el.limit_id as id,
             sum(case when e.state = 'waiting' and e.testing = 0 then e.quantity else 0 end) as real_waiting,
-            sum(case when e.state = 'waiting' and e.testing = 1 then e.quantity else 0 end) as testing_waiting,
+            sum(case when e.state = 'waiting' and e.testing = 1 then e.quantity else 0 end) as testing_asked,
             ${perCounter("case when e.state = 'offered' then e.offered_quantity else 0 end")}
           from waiting_list_entries e join waiting_list_entry_limits el on el.entry_id = e.id
           where ${open} group by el.limit_id) m
