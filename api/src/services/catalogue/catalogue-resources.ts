@@ -163,6 +163,8 @@ export async function updateCatalogueRow(
     remaining: _m,
     used: _u,
     testingUsed: _t,
+    waiting: _w,
+    testingWaiting: _tw,
     childrenIds: _c,
     ...values
   } = body;

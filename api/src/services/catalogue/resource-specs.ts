@@ -7,6 +7,7 @@ import { getTableColumns } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { conflict, invalid } from "../../lib/errors.ts";
 import type { ListOptions } from "../../lib/list-query.ts";
+import { offerStatements, runStatements } from "../waiting-list/offers.ts";
 import { type Catalogue, loadCatalogue, stockUsage } from "./catalogue.ts";
 import { assertNewParent, clearLausanneTaxBelow } from "./tree-editing.ts";
 
@@ -134,12 +135,18 @@ export const RESOURCES = {
       if (typeof values.maximum === "number" && values.maximum < used)
         throw conflict("errors.stock_below_used", { used });
     },
+    // A stock raised while entries wait is offered to them in the raise's own transaction (docs/decisions/0038).
+    *afterUpdate(tx) {
+      yield* runStatements(tx, offerStatements(new Date().toISOString()));
+    },
     async decorate(rows, eventIds, db) {
       const usage = new Map<number, { sold: number; reserved: number }>();
       for (const eventId of eventIds) for (const [k, v] of await stockUsage(db, eventId)) usage.set(k, v);
       return rows.map((row) => {
         const figures = usage.get(row.id) ?? { sold: 0, reserved: 0 };
-        return { ...row, ...figures, remaining: Math.max(0, (row.maximum as number) - (row.used as number)) };
+        // As buyers see it: what waiting-list entries ask for is not left for them.
+        const taken = (row.used as number) + ((row.waiting as number | undefined) ?? 0);
+        return { ...row, ...figures, remaining: Math.max(0, (row.maximum as number) - taken) };
       });
     },
   },

@@ -8,6 +8,7 @@ import {
   createOnSaleEvent,
   DRIVERS,
   expectStockCountersMatchRows,
+  signedInUser,
   type TestContext,
   useTestContext,
 } from "../../test-support.ts";
@@ -251,22 +252,41 @@ describe.each(DRIVERS)("waiting list offers (%s)", (driver) => {
     }
   });
 
-  it("offers a stock the organiser raised at the next sweep, and only what the raise covers", async () => {
+  it("offers a stock the organiser raised in the raise's own write, and only what the raise covers", async () => {
     const { event, article, moduleId } = await createOnSaleEvent(ctx, { stock: 1 });
     const holder = await createBuyer(ctx, event.id, moduleId);
     expect((await addToBasket(ctx, holder, article.node.id)).status).toBe(201);
     await openList(ctx, event.id);
-    for (let i = 0; i < 3; i++) await putInLine(ctx.database, event.id, [article.limit.id]);
-    await ctx.database.transaction(function* (tx) {
-      yield* run(
-        tx.update(schema.nodeLimits).set({ maximum: 3 }).where(eq(schema.nodeLimits.id, article.limit.id)).run(),
-      );
-    });
-    // Raised by 2 while 3 wait: buyers still cannot take it.
+    for (let i = 0; i < 4; i++) await putInLine(ctx.database, event.id, [article.limit.id]);
+    // A public event's stock is raised by staff allowed to edit it while on sale.
+    const { token: admin } = await signedInUser(ctx, "root", { isSuperuser: true });
+    const raised = await ctx.call("PUT", `/node-limits/${article.limit.id}`, { token: admin, body: { maximum: 3 } });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    expect(raised.body).toMatchObject({ maximum: 3, remaining: 0 });
+    expect((await entriesOf(ctx, event.id)).map((entry) => entry.state)).toEqual([
+      "offered",
+      "offered",
+      "waiting",
+      "waiting",
+    ]);
+    // Raised by 2 while 4 waited: buyers still cannot take any.
     const buyer = await createBuyer(ctx, event.id, moduleId);
     expect((await addToBasket(ctx, buyer, article.node.id)).status).toBe(409);
+    await expectStockCountersMatchRows(ctx);
+    // A stock raised behind the API's back (a script on the database) is offered at the next sweep.
+    await ctx.database.transaction(function* (tx) {
+      yield* run(
+        tx.update(schema.nodeLimits).set({ maximum: 4 }).where(eq(schema.nodeLimits.id, article.limit.id)).run(),
+      );
+    });
+    expect((await addToBasket(ctx, buyer, article.node.id)).status).toBe(409);
     await releaseExpiredHolds(ctx.database, new Date());
-    expect((await entriesOf(ctx, event.id)).map((entry) => entry.state)).toEqual(["offered", "offered", "waiting"]);
+    expect((await entriesOf(ctx, event.id)).map((entry) => entry.state)).toEqual([
+      "offered",
+      "offered",
+      "offered",
+      "waiting",
+    ]);
     await expectStockCountersMatchRows(ctx);
   });
 
