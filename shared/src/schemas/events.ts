@@ -196,6 +196,11 @@ export const PublicInfos = z.object({
   isPointOfSaleEnabled: z.boolean(),
   /** Whether buyers pass through the event's waiting room (it is on and has not ended): docs/decisions/0037. */
   hasWaitingRoom: z.boolean(),
+  /**
+   * The event's waiting list (docs/decisions/0038), null when it has none: `accepting` whether buyers may join it now
+   * (the buy page then offers it on a sold-out article).
+   */
+  waitingList: z.object({ accepting: z.boolean() }).nullable(),
   /** docs/specification.md §4: basket actions need registrations allowed; starting payment needs payments allowed. */
   areRegistrationsAllowed: z.boolean(),
   isBasketItemModificationAllowed: z.boolean(),

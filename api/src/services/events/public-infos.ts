@@ -32,6 +32,18 @@ const accessMethodsOfEvent = prepared((db) =>
     .prepare(),
 );
 
+/** The event's waiting list's one public fact (docs/decisions/0038): a read by primary key. */
+const waitingListOfEvent = prepared((db) =>
+  db
+    .select({ accepting: schema.waitingLists.accepting })
+    .from(schema.waitingLists)
+    .where(eq(schema.waitingLists.eventId, sql.placeholder("eventId")))
+    .prepare(),
+);
+
+/** Whether buyers may join each event's waiting list now, by event; an event without a list is not in it. */
+type WaitingLists = ReadonlyMap<number, { accepting: boolean }>;
+
 /** One event's extras (eventExtras for a single event, with prepared queries). */
 async function extrasOfEvent(db: Db, eventId: number): Promise<EventExtras | undefined> {
   const modules = await modulesOfEvent(db).all({ eventId });
@@ -44,6 +56,7 @@ export function presentPublicInfos(
   extras: { registrationModuleId: number; accessMethods: AccessMethod[] } | undefined,
   now: Date,
   roomsOn: ReadonlySet<number> = new Set(),
+  waitingLists: WaitingLists = new Map(),
 ): PublicInfos {
   return {
     id: event.id,
@@ -63,6 +76,7 @@ export function presentPublicInfos(
     maxHoldRenewals: event.maxHoldRenewals,
     isPointOfSaleEnabled: event.isPointOfSaleEnabled,
     hasWaitingRoom: roomsOn.has(event.id),
+    waitingList: waitingLists.get(event.id) ?? null,
     ...eventWindows(event, now),
   };
 }
@@ -98,7 +112,8 @@ export async function findPublicInfos(
       events.map((e) => e.id),
     );
     const rooms = await roomsOnOf(db);
-    return events.map((e) => presentPublicInfos(e, extras.get(e.id), now, rooms));
+    const lists = await waitingListsOf(db);
+    return events.map((e) => presentPublicInfos(e, extras.get(e.id), now, rooms, lists));
   }
   const event = await findEventByPath(db, query.path);
   if (!event) throw notFound("errors.event_not_found");
@@ -107,7 +122,14 @@ export async function findPublicInfos(
     if (!(await canSeeUnit(db, user, event.unitId))) throw notFound("errors.event_not_found");
   } else if (event.status !== "public" && event.status !== "closed") throw notFound("errors.event_not_found");
   const room = await roomOfEvent(db).get({ eventId: event.id });
-  return presentPublicInfos(event, await extrasOfEvent(db, event.id), now, new Set(isRoomOn(room) ? [event.id] : []));
+  const list = await waitingListOfEvent(db).get({ eventId: event.id });
+  return presentPublicInfos(
+    event,
+    await extrasOfEvent(db, event.id),
+    now,
+    new Set(isRoomOn(room) ? [event.id] : []),
+    new Map(list ? [[event.id, { accepting: list.accepting }]] : []),
+  );
 }
 
 /** The events whose waiting room is on (not ended): the ticket office sends their buyers to it. */
@@ -118,4 +140,13 @@ async function roomsOnOf(db: Db): Promise<Set<number>> {
     .where(ne(schema.waitingRooms.status, "ended"))
     .all();
   return new Set(rows.map((row) => row.eventId));
+}
+
+/** Every event's waiting list, as the list of public events shows it. */
+async function waitingListsOf(db: Db): Promise<WaitingLists> {
+  const rows = await db
+    .select({ eventId: schema.waitingLists.eventId, accepting: schema.waitingLists.accepting })
+    .from(schema.waitingLists)
+    .all();
+  return new Map(rows.map((row) => [row.eventId, { accepting: row.accepting }]));
 }
