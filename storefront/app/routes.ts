@@ -12,6 +12,9 @@ export default [
     route("login/third-party/:token", "routes/tickets/$path/login/third-party/$token/route.tsx"),
     route("buy", "routes/tickets/$path/buy/route.tsx"),
     route("waiting-room", "routes/tickets/$path/waiting-room/route.tsx"),
+    route("waiting-list", "routes/tickets/$path/waiting-list/route.tsx"),
+    // The offer mail's link: the code in its query is the key, no login.
+    route("waiting-list/offers/:id", "routes/tickets/$path/waiting-list/offers/$id/route.tsx"),
     route("checkout", "routes/tickets/$path/checkout/layout.tsx", [
       index("routes/tickets/$path/checkout/route.ts"),
       route("forms", "routes/tickets/$path/checkout/forms/route.tsx"),

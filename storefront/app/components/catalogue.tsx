@@ -3,7 +3,7 @@
 
 import type { TreeNode } from "@ticketing/shared/schemas/ticket-office";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import {
   holdsArticles,
   isGroup,
@@ -25,6 +25,8 @@ interface CatalogueProps {
   error?: { nodeId: number; errors: string[] } | null;
   /** What bounds the quantity field besides the stock. */
   basket: QuantityBounds;
+  /** Where a sold-out article's buyer joins its waiting list; null when the event's list takes nobody now. */
+  waitingListHref?: ((nodeId: number) => string) | null;
 }
 
 function RangeHintText({ hint, id }: { hint: RangeHint | null; id?: string }) {
@@ -104,7 +106,14 @@ function OptionChoices({ node, group }: { node: TreeNode; group: TreeNode | null
   );
 }
 
-function ArticleCard({ article, canAdd, formKey, error, basket }: CatalogueProps & { article: TreeNode }) {
+function ArticleCard({
+  article,
+  canAdd,
+  formKey,
+  error,
+  basket,
+  waitingListHref,
+}: CatalogueProps & { article: TreeNode }) {
   const { t, i18n } = useTranslation();
   const stock = article.stock?.display ?? "available";
   const looseOptions = article.children.some((child) => child.category === "option");
@@ -133,6 +142,14 @@ function ArticleCard({ article, canAdd, formKey, error, basket }: CatalogueProps
         </ul>
       )}
       <p className={`stock stock-${stock}`}>{t(`buy.stock.${stock}`)}</p>
+      {stock === "out_of_stock" && waitingListHref && (
+        <p>
+          <Link to={waitingListHref(article.id)} className="button">
+            {t("waitingList.joinLink")}
+            <span className="visually-hidden"> {article.title}</span>
+          </Link>
+        </p>
+      )}
       <ErrorMessages errors={error?.nodeId === article.id ? error.errors : undefined} />
       {canAdd && stock !== "out_of_stock" && (
         <Form method="post" key={formKey}>

@@ -13,6 +13,7 @@ import { paymentTermExpired } from "#app/lib/basket-rules.ts";
 import { findArticle, type QuantityBounds, quantityMax } from "#app/lib/catalogue.ts";
 import { formatMoney, formatTime } from "#app/lib/format.ts";
 import { officeHref } from "#app/lib/office-paths.ts";
+import { isAllSoldOut, isWaitingListAccepting, waitingListHref } from "#app/lib/waiting-list.ts";
 import type { Route } from "./+types/route";
 
 export { action, loader } from "./route.server";
@@ -101,6 +102,8 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
     actionData?.target === "article" && actionData.nodeId
       ? { nodeId: actionData.nodeId, errors: actionData.errors }
       : null;
+  // A sold-out article (or the whole event) leads to the waiting list while the list takes names.
+  const joinHref = isWaitingListAccepting(event) ? (nodeId: number) => waitingListHref(base, nodeId) : null;
   const bounds: QuantityBounds = {
     heldCount: basket?.items.length ?? 0,
     maxItemsPerBasket: event.maxItemsPerBasket,
@@ -132,6 +135,7 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
           {t("buy.paymentExpired", { minutes: event.paymentTermMinutes })}
         </p>
       )}
+      {joinHref && isAllSoldOut(tree.root) && <p className="alert alert-info">{t("waitingList.allSoldOut")}</p>}
       {actionData?.target === "page" && <ErrorMessages errors={actionData.errors} />}
       <div className="buy-layout">
         <div className="catalogue">
@@ -143,6 +147,7 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
               formKey={basket?.items.length ?? 0}
               error={articleError}
               basket={bounds}
+              waitingListHref={joinHref}
             />
           )}
         </div>
