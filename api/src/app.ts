@@ -41,6 +41,7 @@ import { ticketRoutes } from "./routes/tickets.ts";
 import { unitRoutes } from "./routes/units.ts";
 import { uploadedImageRoutes } from "./routes/uploaded-images.ts";
 import { userRoutes } from "./routes/users.ts";
+import { waitingListRoutes } from "./routes/waiting-list.ts";
 import { waitingRoomRoutes } from "./routes/waiting-room.ts";
 import { authenticate } from "./services/accounts/sessions.ts";
 import type { Lifecycle } from "./services/operations/health.ts";
@@ -122,6 +123,7 @@ export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: 
   api.route("/events/:id", eventSalesRoutes);
   api.route("/events/:id/check-ins", checkInRoutes);
   api.route("/events/:id/waiting-room", waitingRoomRoutes);
+  api.route("/events/:id/waiting-list", waitingListRoutes);
   api.route("/nodes", nodeRoutes);
   api.route("/node-price-rules", priceRuleRoutes);
   for (const [prefix, routes] of catalogueRoutes) api.route(prefix, routes);

@@ -19,6 +19,7 @@ import { membershipsExport } from "./memberships.ts";
 import { PARTICIPANT_LIST, participantsExport } from "./participants.ts";
 import { type ExportRequest, exportRequest } from "./scope.ts";
 import { STOCKS_LIST, stocksExport } from "./stocks.ts";
+import { WAITING_LIST_EXPORT_LIST, waitingListExport } from "./waiting-list.ts";
 
 export interface ExportSpec {
   /** the list's query options: the same sortable fields and id filters as the list's */
@@ -35,6 +36,7 @@ const EXPORTS: Record<ExportList, ExportSpec> = {
   stocks: { list: STOCKS_LIST, table: stocksExport },
   memberships: { list: MEMBERSHIP_LIST, table: membershipsExport },
   "check-ins": { list: CHECK_IN_EXPORT_LIST, table: checkInsExport },
+  "waiting-list": { list: WAITING_LIST_EXPORT_LIST, table: waitingListExport },
 };
 
 /** The export of a list by its name in the path: 404 for a name that is not one of EXPORT_LISTS. */
