@@ -33,7 +33,7 @@ CREATE TABLE `waiting_list_entry_limits` (
 	FOREIGN KEY (`limit_id`) REFERENCES `node_limits`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `waiting_list_entry_limits_limit` ON `waiting_list_entry_limits` (`limit_id`);--> statement-breakpoint
+CREATE INDEX `waiting_list_entry_limits_limit` ON `waiting_list_entry_limits` (`limit_id`,`entry_id`);--> statement-breakpoint
 CREATE TABLE `waiting_lists` (
 	`event_id` integer PRIMARY KEY NOT NULL,
 	`accepting` integer DEFAULT true NOT NULL,

@@ -80,5 +80,9 @@ export const waitingListEntryLimits = sqliteTable(
       .notNull()
       .references(() => nodeLimits.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.entryId, t.limitId] }), index("waiting_list_entry_limits_limit").on(t.limitId)],
+  // In line order per stock: the offers walk a stock's line from its head (waiting-list/offers.ts).
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.limitId] }),
+    index("waiting_list_entry_limits_limit").on(t.limitId, t.entryId),
+  ],
 );

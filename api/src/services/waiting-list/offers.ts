@@ -13,6 +13,12 @@ import { type Db, run, type SQL, type Statement, sql } from "@ticketing/db";
 /** The testing or real counter of `l` (a node_limits row) for the entry `e`. */
 const used = "case when e.testing = 1 then l.testing_used else l.used end";
 
+/** The first entry in line on the stock `limit` (testing or not) after the entry `after`, by the stock's index. */
+const nextInLine = (limit: string, testing: string, after: string) =>
+  `select el.entry_id from waiting_list_entry_limits el join waiting_list_entries e on e.id = el.entry_id
+    where el.limit_id = ${limit} and el.entry_id > ${after} and e.state = 'waiting' and e.testing = ${testing}
+    order by el.entry_id limit 1`;
+
 /** Real and testing sums of `value` over entries `e`, for a node_limits update by limit. */
 const perCounter = (value: string) =>
   `sum(case when e.testing = 0 then ${value} else 0 end) as real_count,
@@ -86,20 +92,36 @@ export function offerStatements(now: string): Statement[] {
   return [
     ...lapsedOfferStatements(now),
     {
-      sql: `with w as (
-          select e.id, e.quantity, l.maximum - ${used}
-            - (sum(e.quantity) over (partition by l.id, e.testing order by e.id rows unbounded preceding)
+      // Only stocks with entries in line and room now (`roomy`, one row per counter) are looked at, and on each only
+      // the first `room` entries in line (`reach`: each asks for at least one): a write that frees nothing an entry
+      // waits for reads no entry, and one that frees a few reads a few, however long the line.
+      sql: `with recursive roomy as materialized (
+          select l.id, 0 as testing, l.maximum - l.used as room from node_limits l
+            where l.waiting > 0 and l.used < l.maximum
+          union all
+          select l.id, 1, l.maximum - l.testing_used from node_limits l
+            where l.testing_waiting > 0 and l.testing_used < l.maximum),
+        reach (id, testing, room, entry, k) as (
+          select r.id, r.testing, r.room, (${nextInLine("r.id", "r.testing", "0")}), 1 from roomy r
+          union all
+          select x.id, x.testing, x.room, (${nextInLine("x.id", "x.testing", "x.entry")}), x.k + 1 from reach x
+            where x.k < x.room and x.entry is not null),
+        last as materialized (select id, testing, room, max(entry) as entry from reach group by id, testing),
+        w as (
+          select e.id, e.quantity, r.room
+            - (sum(e.quantity) over (partition by r.id, r.testing order by e.id rows unbounded preceding)
               - e.quantity) as room
-          from waiting_list_entries e
-          join waiting_lists wl on wl.event_id = e.event_id and wl.automatic = 1
-          join waiting_list_entry_limits el on el.entry_id = e.id
-          join node_limits l on l.id = el.limit_id
-          where e.state = 'waiting'),
-        r as (select id, quantity, min(room) as room from w group by id)
-        update waiting_list_entries set state = 'offering', offered_quantity = min(r.quantity, r.room)
-        from r
-        where waiting_list_entries.id = r.id and (r.room >= r.quantity or (r.room > 0 and
-          (select wl.partial_offers from waiting_lists wl where wl.event_id = waiting_list_entries.event_id) = 1))`,
+          from last r
+          cross join waiting_list_entry_limits el on el.limit_id = r.id and el.entry_id <= r.entry
+          cross join waiting_list_entries e on e.id = el.entry_id and e.state = 'waiting' and e.testing = r.testing
+          cross join waiting_lists wl on wl.event_id = e.event_id and wl.automatic = 1),
+        fit as (select id, quantity, min(room) as room, count(*) as stocks from w group by id)
+        update waiting_list_entries set state = 'offering', offered_quantity = min(fit.quantity, fit.room)
+        from fit
+        where waiting_list_entries.id = fit.id
+          and fit.stocks = (select count(*) from waiting_list_entry_limits el where el.entry_id = fit.id)
+          and (fit.room >= fit.quantity or (fit.room > 0 and
+            (select wl.partial_offers from waiting_lists wl where wl.event_id = waiting_list_entries.event_id) = 1))`,
       args: [],
     },
     ...offeringStatements(now),
