@@ -1,100 +1,24 @@
 // The organiser's waiting list over HTTP (issue 31, docs/decisions/0038): switched on and set within bounds, refused
 // to an event whose buyers cannot prove an email, its entries counted and listed in line with their positions, an
 // entry offered by hand out of line (only what free stock covers) or removed (what it waited for, or held, going back
-// or on to the next), exported as csv and xlsx; none of it for staff of another unit. Entries are put in line as a
-// join writes them (the entry, its stocks, its quantity counted as waiting), in one transaction.
-import { and, asc, type Database, eq, run, schema, sql } from "@ticketing/db";
-import ExcelJS from "exceljs";
+// or on to the next); none of it for staff of another unit. Entries are put in line as a join writes them
+// (organiser.fixtures.ts). The list's export: sales/exports/waiting-list.test.ts.
+import { and, asc, eq, run, schema, sql } from "@ticketing/db";
 import { describe, expect, it } from "vitest";
 import {
-  addToBasket,
   createBuyer,
-  createOnSaleEvent,
   DRIVERS,
-  download,
   expectStockCountersMatchRows,
   FRENCH,
-  jsonParam,
-  loginAs,
   signedInMember,
   signedInUser,
   type TestContext,
   useTestContext,
   writeEventRow,
 } from "../../test-support.ts";
-import { releaseExpiredHolds } from "../baskets/baskets.ts";
+import { expireHolds, listedSale as listedFixture, SETTINGS } from "./organiser.fixtures.ts";
 
-const SETTINGS = { accepting: true, automatic: true, offer_minutes: 60, partial_offers: false };
 const NO_COUNTS = { waiting: 0, offered: 0, bought: 0, expired: 0, left: 0, removed: 0 };
-
-let people = 0;
-/**
- * A buyer with a proved email in line for `quantity` of the stocks `limitIds`, as a join writes it: the entry, its
- * stocks, and its quantity counted as waiting on them, in one transaction.
- */
-async function putInLine(
-  database: Database,
-  eventId: number,
-  limitIds: number[],
-  options: { quantity?: number; testing?: boolean } = {},
-) {
-  const { quantity = 1, testing = false } = options;
-  people += 1;
-  const email = `in-line-${people}-${Date.now()}@example.org`;
-  return database.transaction(function* (tx) {
-    const login = yield* run(
-      tx
-        .insert(schema.frontendLogins)
-        .values({
-          eventId,
-          testing,
-          method: "trusted_email",
-          email,
-          username: email,
-          validatedAt: "2026-01-01T00:00:00Z",
-        })
-        .returning()
-        .get(),
-    );
-    const entry = yield* run(
-      tx
-        .insert(schema.waitingListEntries)
-        .values({ eventId, loginId: login.id, email, testing, title: "Entry", quantity })
-        .returning()
-        .get(),
-    );
-    for (const limitId of limitIds) {
-      yield* run(tx.insert(schema.waitingListEntryLimits).values({ entryId: entry.id, limitId }).run());
-      yield* run(
-        tx
-          .update(schema.nodeLimits)
-          .set(
-            testing
-              ? { testingWaiting: sql`${schema.nodeLimits.testingWaiting} + ${quantity}` }
-              : { waiting: sql`${schema.nodeLimits.waiting} + ${quantity}` },
-          )
-          .where(eq(schema.nodeLimits.id, limitId))
-          .run(),
-      );
-    }
-    return entry;
-  });
-}
-
-/** Ends the holds of these baskets a second ago and sweeps them, as time passing would. */
-async function expireHolds(ctx: TestContext, basketIds: number[]) {
-  await ctx.database.transaction(function* (tx) {
-    for (const id of basketIds)
-      yield* run(
-        tx
-          .update(schema.baskets)
-          .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
-          .where(eq(schema.baskets.id, id))
-          .run(),
-      );
-  });
-  await releaseExpiredHolds(ctx.database, new Date());
-}
 
 const statesOf = async (ctx: TestContext, eventId: number) =>
   (
@@ -130,28 +54,8 @@ const publicAdd = async (ctx: TestContext, buyer: { token: string; basketId: num
 describe.each(DRIVERS)("the organiser's waiting list (%s)", (driver) => {
   const ctx = useTestContext(driver);
 
-  /**
-   * A public event of `stock` whose buyers sign in by email (unless `emailAccess` is false), its organiser signed
-   * in, and, with `holding`, a buyer holding that many of the article.
-   */
-  async function listedSale(stock: number, options: { emailAccess?: boolean; holding?: number } = {}) {
-    const sale = await createOnSaleEvent(ctx, { stock });
-    if (options.emailAccess !== false)
-      await ctx.database.transaction(function* (tx) {
-        yield* run(
-          tx.insert(schema.eventAccessMethods).values({ eventId: sale.event.id, method: "trusted_email" }).run(),
-        );
-      });
-    const organiser = await loginAs(ctx, sale.email, sale.password);
-    const base = `/events/${sale.event.id}/waiting-list`;
-    const put = (settings: Record<string, unknown> = {}, token = organiser) =>
-      ctx.call("PUT", base, { token, body: { ...SETTINGS, ...settings } });
-    const holder = await createBuyer(ctx, sale.event.id, sale.moduleId);
-    for (let i = 0; i < (options.holding ?? 0); i++) await addToBasket(ctx, holder, sale.article.node.id);
-    const inLine = (opts: { quantity?: number; testing?: boolean } = {}) =>
-      putInLine(ctx.database, sale.event.id, [sale.article.limit.id], opts);
-    return { ...sale, organiser, base, put, holder, inLine };
-  }
+  const listedSale = (stock: number, options: Parameters<typeof listedFixture>[2] = {}) =>
+    listedFixture(ctx, stock, options);
 
   describe("settings", () => {
     it("are none until switched on, then read back as set and changed; out of bounds is a 400", async () => {
@@ -406,80 +310,6 @@ describe.each(DRIVERS)("the organiser's waiting list (%s)", (driver) => {
       const member = await signedInMember(ctx, sale.event.unitId);
       expect((await ctx.call("GET", sale.base, { token: member.token })).status).toBe(200);
       await expectStockCountersMatchRows(ctx);
-    });
-  });
-
-  describe("the export", () => {
-    it("writes one row per entry in line, as csv and xlsx, in English and French, for who sees the event", async () => {
-      const sale = await listedSale(1, { holding: 1 });
-      expect((await sale.put()).status).toBe(200);
-      const first = await sale.inLine({ quantity: 1 });
-      const second = await sale.inLine({ quantity: 3 });
-      await sale.inLine({ testing: true });
-      await expireHolds(ctx, [sale.holder.basketId]);
-      const filter = (extra: Record<string, unknown> = {}) => jsonParam({ event_id: sale.event.id, ...extra });
-
-      const csv = await download(ctx, `/exports/waiting-list?format=csv&filter=${filter()}`, sale.organiser);
-      expect(csv.status).toBe(200);
-      expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-      expect(csv.headers.get("content-disposition")).toMatch(/filename="waiting-list-.*\.csv"/);
-      const lines = (await csv.text())
-        .replace(/^\uFEFF/, "")
-        .split("\r\n")
-        .filter(Boolean);
-      const [header, ...rows] = lines.map((line) => line.split(","));
-      expect(header).toEqual([
-        "Position",
-        "Email",
-        "Article",
-        "Quantity",
-        "State",
-        "Offered quantity",
-        "Offered at",
-        "Offer expires at",
-        "Joined at",
-      ]);
-      expect(rows.map((row) => row.slice(0, 6))).toEqual([
-        ["", first.email, "Entry", "1", "Offered", "1"],
-        ["1", second.email, "Entry", "3", "Waiting", ""],
-      ]);
-      expect(rows[0]?.[6]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+0[12]:00$/);
-      expect(rows[1]?.[8]).toMatch(/^\d{4}-\d{2}-\d{2} /);
-
-      const preview = await download(
-        ctx,
-        `/exports/waiting-list?format=csv&filter=${filter({ testing: true })}`,
-        sale.organiser,
-      );
-      expect((await preview.text()).split("\r\n").filter(Boolean)).toHaveLength(2);
-      const waitingOnly = await download(
-        ctx,
-        `/exports/waiting-list?format=csv&filter=${filter({ state: "waiting" })}`,
-        sale.organiser,
-      );
-      const waitingRows = (await waitingOnly.text()).split("\r\n").filter(Boolean).slice(1);
-      expect(waitingRows.map((line) => line.split(",").slice(0, 2))).toEqual([["1", second.email]]);
-
-      const xlsx = await download(ctx, `/exports/waiting-list?format=xlsx&filter=${filter()}`, sale.organiser, FRENCH);
-      expect(xlsx.status).toBe(200);
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load((await xlsx.arrayBuffer()) as unknown as ArrayBuffer);
-      const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
-      expect(sheet.name).toBe("Liste d'attente");
-      const values = (index: number) => (sheet.getRow(index).values as ExcelJS.CellValue[]).slice(1);
-      expect(values(1).slice(0, 5)).toEqual(["Position", "E-mail", "Article", "Quantité", "État"]);
-      expect(values(2).slice(1, 6)).toEqual([first.email, "Entry", 1, "Offert", 1]);
-      expect(values(3).slice(0, 5)).toEqual([1, second.email, "Entry", 3, "En attente"]);
-      expect(sheet.getRow(2).getCell(7).type).toBe(ExcelJS.ValueType.Date);
-
-      // The event must be named, be one the caller sees, and the filters hold what they may.
-      expect((await download(ctx, "/exports/waiting-list?format=csv", sale.organiser)).status).toBe(400);
-      const { token: stranger } = await signedInUser(ctx, "stranger");
-      expect((await download(ctx, `/exports/waiting-list?format=csv&filter=${filter()}`, stranger)).status).toBe(404);
-      for (const bad of [{ state: "lost" }, { testing: "maybe" }])
-        expect(
-          (await download(ctx, `/exports/waiting-list?format=csv&filter=${filter(bad)}`, sale.organiser)).status,
-        ).toBe(400);
     });
   });
 });

@@ -194,7 +194,7 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
       const unknown = await ctx.call("GET", "/exports/tickets?format=csv", { token: staff, headers: FRENCH });
       expect(unknown.status).toBe(404);
       expect(unknown.body.errors).toEqual([
-        "Aucune liste ne s'exporte sous ce nom : choisissez parmi events, baskets, participants, invoices, stocks, memberships, check-ins",
+        "Aucune liste ne s'exporte sous ce nom : choisissez parmi events, baskets, participants, invoices, stocks, memberships, check-ins, waiting-list",
       ]);
       const badStatus = await ctx.call("GET", `/exports/baskets?format=xlsx&status=lost`, { token: staff });
       expect(badStatus.status).toBe(400);
