@@ -35,6 +35,7 @@ const StatusSettings = lazyScreen(() => import("./events/settings/StatusSettings
 const CheckInPage = lazyScreen(() => import("./events/check-in/CheckInPage.tsx"), "CheckInPage");
 const CheckInList = lazyScreen(() => import("./events/check-in/CheckInList.tsx"), "CheckInList");
 const WaitingRoomPage = lazyScreen(() => import("./events/waiting-room/WaitingRoomPage.tsx"), "WaitingRoomPage");
+const WaitingListPage = lazyScreen(() => import("./events/waiting-list/WaitingListPage.tsx"), "WaitingListPage");
 const MePage = lazyScreen(() => import("./users/MePage.tsx"), "MePage");
 const InputsDemo = lazyScreen(() => import("./demo/InputsDemo.tsx"), "InputsDemo");
 const ButtonsDemo = lazyScreen(() => import("./demo/ButtonsDemo.tsx"), "ButtonsDemo");
@@ -108,6 +109,7 @@ const BackOffice = () => (
       <Route path=":id/check-in" element={<CheckInPage />} />
       <Route path=":id/check-ins" element={<CheckInList />} />
       <Route path=":id/waiting-room" element={<WaitingRoomPage />} />
+      <Route path=":id/waiting-list" element={<WaitingListPage />} />
       <Route path=":id/communication" element={<EventRedirect to="general" />} />
       <Route path=":id/communication/general" element={<GeneralCommunication />} />
       <Route path=":id/communication/order-confirmation" element={<OrderConfirmationCommunication />} />

@@ -23,6 +23,7 @@ import type {
 } from "@ticketing/shared/schemas/sales";
 import type { Unit, UnitStripeSettings } from "@ticketing/shared/schemas/units";
 import type { User } from "@ticketing/shared/schemas/users";
+import type { WaitingList, WaitingListEntry, WaitingListSettings } from "@ticketing/shared/schemas/waiting-list";
 import type { WaitingRoom, WaitingRoomAction, WaitingRoomSettings } from "@ticketing/shared/schemas/waiting-room";
 import simpleRestProvider from "ra-data-simple-rest";
 import { type DataProvider, fetchUtils, HttpError, type Identifier, type RaRecord } from "react-admin";
@@ -292,6 +293,31 @@ export interface TicketingDataProvider extends DataProvider {
   setWaitingRoom(eventId: Identifier, settings: WaitingRoomSettings): Promise<{ data: WaitingRoom }>;
   /** `POST /events/:id/waiting-room/{open-now,pause,resume,end}`. */
   actOnWaitingRoom(eventId: Identifier, action: WaitingRoomAction): Promise<{ data: WaitingRoom }>;
+  /**
+   * `GET /events/:id/waiting-list?testing=`: the list's settings and counts (the preview's list with `testing`), or
+   * null when the event has none (the API's 404).
+   */
+  getWaitingList(eventId: Identifier, testing: boolean): Promise<{ data: WaitingList | null }>;
+  /** `PUT /events/:id/waiting-list`: switches the list on, or changes its settings. */
+  setWaitingList(eventId: Identifier, settings: WaitingListSettings): Promise<{ data: WaitingList }>;
+  /** `GET /events/:id/waiting-list/entries?testing=&state=&page=&per_page=`: one page of entries, in order of joining. */
+  getWaitingListEntries(eventId: Identifier, query: WaitingListEntriesRequest): Promise<WaitingListEntriesPage>;
+  /** `POST /events/:id/waiting-list/entries/:entryId/offer`: the organiser's offer by hand (409 without stock). */
+  offerWaitingListEntry(eventId: Identifier, entryId: Identifier): Promise<{ data: unknown }>;
+  /** `DELETE /events/:id/waiting-list/entries/:entryId`: the entry removed by the organiser. */
+  removeWaitingListEntry(eventId: Identifier, entryId: Identifier): Promise<{ data: unknown }>;
+}
+
+/** What the back office asks of a waiting list's entries (`GET /events/:id/waiting-list/entries`). */
+export interface WaitingListEntriesRequest {
+  testing: boolean;
+  state?: string;
+  page: number;
+  perPage: number;
+}
+export interface WaitingListEntriesPage {
+  data: WaitingListEntry[];
+  total: number;
 }
 
 /**
@@ -300,6 +326,9 @@ export interface TicketingDataProvider extends DataProvider {
  */
 const communicationPath = (eventId: Identifier) => `/events/${encodeURIComponent(eventId)}/communication`;
 const waitingRoomPath = (eventId: Identifier) => `/events/${encodeURIComponent(eventId)}/waiting-room`;
+const waitingListPath = (eventId: Identifier) => `/events/${encodeURIComponent(eventId)}/waiting-list`;
+const waitingListEntryPath = (eventId: Identifier, entryId: Identifier) =>
+  `${waitingListPath(eventId)}/entries/${encodeURIComponent(entryId)}`;
 
 export interface ListQuery {
   filter?: Record<string, unknown>;
@@ -467,5 +496,25 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
       data: (await api.call<WaitingRoom>(waitingRoomPath(eventId), { method: "PUT", body: settings })).json,
     }),
     actOnWaitingRoom: (eventId, action) => post<WaitingRoom>(`${waitingRoomPath(eventId)}/${action}`),
+    getWaitingList: async (eventId, testing) => {
+      try {
+        return { data: (await api.call<WaitingList>(`${waitingListPath(eventId)}?testing=${testing}`)).json };
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 404) return { data: null };
+        throw error;
+      }
+    },
+    setWaitingList: async (eventId, settings) => ({
+      data: (await api.call<WaitingList>(waitingListPath(eventId), { method: "PUT", body: settings })).json,
+    }),
+    getWaitingListEntries: async (eventId, { testing, state, page, perPage }) => {
+      const query = new URLSearchParams({ testing: String(testing), page: String(page), per_page: String(perPage) });
+      if (state) query.set("state", state);
+      return (await api.call<WaitingListEntriesPage>(`${waitingListPath(eventId)}/entries?${query}`)).json;
+    },
+    offerWaitingListEntry: (eventId, entryId) => post<unknown>(`${waitingListEntryPath(eventId, entryId)}/offer`),
+    removeWaitingListEntry: async (eventId, entryId) => ({
+      data: (await api.call<unknown>(waitingListEntryPath(eventId, entryId), { method: "DELETE" })).json,
+    }),
   };
 }

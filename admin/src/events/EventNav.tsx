@@ -1,6 +1,7 @@
 // The navigation every page of an event shows (docs/specification.md §2.2): the editor, the settings, the communication
 // and the sales pages, each reachable from the others, and the event's ticket office.
 import EditIcon from "@mui/icons-material/Edit";
+import FormatListNumberedIcon from "@mui/icons-material/FormatListNumbered";
 import HourglassTopIcon from "@mui/icons-material/HourglassTop";
 import InsightsIcon from "@mui/icons-material/Insights";
 import InventoryIcon from "@mui/icons-material/Inventory";
@@ -36,6 +37,7 @@ const EVENT_PAGE_ICONS: Record<EventPage, ReactElement> = {
   invoices: <ReceiptLongIcon />,
   "check-in": <QrCodeScannerIcon />,
   "waiting-room": <HourglassTopIcon />,
+  "waiting-list": <FormatListNumberedIcon />,
 };
 
 /** docs/specification.md §2.2: the pages whose tab is marked until the user first opens them. */

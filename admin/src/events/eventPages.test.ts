@@ -13,6 +13,7 @@ describe("eventPagePath", () => {
       "/events/7/invoices",
       "/events/7/check-in",
       "/events/7/waiting-room",
+      "/events/7/waiting-list",
     ]);
   });
 
@@ -20,6 +21,8 @@ describe("eventPagePath", () => {
     expect(eventPagePath("/events/7", "dashboard", true)).toBe("/events/7/dashboard?preview=true");
     expect(eventPagePath("/events/7", "invoices", true)).toBe("/events/7/invoices");
     expect(eventPagePath("/events/7", "check-in", true)).toBe("/events/7/check-in?preview=true");
+    expect(eventPagePath("/events/7", "waiting-list", true)).toBe("/events/7/waiting-list?preview=true");
+    expect(eventPagePath("/events/7", "waiting-room", true)).toBe("/events/7/waiting-room");
     expect(eventPagePath("/events/7", "settings", true)).toBe("/events/7/settings");
   });
 });

@@ -1,10 +1,18 @@
 // The pages of one event (docs/specification.md §2.2), each reachable from the others through the event's navigation:
 // the editor, the settings, the communication, the sales pages (which carry `preview=true` to those that read it), the
-// check-in at the door (which reads it too) and the on-sale's waiting room.
+// check-in at the door and the waiting list (which read it too) and the on-sale's waiting room.
 import { withPreview } from "./sales/previewFlag.ts";
 import { SALES_PAGE_LABELS, SALES_PAGES, type SalesPage, salesPagePath } from "./sales/salesPages.ts";
 
-export const EVENT_PAGES = ["edit", "settings", "communication", ...SALES_PAGES, "check-in", "waiting-room"] as const;
+export const EVENT_PAGES = [
+  "edit",
+  "settings",
+  "communication",
+  ...SALES_PAGES,
+  "check-in",
+  "waiting-room",
+  "waiting-list",
+] as const;
 export type EventPage = (typeof EVENT_PAGES)[number];
 
 /** The i18n key of a page's name. */
@@ -15,6 +23,7 @@ export const EVENT_PAGE_LABELS: Record<EventPage, string> = {
   ...SALES_PAGE_LABELS,
   "check-in": "admin.checkIn.nav",
   "waiting-room": "admin.waitingRoom.nav",
+  "waiting-list": "admin.waitingList.nav",
 };
 
 const isSalesPage = (page: EventPage): page is SalesPage => (SALES_PAGES as readonly string[]).includes(page);
@@ -25,5 +34,7 @@ const isSalesPage = (page: EventPage): page is SalesPage => (SALES_PAGES as read
  */
 export const eventPagePath = (eventPath: string, page: EventPage, preview: boolean): string => {
   if (isSalesPage(page)) return salesPagePath(eventPath, page, preview);
-  return page === "check-in" ? withPreview(`${eventPath}/${page}`, preview) : `${eventPath}/${page}`;
+  return page === "check-in" || page === "waiting-list"
+    ? withPreview(`${eventPath}/${page}`, preview)
+    : `${eventPath}/${page}`;
 };
