@@ -36,14 +36,15 @@ describe("isOfferTimeValid", () => {
 });
 
 describe("canOffer and canRemove", () => {
-  it("offers by hand only an entry still waiting; removes one waiting or holding an offer", () => {
+  it("offers by hand only an entry still waiting; removes one waiting or holding an offer not opened yet", () => {
     expect(canOffer({ state: "waiting" })).toBe(true);
-    expect(canRemove({ state: "waiting" })).toBe(true);
+    expect(canRemove({ state: "waiting", basketId: null })).toBe(true);
     expect(canOffer({ state: "offered" })).toBe(false);
-    expect(canRemove({ state: "offered" })).toBe(true);
+    expect(canRemove({ state: "offered", basketId: null })).toBe(true);
+    expect(canRemove({ state: "offered", basketId: 12 })).toBe(false);
     for (const state of ["bought", "expired", "left", "removed"] as const) {
       expect(canOffer({ state })).toBe(false);
-      expect(canRemove({ state })).toBe(false);
+      expect(canRemove({ state, basketId: null })).toBe(false);
     }
   });
 });

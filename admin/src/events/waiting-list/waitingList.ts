@@ -79,10 +79,13 @@ export const settingsOfForm = (values: WaitingListFormValues): WaitingListSettin
   partialOffers: values.partialOffers === true,
 });
 
-/** An entry still in line may be offered by hand; one in line or holding an offer may be removed. */
+/**
+ * An entry still in line may be offered by hand; one in line or holding an offer its buyer has not opened yet may be
+ * removed (an opened offer is the buyer's basket: the API refuses).
+ */
 export const canOffer = (entry: Pick<WaitingListEntry, "state">) => entry.state === "waiting";
-export const canRemove = (entry: Pick<WaitingListEntry, "state">) =>
-  entry.state === "waiting" || entry.state === "offered";
+export const canRemove = (entry: Pick<WaitingListEntry, "state" | "basketId">) =>
+  entry.state === "waiting" || (entry.state === "offered" && entry.basketId === null);
 
 /** An offer time in whole hours and minutes, for the settings' summary: `{hours, minutes}`. */
 export const hoursAndMinutes = (minutes: number) => ({ hours: Math.floor(minutes / 60), minutes: minutes % 60 });
