@@ -240,6 +240,18 @@ describe.each(DRIVERS)("the organiser's waiting list (%s)", (driver) => {
       await expectStockCountersMatchRows(ctx);
     });
 
+    it("with partial offers, an offer by hand holds what the stock has room for, when it cannot meet the quantity", async () => {
+      const sale = await listedSale(2, { holding: 2 });
+      expect((await sale.put({ automatic: false, partial_offers: true })).status).toBe(200);
+      const entry = await sale.inLine({ quantity: 3 });
+      const offer = () => ctx.call("POST", `${sale.base}/entries/${entry.id}/offer`, { token: sale.organiser });
+      expect((await offer()).status).toBe(409);
+      await expireHolds(ctx, [sale.holder.basketId]);
+      const offered = await offer();
+      expect(offered.body).toMatchObject({ state: "offered", quantity: 3, offered_quantity: 2 });
+      await expectStockCountersMatchRows(ctx);
+    });
+
     it("removing a waiting entry gives its quantity back: the public can add again once nothing waits", async () => {
       const sale = await listedSale(1, { holding: 1 });
       expect((await sale.put({ automatic: false })).status).toBe(200);
