@@ -29,6 +29,7 @@ import { exportRoutes } from "./routes/exports.ts";
 import { frontendRoutes } from "./routes/frontend.ts";
 import { frontendLoginRoutes } from "./routes/frontend-logins.ts";
 import { orderLinkRoutes } from "./routes/frontend-orders.ts";
+import { frontendWaitingListRoutes } from "./routes/frontend-waiting-list.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { membershipRoutes } from "./routes/memberships.ts";
 import { nodeRoutes } from "./routes/nodes.ts";
@@ -134,6 +135,7 @@ export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: 
   api.route("/invoices", invoiceRoutes);
   api.route("/exports", exportRoutes);
   api.route("/frontend/orders", orderLinkRoutes);
+  api.route("/frontend/waiting-list", frontendWaitingListRoutes);
   api.route("/frontend", frontendRoutes);
   api.route("/frontend-logins", frontendLoginRoutes);
   api.route("/payments", paymentRoutes);

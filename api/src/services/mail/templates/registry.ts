@@ -1,6 +1,6 @@
 // The template registry (docs/decisions/0008-mail-delivery-and-large-orders.md): what each kind of queued mail
 // says, rendered at delivery from its outbox row's payload (queue.ts). One file per family of mails: order-mails
-// (confirmation, reminder, expired payment), refund-mails, link-mails (logins and accounts).
+// (confirmation, reminder, expired payment), refund-mails, link-mails (logins and accounts), waiting-list-mails.
 import type { Language, MailKind } from "@ticketing/shared/constants";
 import { loadOrder } from "../../tickets/tickets.ts";
 import { MAIL_PAYLOADS } from "../queue.ts";
@@ -8,6 +8,7 @@ import { type MailTemplateContext, mailTranslator, type RenderedMail } from "./l
 import { linkMail } from "./link-mails.ts";
 import { asTestMail, renderOrderMail, renderPaymentExpiredMail, sampleOrderOf } from "./order-mails.ts";
 import { renderRefundMail } from "./refund-mails.ts";
+import { renderWaitingListMail } from "./waiting-list-mails.ts";
 
 /** Renders an outbox row; throws when its payload is invalid or what it refers to is gone (the worker retries). */
 export async function renderMail(
@@ -45,5 +46,8 @@ export async function renderMail(
       return renderPaymentExpiredMail(context, t, mail.language, MAIL_PAYLOADS.payment_expired.parse(mail.payload));
     case "refund":
       return renderRefundMail(context, t, mail.language, MAIL_PAYLOADS.refund.parse(mail.payload));
+    case "waiting_list_joined":
+    case "waiting_list_offer":
+      return renderWaitingListMail(context, t, mail.language, mail.kind, MAIL_PAYLOADS[mail.kind].parse(mail.payload));
   }
 }
