@@ -90,8 +90,16 @@ export async function listOwnEntries(
   );
 }
 
-/** The caller's newest login to the event in the mode asked whose email is proved: 404 without a login, else 409. */
-async function provedLogin(db: Db, loginIds: number[], event: Event, testing: boolean): Promise<Login> {
+/**
+ * The caller's newest login to the event in the mode asked whose email is proved, with that email: 404 without a
+ * login, else 409. A preview's login is its staff's (made with their back-office session): their account's email.
+ */
+async function provedLogin(
+  db: Db,
+  loginIds: number[],
+  event: Event,
+  testing: boolean,
+): Promise<{ login: Login; email: string }> {
   const logins = await db
     .select()
     .from(schema.frontendLogins)
@@ -104,9 +112,15 @@ async function provedLogin(db: Db, loginIds: number[], event: Event, testing: bo
     )
     .all();
   if (logins.length === 0) throw notFound();
-  const proved = logins.filter(hasProvedEmail).sort((a, b) => b.id - a.id)[0];
-  if (!proved) throw conflict("errors.waiting_list_email_required");
-  return proved;
+  const newestFirst = logins.sort((a, b) => b.id - a.id);
+  const proved = newestFirst.find(hasProvedEmail);
+  if (proved?.email) return { login: proved, email: proved.email };
+  const staff = testing ? newestFirst.find((login) => login.userId !== null) : undefined;
+  const user = staff?.userId
+    ? await db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, staff.userId)).get()
+    : undefined;
+  if (!staff || !user) throw conflict("errors.waiting_list_email_required");
+  return { login: staff, email: user.email };
 }
 
 /**
@@ -122,14 +136,14 @@ export async function joinWaitingList(
   const event = await findEvent(database.db, body.eventId);
   const list = await findWaitingList(database.db, event.id);
   if (!list.accepting) throw conflict("errors.waiting_list_closed");
-  const login = await provedLogin(database.db, input.loginIds, event, body.testing);
+  const { login, email } = await provedLogin(database.db, input.loginIds, event, body.testing);
   assertBasketActionsAllowed(event, body.testing, now);
   const catalogue = await getCatalogue(database.db, event.id);
   // The article as the visitor may choose it, without options: one needing options chosen cannot wait in line.
   const { article, lines, lineErrors } = chooseArticle(catalogue, {
     nodeId: body.nodeId,
     optionNodeIds: [],
-    visitor: { email: login.email, promotionCodes: [] },
+    visitor: { email, promotionCodes: [] },
     now,
   });
   const title = article.configuration.title;
@@ -171,7 +185,7 @@ export async function joinWaitingList(
         .values({
           eventId: event.id,
           loginId: login.id,
-          email: login.email as string,
+          email,
           language: input.language,
           testing,
           nodeId: article.id,

@@ -2,10 +2,13 @@
 // opened into one basket however often (the buyer signed in as the entry's login), paid, declined, or lapsed.
 import { describe, expect, it } from "vitest";
 import {
+  addToBasket,
   checkOut,
+  createBuyer,
   DRIVERS,
   expectStockCountersMatchRows,
   FRENCH,
+  loginAs,
   payOnDemoPage,
   submitBilling,
   type TestContext,
@@ -189,6 +192,49 @@ describe.each(DRIVERS)("an offer from the waiting list (%s)", (driver) => {
     await releaseExpiredHolds(ctx.database, ends);
     expect(await stateOf(ctx, secondEntry)).toBe("expired");
     expect(await limitRow(ctx, sale)).toMatchObject({ used: 0, waiting: 0 });
+    await expectStockCountersMatchRows(ctx);
+  });
+
+  it("keeps the preview's own list: staff join with their account's email, the testing counters move, the offer opens into a testing basket", async () => {
+    const sale = await soldOutSale(ctx, 1);
+    const staff = await loginAs(ctx, sale.email, sale.password);
+    // The preview's stock is its own: a testing holder takes it; a real buyer could still add.
+    const holder = await createBuyer(ctx, sale.event.id, sale.moduleId, staff);
+    await addToBasket(ctx, holder, sale.article.node.id);
+    const previewer = await createBuyer(ctx, sale.event.id, sale.moduleId, staff);
+    const joined = await ctx.call("POST", "/frontend/waiting-list", {
+      token: previewer.token,
+      body: { event_id: sale.event.id, node_id: sale.article.node.id, testing: true },
+    });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+    expect(joined.body).toMatchObject({ state: "waiting", position: 1 });
+    expect(await entryRow(ctx, joined.body.id)).toMatchObject({ email: sale.email, testing: true });
+    expect(await limitRow(ctx, sale)).toMatchObject({ used: 1, waiting: 0, testingUsed: 1, testingWaiting: 1 });
+    // The preview's entries are on its own list, not the live one.
+    expect(
+      (
+        await ctx.call("GET", `/frontend/waiting-list?event_id=${sale.event.id}&testing=true`, {
+          token: previewer.token,
+        })
+      ).body,
+    ).toHaveLength(1);
+    expect(
+      (await ctx.call("GET", `/frontend/waiting-list?event_id=${sale.event.id}`, { token: previewer.token })).body,
+    ).toEqual([]);
+
+    const [line] = (await ctx.call("GET", `/frontend/baskets/${holder.basketId}`, { token: holder.token })).body.items;
+    expect((await ctx.call("DELETE", `/frontend/selected-nodes/${line.id}`, { token: holder.token })).status).toBe(200);
+    expect(await stateOf(ctx, joined.body.id)).toBe("offered");
+    const { rendered, link, code } = await offerMail(ctx, joined.body.id);
+    expect(link).toContain(`/tickets/preview/${sale.event.frontendPath}/waiting-list/offers/${joined.body.id}?code=`);
+    expect(rendered.text).toContain("preview mode");
+    const opened = await act(ctx, joined.body.id, "open", code);
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const basket = await ctx.call("GET", `/frontend/baskets/${opened.body.basket_id}`, {
+      token: opened.body.access_token,
+    });
+    expect(basket.body).toMatchObject({ testing: true, status: "new" });
+    expect(await limitRow(ctx, sale)).toMatchObject({ used: 1, testingUsed: 1, testingWaiting: 0 });
     await expectStockCountersMatchRows(ctx);
   });
 });
