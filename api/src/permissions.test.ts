@@ -36,6 +36,7 @@ interface Target {
   extraInfoGroupId: number;
   extraInfoId: number;
   pointOfSaleId: number;
+  waitingListEntryId: number;
   basketId: number;
   invoiceId: number;
   membershipId: number;
@@ -422,6 +423,27 @@ const CASES: Record<string, Case> = {
       { path: (t: Target) => `/events/${t.eventId}/waiting-room/${action}`, body: () => ({}), expect: ok(200) },
     ]),
   ),
+  // The event's waiting list (the target has one, with an entry in line, and buyers who sign in by email): staff who
+  // see the event run it (the rules themselves: services/waiting-list/organiser.test.ts).
+  "GET /events/:id/waiting-list": { path: (t) => `/events/${t.eventId}/waiting-list`, expect: ok(200) },
+  "PUT /events/:id/waiting-list": {
+    path: (t) => `/events/${t.eventId}/waiting-list`,
+    body: () => ({ accepting: true, automatic: false, offer_minutes: 60, partial_offers: false }),
+    expect: ok(200),
+  },
+  "GET /events/:id/waiting-list/entries": {
+    path: (t) => `/events/${t.eventId}/waiting-list/entries`,
+    expect: ok(200),
+  },
+  "POST /events/:id/waiting-list/entries/:entryId/offer": {
+    path: (t) => `/events/${t.eventId}/waiting-list/entries/${t.waitingListEntryId}/offer`,
+    body: () => ({}),
+    expect: ok(200),
+  },
+  "DELETE /events/:id/waiting-list/entries/:entryId": {
+    path: (t) => `/events/${t.eventId}/waiting-list/entries/${t.waitingListEntryId}`,
+    expect: ok(200),
+  },
   "POST /uploaded-images": { path: () => "/uploaded-images", body: () => "not multipart", expect: { anonymous: 401 } },
   "GET /uploaded-images/:id/file": { path: () => "/uploaded-images/999999/file", expect: publicRoute(404) },
 
@@ -597,6 +619,36 @@ const CASES: Record<string, Case> = {
   "GET /frontend/waiting-room": {
     path: (t) => `/frontend/waiting-room?event_id=${t.publicEventId}`,
     expect: { anonymous: 401, superuser: 401 },
+  },
+  // A buyer's own entries (theirs: 200; another buyer's: 404; a proved email needed to join): in
+  // services/waiting-list/entries.test.ts. An offer is reached by the code its mail carries, whoever calls: a wrong
+  // code is 404 (services/waiting-list/offer-links.test.ts).
+  "POST /frontend/waiting-list": {
+    path: () => "/frontend/waiting-list",
+    body: (t) => ({ event_id: t.publicEventId, node_id: t.nodeId }),
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "GET /frontend/waiting-list": {
+    path: (t) => `/frontend/waiting-list?event_id=${t.publicEventId}`,
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "DELETE /frontend/waiting-list/:id": {
+    path: (t) => `/frontend/waiting-list/${t.waitingListEntryId}`,
+    expect: { anonymous: 401, superuser: 401 },
+  },
+  "GET /frontend/waiting-list/offers/:id": {
+    path: (t) => `/frontend/waiting-list/offers/${t.waitingListEntryId}?code=${"0".repeat(64)}`,
+    expect: publicRoute(404),
+  },
+  "POST /frontend/waiting-list/offers/:id/open": {
+    path: (t) => `/frontend/waiting-list/offers/${t.waitingListEntryId}/open`,
+    body: () => ({ code: "0".repeat(64) }),
+    expect: publicRoute(404),
+  },
+  "POST /frontend/waiting-list/offers/:id/decline": {
+    path: (t) => `/frontend/waiting-list/offers/${t.waitingListEntryId}/decline`,
+    body: () => ({ code: "0".repeat(64) }),
+    expect: publicRoute(404),
   },
   "GET /frontend/events/:id/confirmation-page": {
     path: (t) => `/frontend/events/${t.publicEventId}/confirmation-page`,
@@ -793,6 +845,32 @@ describe("permissions on every route", () => {
           })
           .run(),
       );
+      // A waiting list whose buyers sign in by email, with one entry in line (it asks for no stock: an offer by hand
+      // always has room).
+      yield* run(tx.insert(schema.eventAccessMethods).values({ eventId, method: "trusted_email" }).run());
+      yield* run(tx.insert(schema.waitingLists).values({ eventId, offerMinutes: 60, automatic: false }).run());
+      const inLine = `line-${unique()}@example.org`;
+      const lineLogin = yield* run(
+        tx
+          .insert(schema.frontendLogins)
+          .values({ eventId, method: "trusted_email", email: inLine, username: inLine, validatedAt: opensAt })
+          .returning()
+          .get(),
+      );
+      const entry = yield* run(
+        tx
+          .insert(schema.waitingListEntries)
+          .values({
+            eventId,
+            loginId: lineLogin.id,
+            email: inLine,
+            title: "Seat",
+            quantity: 1,
+            nodeId: article.node.id,
+          })
+          .returning()
+          .get(),
+      );
       // A second rule pricing the article, after its own "set": the set can move down past it.
       const fee = yield* run(
         tx.insert(schema.nodePriceRules).values({ eventId, mode: "plus", value: 100, order: 1 }).returning().get(),
@@ -813,6 +891,7 @@ describe("permissions on every route", () => {
         extraInfoGroupId: group.id,
         extraInfoId: info.id,
         pointOfSaleId: pointOfSale.id,
+        waitingListEntryId: entry.id,
       };
       const module = yield* run(
         tx.select().from(schema.registrationModules).where(eq(schema.registrationModules.eventId, event.id)).get(),
@@ -886,6 +965,7 @@ describe("permissions on every route", () => {
       extraInfoGroupId: ids.extraInfoGroupId,
       extraInfoId: ids.extraInfoId,
       pointOfSaleId: ids.pointOfSaleId,
+      waitingListEntryId: ids.waitingListEntryId,
       basketId: buyer.basketId,
       membershipId: ids.membershipId,
       memberUserId,
