@@ -194,6 +194,17 @@ describe.each(DRIVERS)("a buyer's waiting list entries (%s)", (driver) => {
     await expectStockCountersMatchRows(ctx);
     const own = await ctx.call("GET", `/frontend/waiting-list?event_id=${sale.event.id}`, { token: buyer.token });
     expect(own.body[0]).toMatchObject({ state: "offered", position: null, offered_quantity: 1 });
+
+    // Those who join now line up behind no one but those still waiting on this event's list, each reading their own.
+    const next = [await provedBuyer(ctx, sale), await provedBuyer(ctx, sale)];
+    for (const buyer of next) expect((await join(ctx, sale, buyer, 1)).status).toBe(201);
+    const positions = [];
+    for (const buyer of next)
+      positions.push(
+        (await ctx.call("GET", `/frontend/waiting-list?event_id=${sale.event.id}`, { token: buyer.token })).body[0]
+          .position,
+      );
+    expect(positions).toEqual([1, 2]);
   });
 
   it("tells the buy page whether the event has a list and whether it takes names", async () => {
