@@ -3,6 +3,7 @@
 // named after built-in properties, in odd unicode, as forms or broken JSON. Each case is sent without a token
 // and as a superuser, a unit owner and a ticket-office buyer, so the input reaches validation and the services
 // behind it. docs/design.md §3: bad input is a 4xx with `{"errors": [...]}`, never a 500.
+import { run, schema } from "@ticketing/db";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT_IN_NAMES, NUMBER_TEXTS, ODD_TEXTS, wellFormed } from "./fuzz-inputs.ts";
@@ -489,9 +490,33 @@ describe("fuzzing every route with bad input", () => {
       await create("node-accesses", { label: "Members" }),
       await create("node-availabilities", { name: "Window" }),
     ];
+    // A waiting list on the on-sale event (its buyers sign in by email), with an entry in line: the list's routes
+    // reach past their lookups, and an offer's routes find an entry (with a wrong code: 404).
+    const entryId = await ctx.database.transaction(function* (tx) {
+      const eventId = sale.event.id;
+      yield* run(tx.insert(schema.eventAccessMethods).values({ eventId, method: "trusted_email" }).run());
+      yield* run(tx.insert(schema.waitingLists).values({ eventId, offerMinutes: 60, automatic: false }).run());
+      const email = "in-line@example.org";
+      const login = yield* run(
+        tx
+          .insert(schema.frontendLogins)
+          .values({ eventId, method: "trusted_email", email, username: email, validatedAt: new Date().toISOString() })
+          .returning()
+          .get(),
+      );
+      const entry = yield* run(
+        tx
+          .insert(schema.waitingListEntries)
+          .values({ eventId, loginId: login.id, email, title: "Entry", quantity: 1, nodeId: sale.article.node.id })
+          .returning()
+          .get(),
+      );
+      return entry.id;
+    });
     ids = [
       ...new Set([
         sale.event.id,
+        entryId,
         draft.event.id,
         queued.event.id,
         sale.moduleId,
