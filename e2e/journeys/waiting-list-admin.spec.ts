@@ -6,7 +6,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { downloaded, expect, mailLinks, test, uniquePath } from "../fixtures.ts";
 import { dataDir } from "../playwright.config.ts";
-import { eventOnSale, signInToBackOffice } from "./ticket-office/office.ts";
+import { asStaff, eventOnSale, signInToBackOffice } from "./ticket-office/office.ts";
 
 const ARTICLE = "Front row";
 
@@ -125,8 +125,9 @@ test("an organiser switches the waiting list on, offers an entry by hand, remove
   );
   expect(await entries()).toEqual(emails.map((email) => [email, "waiting"]));
 
-  // A second seat: with offers by hand, nobody is offered it until the organiser chooses whom.
-  await organiser.put(`/node-limits/${frontRow.stock.limit_id}`, { maximum: frontRow.stock.maximum + 1 });
+  // A second seat (a public event's stock is changed by a superuser): with offers by hand, nobody is offered it until
+  // the organiser chooses whom.
+  await (await asStaff(request)).put(`/node-limits/${frontRow.stock.limit_id}`, { maximum: frontRow.stock.maximum + 1 });
   expect(await entries()).toEqual(emails.map((email) => [email, "waiting"]));
   await admin.getByRole("button", { name: `Offer now to ${ada}` }).click();
   await expect(row(ada)).toContainText("Offered");
