@@ -13,6 +13,7 @@ import {
   useTestContext,
 } from "../../test-support.ts";
 import { releaseExpiredHolds } from "../baskets/baskets.ts";
+import { offerCode } from "./offer-links.ts";
 import { closeEntryStatements, handOfferStatements } from "./offers.ts";
 
 const OFFER_MINUTES = 60;
@@ -38,7 +39,14 @@ let people = 0;
  * A buyer with a proved email in line for `quantity` of the stocks `limitIds`, as a join writes it: the entry, its
  * stocks, and its quantity counted as waiting on them, in one transaction.
  */
-async function putInLine(database: Database, eventId: number, limitIds: number[], quantity = 1, testing = false) {
+async function putInLine(
+  database: Database,
+  eventId: number,
+  limitIds: number[],
+  quantity = 1,
+  testing = false,
+  nodeId: number | null = null,
+) {
   people += 1;
   const email = `waiting${people}@example.org`;
   return database.transaction(function* (tx) {
@@ -59,7 +67,7 @@ async function putInLine(database: Database, eventId: number, limitIds: number[]
     const entry = yield* run(
       tx
         .insert(schema.waitingListEntries)
-        .values({ eventId, loginId: login.id, email, testing, title: "Entry", quantity })
+        .values({ eventId, loginId: login.id, email, testing, title: "Entry", quantity, nodeId })
         .returning()
         .get(),
     );
@@ -324,6 +332,42 @@ describe.each(DRIVERS)("waiting list offers (%s)", (driver) => {
     const buyer = await createBuyer(ctx, event.id, moduleId);
     expect((await addToBasket(ctx, buyer, article.node.id)).status).toBe(201);
     expect(await limitOf(ctx, article.limit.id)).toMatchObject({ used: 1, testingUsed: 1, waiting: 0 });
+    await expectStockCountersMatchRows(ctx);
+  });
+  it("opens an offer into a basket that holds its ticket to the offer's end: hold-again is refused, the lapse goes to the next", async () => {
+    const { event, article, moduleId } = await createOnSaleEvent(ctx, { stock: 1 });
+    const holder = await createBuyer(ctx, event.id, moduleId);
+    const added = await addToBasket(ctx, holder, article.node.id);
+    await openList(ctx, event.id);
+    const first = await putInLine(ctx.database, event.id, [article.limit.id], 1, false, article.node.id);
+    const second = await putInLine(ctx.database, event.id, [article.limit.id], 1, false, article.node.id);
+    await ctx.call("DELETE", `/frontend/selected-nodes/${added.body.id}?basket_id=${holder.basketId}`, {
+      token: holder.token,
+    });
+    const [offered] = await entriesOf(ctx, event.id);
+    const code = offerCode(ctx.config.secretKey, offered as { id: number; offeredAt: string | null });
+    const opened = await ctx.call("POST", `/frontend/waiting-list/offers/${first.id}/open`, { body: { code } });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const basketId = opened.body.basket_id as number;
+    expect((await heldLines(ctx, basketId)).length).toBe(1);
+    await expectStockCountersMatchRows(ctx);
+    // The organiser set the offer's time: the buyer cannot keep it longer.
+    const again = await ctx.call("POST", `/frontend/baskets/${basketId}/hold-again`, {
+      token: opened.body.access_token,
+      body: {},
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.errors).toEqual([
+      "An offer from the waiting list is held for its own time, set by the organiser: it cannot be extended",
+    ]);
+    // Its end passes unpaid: the basket's ticket goes to the next in line, in the sweep's batch.
+    await endHolds(ctx, [basketId]);
+    await releaseExpiredHolds(ctx.database, new Date(Date.now() + (OFFER_MINUTES + 1) * 60_000));
+    expect((await entriesOf(ctx, event.id)).map((entry) => [entry.id, entry.state])).toEqual([
+      [first.id, "expired"],
+      [second.id, "offered"],
+    ]);
+    expect(await heldLines(ctx, basketId)).toEqual([]);
     await expectStockCountersMatchRows(ctx);
   });
 });
