@@ -14,6 +14,7 @@ import {
   addArticle,
   asStaff,
   eventOnSale,
+  expectAccessible,
   fillBillingInformation,
   guestOnBuyPage,
   newestMailTo,
@@ -204,4 +205,51 @@ test("JavaScript off: a buyer on the waiting list gets a ticket given back and b
   await expect(buyerD.getByText("Réservés pour vous jusqu'au :")).toBeVisible();
   await expect(buyerD.getByRole("button", { name: "Acheter maintenant" })).toBeVisible();
   await expect(buyerD.getByRole("button", { name: /Refuser/ })).toBeVisible();
+});
+
+test("JavaScript on: a guest asks the list page for a sign-in link, joins, and declines the offer, which goes on", async ({
+  openPage,
+  request,
+}) => {
+  const { base, concert } = await soldOutSoon(request);
+  const stamp = Date.now();
+  const emailG = `list-g-${stamp}@example.org`;
+  const emailH = `list-h-${stamp}@example.org`;
+  const holder = await openPage({ javaScriptEnabled: true });
+  await guestOnBuyPage(holder, base);
+  await addArticle(holder, CONCERT);
+
+  // A guest: the buy page leads to the list, which asks for an email address (the login page would send a guest
+  // straight back) and sends the link from there.
+  const guest = await openPage({ javaScriptEnabled: true });
+  await guestOnBuyPage(guest, base);
+  await guest
+    .getByRole("article", { name: CONCERT })
+    .getByRole("link", { name: /Join the waiting list/ })
+    .click();
+  await expect(guest.getByText("To join the waiting list, sign in with your email address")).toBeVisible();
+  await expectAccessible(guest, { javaScriptEnabled: true });
+  await guest.getByRole("textbox", { name: "Email" }).fill(emailG);
+  await guest.getByRole("button", { name: "Send me a login link" }).click();
+  await expect(guest.getByRole("status")).toContainText("We sent you a link to sign in.");
+  await guest.goto(await mailedLink(emailG, /https?:\/\/\S+\/login\/verify\/\d+\/[\w-]+\?nextUrl=\S+/));
+  await expect(guest).toHaveURL(`${publicURL}${base}/waiting-list?article=${concert.node_id}`);
+  await guest.getByLabel("Number of tickets").selectOption("1");
+  await guest.getByRole("button", { name: "Join the waiting list" }).click();
+  await expect(entryOf(guest)).toContainText("You are number 1 in line.");
+  await expectAccessible(guest, { javaScriptEnabled: true });
+
+  const next = await openPage({ javaScriptEnabled: true });
+  await joinFromListPage(next, base, concert.node_id, emailH);
+
+  // A ticket is added: offered to the guest, who declines it; it goes on to the next at once.
+  await (await asStaff(request)).put(`/node-limits/${concert.stock.limit_id}`, { maximum: concert.stock.maximum + 1 });
+  await guest.goto(await mailedLink(emailG, OFFER_LINK));
+  await expect(guest.getByRole("heading", { name: "Your tickets from the waiting list" })).toBeVisible();
+  await expectAccessible(guest, { javaScriptEnabled: true });
+  await guest.getByRole("button", { name: /Decline/ }).click();
+  await expect(guest.getByRole("status")).toContainText("You declined this offer");
+  await expect(guest.getByRole("button", { name: "Buy now" })).toHaveCount(0);
+  await next.goto(await mailedLink(emailH, OFFER_LINK));
+  await expect(next.getByRole("button", { name: "Buy now" })).toBeVisible();
 });
