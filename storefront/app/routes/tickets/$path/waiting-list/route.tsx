@@ -39,7 +39,8 @@ function EntryItem({ entry, now, errors }: { entry: OwnWaitingListEntry; now: Da
             count: entry.offeredQuantity ?? entry.quantity,
             time: formatInstant(entry.offerExpiresAt, i18n.language),
           })}{" "}
-          {view === "offerMailed" && t("waitingList.entries.checkMail")}
+          {view === "offerMailed" &&
+            t("waitingList.entries.checkMail", { count: entry.offeredQuantity ?? entry.quantity })}
         </p>
       )}
       {view === "offerOpened" && (
@@ -54,7 +55,7 @@ function EntryItem({ entry, now, errors }: { entry: OwnWaitingListEntry; now: Da
         <Form method="post">
           <input type="hidden" name="entryId" value={entry.id} />
           <button type="submit" name="intent" value="leave" className="button">
-            {t("waitingList.entries.leave")}
+            {view === "offerMailed" ? t("waitingList.entries.decline") : t("waitingList.entries.leave")}
             <span className="visually-hidden"> {entry.title}</span>
           </button>
         </Form>

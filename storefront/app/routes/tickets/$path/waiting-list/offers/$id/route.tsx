@@ -26,8 +26,7 @@ function OfferChoices({ offer, code, isOpened }: { offer: WaitingListOffer; code
         </button>
       </Form>
       {!isOpened && (
-        <Form method="post" className="stack">
-          <p className="muted">{t("waitingList.offer.declineHint")}</p>
+        <Form method="post">
           <input type="hidden" name="code" value={code} />
           <button type="submit" name="intent" value="decline" className="button">
             {t("waitingList.offer.decline")}
