@@ -1,3 +1,4 @@
+import { LIVE_WAITING_LIST_ENTRY_STATES } from "@ticketing/shared/constants";
 import type { OwnWaitingListEntry } from "@ticketing/shared/schemas/waiting-list";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
@@ -143,7 +144,8 @@ function JoinSection({ data, result }: { data: WaitingListPageData; result: Wait
   if (data.isArticleMissing) return <p className="alert alert-warning">{t("waitingList.join.notFound")}</p>;
   if (!article) return null;
   const already = data.entries.some(
-    (entry) => entry.nodeId === article.nodeId && ["waiting", "offering", "offered"].includes(entry.state),
+    (entry) =>
+      entry.nodeId === article.nodeId && (LIVE_WAITING_LIST_ENTRY_STATES as readonly string[]).includes(entry.state),
   );
   if (already) return null;
   const joinErrors = result?.target === "join" ? result.errors : undefined;
