@@ -1,7 +1,6 @@
 // The list's entries, in order of joining, a page at a time: filtered by state, each waiting one offered by hand,
 // each one in line or holding an offer removed once confirmed; the list as csv or xlsx with the same filter.
 import PersonRemoveIcon from "@mui/icons-material/PersonRemove";
-import SendIcon from "@mui/icons-material/Send";
 import {
   Alert,
   Box,
@@ -10,6 +9,7 @@ import {
   CardContent,
   Chip,
   CircularProgress,
+  IconButton,
   MenuItem,
   Stack,
   Table,
@@ -32,6 +32,7 @@ import { TO_THE_MINUTE } from "../../fields/dateTime.ts";
 import { ExportButton } from "../../fields/ExportButton.tsx";
 import { intlLocaleOf } from "../../i18nProvider.ts";
 import { useConfirm } from "../../widgets/PromptDialog.tsx";
+import { Tooltip } from "../../widgets/Tooltip.tsx";
 import { canOffer, canRemove, ENTRIES_PER_PAGE, FILTER_STATES, LIST_REFRESH_MS } from "./waitingList.ts";
 
 const STATE_COLORS: Partial<Record<WaitingListEntry["state"], "info" | "warning" | "success" | "default">> = {
@@ -53,6 +54,18 @@ const COLUMNS = [
   "actions",
 ] as const;
 const NUMBER_COLUMNS: ReadonlySet<string> = new Set(["position", "quantity", "offeredQuantity"]);
+
+/**
+ * Narrow enough for a laptop's screen: emails break where they must, moments between the day and the time, and the
+ * figures, the state and the buttons stay on one line.
+ */
+const CELL_STYLES: Partial<Record<(typeof COLUMNS)[number], object>> = {
+  email: { overflowWrap: "break-word" },
+  offerEnds: { minWidth: 90 },
+  joined: { minWidth: 90 },
+  state: { whiteSpace: "nowrap" },
+  actions: { whiteSpace: "nowrap" },
+};
 
 /** MUI's visually hidden text: the buttons' column is named for screen readers only. */
 const visuallyHidden = {
@@ -112,6 +125,7 @@ export const WaitingListEntries = ({
   const when = (value: string | null) => (value === null ? "" : moment.format(new Date(value)));
 
   const act = async (entry: WaitingListEntry, action: "offer" | "remove") => {
+    if (busy !== null) return;
     if (
       action === "remove" &&
       !(await confirm({
@@ -173,12 +187,11 @@ export const WaitingListEntries = ({
         return when(entry.createdAt);
       case "actions":
         return (
-          <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", alignItems: "center" }}>
             {canOffer(entry) && (
               <Button
                 size="small"
                 variant="contained"
-                startIcon={<SendIcon />}
                 disabled={busy !== null}
                 loading={busy === entry.id}
                 aria-label={translate("admin.waitingList.actions.offerTo", { email: entry.email })}
@@ -188,17 +201,18 @@ export const WaitingListEntries = ({
               </Button>
             )}
             {canRemove(entry) && (
-              <Button
-                size="small"
-                variant="outlined"
-                color="error"
-                startIcon={<PersonRemoveIcon />}
-                disabled={busy !== null}
-                aria-label={translate("admin.waitingList.actions.removeEmail", { email: entry.email })}
-                onClick={() => act(entry, "remove")}
-              >
-                {translate("admin.waitingList.actions.remove")}
-              </Button>
+              // An icon (the table stays narrow), named for screen readers and shown on hover and focus.
+              // Never disabled (a tooltip's child must take the pointer): a click while another act runs does nothing.
+              <Tooltip title={translate("admin.waitingList.actions.remove")}>
+                <IconButton
+                  size="small"
+                  color="error"
+                  aria-label={translate("admin.waitingList.actions.removeEmail", { email: entry.email })}
+                  onClick={() => act(entry, "remove")}
+                >
+                  <PersonRemoveIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
             )}
           </Stack>
         );
@@ -217,13 +231,14 @@ export const WaitingListEntries = ({
           <TextField
             select
             size="small"
+            fullWidth={false}
             label={translate("admin.waitingList.entries.state")}
             value={state}
             onChange={(event) => {
               setState(event.target.value);
               setPage(0);
             }}
-            sx={{ minWidth: 180 }}
+            sx={{ width: 220 }}
           >
             <MenuItem value="">{translate("admin.waitingList.entries.allStates")}</MenuItem>
             {FILTER_STATES.map((key) => (
@@ -251,7 +266,8 @@ export const WaitingListEntries = ({
           </Typography>
         ) : (
           <>
-            <TableContainer>
+            {/* Positioned: the buttons' hidden column name scrolls with the table, not past the page's edge. */}
+            <TableContainer sx={{ position: "relative" }}>
               <Table size="small" aria-labelledby={headingId}>
                 <TableHead>
                   <TableRow>
@@ -277,7 +293,7 @@ export const WaitingListEntries = ({
                           component={column === "email" ? "th" : "td"}
                           scope={column === "email" ? "row" : undefined}
                           align={NUMBER_COLUMNS.has(column) ? "right" : "left"}
-                          sx={{ whiteSpace: column === "email" || column === "article" ? "normal" : "nowrap" }}
+                          sx={CELL_STYLES[column]}
                         >
                           {cell(entry, column)}
                         </TableCell>

@@ -65,7 +65,8 @@ export const WaitingListScreen = ({
       </Alert>
     );
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", gap: 2, p: 2, maxWidth: 1200 }}>
+    // One column no wider than the page: the entries' table scrolls within it rather than widening the page.
+    <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 2, p: 2, maxWidth: 1200, minWidth: 0 }}>
       {list ? (
         <>
           <WaitingListLive list={list} />
