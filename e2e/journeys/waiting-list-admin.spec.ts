@@ -3,6 +3,7 @@
 // the API, each signed in by a trusted email's link), offers one by hand (refused while no ticket is free, then
 // offered once the stock is raised), removes another once confirmed, filters the entries by state and downloads the
 // list as csv; every step is what the API then answers.
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { downloaded, expect, mailLinks, test, uniquePath } from "../fixtures.ts";
 import { dataDir } from "../playwright.config.ts";
@@ -13,6 +14,21 @@ const ARTICLE = "Front row";
 /** The figure under a label of the list's counts. */
 const figure = (page: Page, label: string) =>
   page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+
+/**
+ * No serious or critical accessibility violation (axe-core, WCAG 2 A/AA) in the page's own sections: the list now,
+ * the entries and the settings (the app bar and the event's navigation are every event page's, checked elsewhere).
+ */
+async function expectWaitingListAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .include("section")
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(serious).toEqual([]);
+}
 
 /** A ticket-office login to the event by a trusted email's link, through the API: its bearer header. */
 async function signedInByEmail(request: APIRequestContext, moduleId: number, email: string) {
@@ -118,6 +134,8 @@ test("an organiser switches the waiting list on, offers an entry by hand, remove
     await expect(row(email)).toContainText(`${index + 1}${email}${ARTICLE}1Waiting`);
   }
 
+  await expectWaitingListAccessible(admin);
+
   // No seat is free: the offer by hand is refused, and the organiser is told why.
   await admin.getByRole("button", { name: `Offer now to ${ada}` }).click();
   await expect(admin.getByRole("region", { name: "Entries" }).getByRole("alert")).toHaveText(
@@ -127,7 +145,9 @@ test("an organiser switches the waiting list on, offers an entry by hand, remove
 
   // A second seat (a public event's stock is changed by a superuser): with offers by hand, nobody is offered it until
   // the organiser chooses whom.
-  await (await asStaff(request)).put(`/node-limits/${frontRow.stock.limit_id}`, { maximum: frontRow.stock.maximum + 1 });
+  await (await asStaff(request)).put(`/node-limits/${frontRow.stock.limit_id}`, {
+    maximum: frontRow.stock.maximum + 1,
+  });
   expect(await entries()).toEqual(emails.map((email) => [email, "waiting"]));
   await admin.getByRole("button", { name: `Offer now to ${ada}` }).click();
   await expect(row(ada)).toContainText("Offered");
@@ -154,6 +174,8 @@ test("an organiser switches the waiting list on, offers an entry by hand, remove
     [grace, "removed"],
     [alan, "waiting"],
   ]);
+
+  await expectWaitingListAccessible(admin);
 
   // The state filter: those waiting only.
   await admin.getByRole("combobox", { name: "State" }).click();

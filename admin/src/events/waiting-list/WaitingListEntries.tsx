@@ -8,6 +8,7 @@ import {
   Card,
   CardContent,
   Chip,
+  type ChipProps,
   CircularProgress,
   IconButton,
   MenuItem,
@@ -35,11 +36,15 @@ import { useConfirm } from "../../widgets/PromptDialog.tsx";
 import { Tooltip } from "../../widgets/Tooltip.tsx";
 import { canOffer, canRemove, ENTRIES_PER_PAGE, FILTER_STATES, LIST_REFRESH_MS } from "./waitingList.ts";
 
-const STATE_COLORS: Partial<Record<WaitingListEntry["state"], "info" | "warning" | "success" | "default">> = {
-  waiting: "info",
-  offering: "warning",
-  offered: "warning",
-  bought: "success",
+/**
+ * The state's chip: colours whose text keeps a 4.5:1 contrast (MUI's info and warning, the theme's secondary do
+ * not); an entry holding an offer outlined, one in line filled, a closed one grey.
+ */
+const STATE_CHIPS: Partial<Record<WaitingListEntry["state"], ChipProps>> = {
+  waiting: { color: "primary" },
+  offering: { color: "primary", variant: "outlined" },
+  offered: { color: "primary", variant: "outlined" },
+  bought: { color: "success" },
 };
 
 const COLUMNS = [
@@ -175,7 +180,7 @@ export const WaitingListEntries = ({
         return (
           <Chip
             size="small"
-            color={STATE_COLORS[entry.state] ?? "default"}
+            {...STATE_CHIPS[entry.state]}
             label={translate(`admin.waitingList.states.${entry.state}`)}
           />
         );
