@@ -1,7 +1,7 @@
 // The waiting list under a rush (issue 31, docs/decisions/0038): stock freed while entries wait goes to them, in
 // order, in the write that frees it; none of it to buyers adding at the same moment; lapsed offers roll on in order;
 // no unit is offered twice; the counters always equal the rows.
-import { and, asc, type Database, eq, run, schema, sql } from "@ticketing/db";
+import { and, asc, eq, run, schema } from "@ticketing/db";
 import { describe, expect, it } from "vitest";
 import {
   createBuyer,
@@ -13,81 +13,10 @@ import {
   useTestContext,
 } from "../../test-support.ts";
 import { releaseExpiredHolds } from "../baskets/baskets.ts";
+import { OFFER_MINUTES, openList } from "./entries.fixtures.ts";
 import { offerCode } from "./offer-links.ts";
 import { closeEntryStatements, handOfferStatements } from "./offers.ts";
-
-const OFFER_MINUTES = 60;
-
-/** The event's list, automatic unless told. */
-const openList = (ctx: TestContext, eventId: number, settings: { automatic?: boolean; partialOffers?: boolean } = {}) =>
-  ctx.database.transaction(function* (tx) {
-    yield* run(
-      tx
-        .insert(schema.waitingLists)
-        .values({
-          eventId,
-          offerMinutes: OFFER_MINUTES,
-          automatic: settings.automatic ?? true,
-          partialOffers: settings.partialOffers ?? false,
-        })
-        .run(),
-    );
-  });
-
-let people = 0;
-/**
- * A buyer with a proved email in line for `quantity` of the stocks `limitIds`, as a join writes it: the entry, its
- * stocks, and its quantity counted as waiting on them, in one transaction.
- */
-async function putInLine(
-  database: Database,
-  eventId: number,
-  limitIds: number[],
-  quantity = 1,
-  testing = false,
-  nodeId: number | null = null,
-) {
-  people += 1;
-  const email = `waiting${people}@example.org`;
-  return database.transaction(function* (tx) {
-    const login = yield* run(
-      tx
-        .insert(schema.frontendLogins)
-        .values({
-          eventId,
-          testing,
-          method: "trusted_email",
-          email,
-          username: email,
-          validatedAt: "2026-01-01T00:00:00Z",
-        })
-        .returning()
-        .get(),
-    );
-    const entry = yield* run(
-      tx
-        .insert(schema.waitingListEntries)
-        .values({ eventId, loginId: login.id, email, testing, title: "Entry", quantity, nodeId })
-        .returning()
-        .get(),
-    );
-    for (const limitId of limitIds) {
-      yield* run(tx.insert(schema.waitingListEntryLimits).values({ entryId: entry.id, limitId }).run());
-      yield* run(
-        tx
-          .update(schema.nodeLimits)
-          .set(
-            testing
-              ? { testingWaiting: sql`${schema.nodeLimits.testingWaiting} + ${quantity}` }
-              : { waiting: sql`${schema.nodeLimits.waiting} + ${quantity}` },
-          )
-          .where(eq(schema.nodeLimits.id, limitId))
-          .run(),
-      );
-    }
-    return entry;
-  });
-}
+import { endHolds, putInLine } from "./organiser.fixtures.ts";
 
 const entriesOf = (ctx: TestContext, eventId: number) =>
   ctx.database.db
@@ -99,19 +28,6 @@ const entriesOf = (ctx: TestContext, eventId: number) =>
 
 const offerMails = (ctx: TestContext) =>
   ctx.database.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.kind, "waiting_list_offer")).all();
-
-/** Ends the holds of these baskets a second ago, as time passing would. */
-const endHolds = (ctx: TestContext, basketIds: number[]) =>
-  ctx.database.transaction(function* (tx) {
-    for (const id of basketIds)
-      yield* run(
-        tx
-          .update(schema.baskets)
-          .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
-          .where(eq(schema.baskets.id, id))
-          .run(),
-      );
-  });
 
 const heldLines = (ctx: TestContext, basketId: number) =>
   ctx.database.db
@@ -238,8 +154,8 @@ describe.each(DRIVERS)("waiting list offers (%s)", (driver) => {
         holders.push(holder);
       }
       await openList(ctx, event.id, { partialOffers });
-      await putInLine(ctx.database, event.id, [article.limit.id], 3);
-      await putInLine(ctx.database, event.id, [article.limit.id], 1);
+      await putInLine(ctx.database, event.id, [article.limit.id], { quantity: 3 });
+      await putInLine(ctx.database, event.id, [article.limit.id], { quantity: 1 });
       await endHolds(ctx, [holders[0]?.basketId as number]);
       await releaseExpiredHolds(ctx.database, new Date());
       const entries = await entriesOf(ctx, event.id);
@@ -325,7 +241,7 @@ describe.each(DRIVERS)("waiting list offers (%s)", (driver) => {
   it("keeps preview mode's list apart: testing entries wait on the testing counters", async () => {
     const { event, article, moduleId } = await createOnSaleEvent(ctx, { stock: 1 });
     await openList(ctx, event.id);
-    await putInLine(ctx.database, event.id, [article.limit.id], 1, true);
+    await putInLine(ctx.database, event.id, [article.limit.id], { testing: true });
     // Real buyers are not held back by a testing entry, and it is offered the testing stock at once.
     await releaseExpiredHolds(ctx.database, new Date());
     expect((await entriesOf(ctx, event.id)).map((entry) => [entry.testing, entry.state])).toEqual([[true, "offered"]]);
@@ -339,8 +255,8 @@ describe.each(DRIVERS)("waiting list offers (%s)", (driver) => {
     const holder = await createBuyer(ctx, event.id, moduleId);
     const added = await addToBasket(ctx, holder, article.node.id);
     await openList(ctx, event.id);
-    const first = await putInLine(ctx.database, event.id, [article.limit.id], 1, false, article.node.id);
-    const second = await putInLine(ctx.database, event.id, [article.limit.id], 1, false, article.node.id);
+    const first = await putInLine(ctx.database, event.id, [article.limit.id], { nodeId: article.node.id });
+    const second = await putInLine(ctx.database, event.id, [article.limit.id], { nodeId: article.node.id });
     await ctx.call("DELETE", `/frontend/selected-nodes/${added.body.id}?basket_id=${holder.basketId}`, {
       token: holder.token,
     });

@@ -16,9 +16,9 @@ export async function putInLine(
   database: Database,
   eventId: number,
   limitIds: number[],
-  options: { quantity?: number; testing?: boolean } = {},
+  options: { quantity?: number; testing?: boolean; nodeId?: number } = {},
 ) {
-  const { quantity = 1, testing = false } = options;
+  const { quantity = 1, testing = false, nodeId = null } = options;
   people += 1;
   const email = `in-line-${people}-${Date.now()}@example.org`;
   return database.transaction(function* (tx) {
@@ -39,7 +39,7 @@ export async function putInLine(
     const entry = yield* run(
       tx
         .insert(schema.waitingListEntries)
-        .values({ eventId, loginId: login.id, email, testing, title: "Entry", quantity })
+        .values({ eventId, loginId: login.id, email, testing, title: "Entry", quantity, nodeId })
         .returning()
         .get(),
     );
@@ -61,9 +61,9 @@ export async function putInLine(
   });
 }
 
-/** Ends the holds of these baskets a second ago and sweeps them, as time passing would. */
-export async function expireHolds(ctx: TestContext, basketIds: number[]) {
-  await ctx.database.transaction(function* (tx) {
+/** Ends the holds of these baskets a second ago, as time passing would (the sweep has not run yet). */
+export const endHolds = (ctx: Pick<TestContext, "database">, basketIds: number[]) =>
+  ctx.database.transaction(function* (tx) {
     for (const id of basketIds)
       yield* run(
         tx
@@ -73,6 +73,10 @@ export async function expireHolds(ctx: TestContext, basketIds: number[]) {
           .run(),
       );
   });
+
+/** Ends the holds of these baskets a second ago and sweeps them, as time passing would. */
+export async function expireHolds(ctx: TestContext, basketIds: number[]) {
+  await endHolds(ctx, basketIds);
   await releaseExpiredHolds(ctx.database, new Date());
 }
 
