@@ -2,15 +2,13 @@
 import { Box, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
 import type { WaitingList } from "@ticketing/shared/schemas/waiting-list";
 import { useId } from "react";
-import { useLocaleState, useTranslate } from "react-admin";
-import { intlLocaleOf } from "../../i18nProvider.ts";
+import { useTranslate } from "react-admin";
+import { CountTiles } from "../../widgets/CountTiles.tsx";
 import { COUNT_KEYS, hoursAndMinutes } from "./waitingList.ts";
 
 export const WaitingListLive = ({ list }: { list: WaitingList }) => {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const headingId = useId();
-  const number = new Intl.NumberFormat(intlLocaleOf(locale));
   const { hours, minutes } = hoursAndMinutes(list.offerMinutes);
   const offerTime = [
     hours > 0 ? translate("admin.waitingList.summary.hours", { smart_count: hours }) : "",
@@ -48,38 +46,11 @@ export const WaitingListLive = ({ list }: { list: WaitingList }) => {
           {fact("offerTime", offerTime)}
           {fact("partialOffers", translate(`admin.waitingList.summary.${list.partialOffers ? "yes" : "no"}`))}
         </Stack>
-        <Box
-          component="dl"
-          // One row of six on a wide screen, as the waiting room's figures.
-          sx={{
-            display: "grid",
-            gridTemplateColumns: { xs: "repeat(2, 1fr)", sm: "repeat(3, 1fr)", md: "repeat(6, 1fr)" },
-            gap: 1,
-            m: 0,
-          }}
-        >
-          {COUNT_KEYS.map((key) => (
-            <Box
-              key={key}
-              sx={{
-                border: 1,
-                borderColor: "divider",
-                borderRadius: 1,
-                p: 1.5,
-                display: "flex",
-                flexDirection: "column",
-                justifyContent: "space-between",
-              }}
-            >
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {translate(`admin.waitingList.states.${key}`)}
-              </Typography>
-              <Typography component="dd" variant="h5" sx={{ m: 0, fontVariantNumeric: "tabular-nums" }}>
-                {number.format(list.counts[key])}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <CountTiles
+          keys={COUNT_KEYS}
+          counts={list.counts}
+          label={(key) => translate(`admin.waitingList.states.${key}`)}
+        />
       </CardContent>
     </Card>
   );

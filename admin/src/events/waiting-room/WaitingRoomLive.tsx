@@ -8,6 +8,7 @@ import { type ReactElement, useId } from "react";
 import { useLocaleState, useTranslate } from "react-admin";
 import { TO_THE_MINUTE } from "../../fields/dateTime.ts";
 import { intlLocaleOf } from "../../i18nProvider.ts";
+import { CountTiles } from "../../widgets/CountTiles.tsx";
 import { COUNT_KEYS, waitingRoomActions } from "./waitingRoom.ts";
 
 const ACTION_ICONS: Record<WaitingRoomAction, ReactElement> = {
@@ -71,38 +72,11 @@ export const WaitingRoomLive = ({
           {fact("admission", translate("admin.waitingRoom.live.minutes", { smart_count: room.admissionMinutes }))}
           {fact("admittedPositions", number.format(room.admittedPositions))}
         </Stack>
-        <Box
-          component="dl"
-          // One row of six on a wide screen; the figures stay level when a label takes two lines.
-          sx={{
-            display: "grid",
-            gridTemplateColumns: { xs: "repeat(2, 1fr)", sm: "repeat(3, 1fr)", md: "repeat(6, 1fr)" },
-            gap: 1,
-            m: 0,
-          }}
-        >
-          {COUNT_KEYS.map((key) => (
-            <Box
-              key={key}
-              sx={{
-                border: 1,
-                borderColor: "divider",
-                borderRadius: 1,
-                p: 1.5,
-                display: "flex",
-                flexDirection: "column",
-                justifyContent: "space-between",
-              }}
-            >
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {translate(`admin.waitingRoom.counts.${key}`)}
-              </Typography>
-              <Typography component="dd" variant="h5" sx={{ m: 0, fontVariantNumeric: "tabular-nums" }}>
-                {number.format(room.counts[key])}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <CountTiles
+          keys={COUNT_KEYS}
+          counts={room.counts}
+          label={(key) => translate(`admin.waitingRoom.counts.${key}`)}
+        />
         {room.status === "ended" && (
           <Typography variant="body2" sx={{ mt: 2 }}>
             {translate("admin.waitingRoom.live.endedNote")}
