@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventWindows, ticketOfficePath, ticketOfficeUrl } from "./ticket-office.ts";
+import { eventWindows, provesEmail, ticketOfficePath, ticketOfficeUrl } from "./ticket-office.ts";
 
 describe("ticket-office addresses", () => {
   it("keeps the preview segment of testing mode and encodes the event's path", () => {
@@ -34,5 +34,20 @@ describe("event windows", () => {
     expect(eventWindows({ ...event, status: "draft" }, new Date("2027-01-10T00:00:00Z")).arePaymentsAllowed).toBe(
       false,
     );
+  });
+});
+
+describe("provesEmail", () => {
+  it("is true for a followed email link and a third party's signature, never for a guest or a link not followed", () => {
+    const login = (
+      method: "anonymous" | "trusted_email" | "third_party",
+      validatedAt: string | null,
+      email = "a@b.ch",
+    ) => provesEmail({ method, email, validatedAt });
+    expect(login("trusted_email", "2026-11-01T10:00:00.000Z")).toBe(true);
+    expect(login("third_party", null)).toBe(true);
+    expect(login("trusted_email", null)).toBe(false);
+    expect(login("anonymous", null)).toBe(false);
+    expect(provesEmail({ method: "third_party", email: null, validatedAt: null })).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // The ticket office of an event: where it lives and when it sells. Pure, so the API's services, its mails and
 // the storefront share it.
-import type { EventStatus } from "./constants.ts";
+import type { AccessMethod, EventStatus } from "./constants.ts";
 
 /** Where every ticket office lives, and under it every preview (testing mode). */
 export const TICKET_OFFICES_PATH = "/tickets";
@@ -18,6 +18,14 @@ export function ticketOfficePath(frontendPath: string, testing: boolean, rest = 
 /** The same page as a full address, for mails and payment providers: `publicUrl` is the product's own. */
 export const ticketOfficeUrl = (publicUrl: string, event: { frontendPath: string }, testing: boolean, rest = "") =>
   `${publicUrl}${ticketOfficePath(event.frontendPath, testing, rest)}`;
+
+/**
+ * Whether a ticket-office login proved its email address: a trusted email's link was followed, or a third party
+ * signed it. A waiting list reaches its buyers by mail, so joining needs one (docs/decisions/0038).
+ */
+export const provesEmail = (login: { method: AccessMethod; email: string | null; validatedAt: string | null }) =>
+  login.email !== null &&
+  (login.method === "third_party" || (login.method === "trusted_email" && login.validatedAt !== null));
 
 export interface EventWindowsInput {
   status: EventStatus;

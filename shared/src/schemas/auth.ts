@@ -156,5 +156,7 @@ export const FrontendLogin = z.object({
   email: z.string().nullable(),
   username: z.string(),
   method: z.enum(ACCESS_METHODS),
+  /** Whether the login proved its email (shared/src/ticket-office.ts `provesEmail`): a waiting list needs one. */
+  emailProved: z.boolean(),
 });
 export type FrontendLogin = z.infer<typeof FrontendLogin>;

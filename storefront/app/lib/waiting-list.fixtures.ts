@@ -2,6 +2,9 @@
 // login (a proved email or a guest), their entries, an offer read with its mailed code, and every call recorded with
 // its body. Requests and answers are read with waiting-room.fixtures.ts's `visit` and `answerOf`.
 
+import type { AccessMethod } from "@ticketing/shared/constants";
+import { provesEmail } from "@ticketing/shared/ticket-office";
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
@@ -74,8 +77,8 @@ type Refusal = { status: number; errors: string[] };
 interface ListApiOptions {
   /** PublicInfos' waitingList: taking names unless told; null for an event without a list. */
   waitingList?: { accepting: boolean } | null;
-  /** The login's method and email: a proved email unless told. */
-  login?: { method: string; email: string | null };
+  /** The login's method, email and whether its link was followed: a proved email unless told. */
+  login?: { method: AccessMethod; email: string | null; validatedAt?: string | null };
   entries?: Record<string, unknown>[];
   joined?: Record<string, unknown> | Refusal;
   left?: Refusal;
@@ -91,7 +94,7 @@ const isRefusal = (value: unknown): value is Refusal =>
 
 export function listApi({
   waitingList = { accepting: true },
-  login = { method: "trusted_email", email: "ada@example.org" },
+  login = { method: "trusted_email", email: "ada@example.org", validatedAt: "2026-11-01T10:00:00.000Z" },
   entries = [wireEntry()],
   joined = wireEntry({ id: 41 }),
   left,
@@ -123,7 +126,18 @@ export function listApi({
         waiting_list: waitingList,
       });
     if (route === "GET /frontend-logins")
-      return json(200, [{ id: 3, event: 1, event_id: 1, testing: false, username: "x", ...login }]);
+      return json(200, [
+        {
+          id: 3,
+          event: 1,
+          event_id: 1,
+          testing: false,
+          username: "x",
+          method: login.method,
+          email: login.email,
+          email_proved: provesEmail({ validatedAt: null, ...login }),
+        },
+      ]);
     if (route === "GET /frontend/events/1/tree")
       return json(200, {
         root: {

@@ -22,11 +22,7 @@ export async function hasProvedEmail(office: TicketOffice, api: ApiClient) {
   if (office.testing) return true;
   const logins = await api.get<FrontendLogin[]>("/frontend-logins");
   return logins.some(
-    (login) =>
-      login.eventId === office.event.id &&
-      login.testing === office.testing &&
-      login.method !== "anonymous" &&
-      Boolean(login.email),
+    (login) => login.eventId === office.event.id && login.testing === office.testing && login.emailProved,
   );
 }
 

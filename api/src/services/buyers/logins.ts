@@ -11,7 +11,7 @@ import type {
   TrustedEmailLoginValidation,
 } from "@ticketing/shared/schemas/auth";
 import { sitePath } from "@ticketing/shared/site-path";
-import { ticketOfficeUrl } from "@ticketing/shared/ticket-office";
+import { provesEmail, ticketOfficeUrl } from "@ticketing/shared/ticket-office";
 import { verify } from "hono/jwt";
 import type { AppDeps } from "../../context.ts";
 import { conflict, forbidden, invalid, notFound } from "../../lib/errors.ts";
@@ -323,13 +323,14 @@ export async function listOwnFrontendLogins(
   const rows = ids.length
     ? await db.select().from(schema.frontendLogins).where(inArray(schema.frontendLogins.id, ids)).all()
     : [];
-  return rows.map(({ id, eventId, testing, email, username, method }) => ({
-    id,
-    event: eventId,
-    eventId,
-    testing,
-    email,
-    username,
-    method,
+  return rows.map((row) => ({
+    id: row.id,
+    event: row.eventId,
+    eventId: row.eventId,
+    testing: row.testing,
+    email: row.email,
+    username: row.username,
+    method: row.method,
+    emailProved: provesEmail(row),
   }));
 }

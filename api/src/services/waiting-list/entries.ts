@@ -5,6 +5,7 @@
 import { and, asc, type Database, type Db, eq, inArray, run, schema, sql } from "@ticketing/db";
 import { type Language, LIVE_WAITING_LIST_ENTRY_STATES } from "@ticketing/shared/constants";
 import type { OwnWaitingListEntry, WaitingListJoin } from "@ticketing/shared/schemas/waiting-list";
+import { provesEmail } from "@ticketing/shared/ticket-office";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { Event } from "../accounts/access.ts";
 import { heldByBuyerIn } from "../baskets/buyer-caps.ts";
@@ -17,10 +18,6 @@ import { closeEntryStatements, offerStatements, runStatements } from "./offers.t
 
 type Entry = typeof schema.waitingListEntries.$inferSelect;
 type Login = typeof schema.frontendLogins.$inferSelect;
-
-/** Whether a login's email is proved: a trusted email's link was followed, or a third party signed it. */
-export const hasProvedEmail = (login: Login) =>
-  login.email !== null && (login.method === "third_party" || (login.method === "trusted_email" && !!login.validatedAt));
 
 /** The event's list, 404 when it has none. */
 export async function findWaitingList(db: Db, eventId: number) {
@@ -113,7 +110,7 @@ async function provedLogin(
     .all();
   if (logins.length === 0) throw notFound();
   const newestFirst = logins.sort((a, b) => b.id - a.id);
-  const proved = newestFirst.find(hasProvedEmail);
+  const proved = newestFirst.find(provesEmail);
   if (proved?.email) return { login: proved, email: proved.email };
   const staff = testing ? newestFirst.find((login) => login.userId !== null) : undefined;
   const user = staff?.userId
