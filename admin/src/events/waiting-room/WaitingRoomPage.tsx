@@ -1,19 +1,13 @@
 // `/events/:id/waiting-room`: the event's navigation, then its waiting room (WaitingRoomScreen).
 import { Typography } from "@mui/material";
-import type { Event } from "@ticketing/shared/schemas/events";
-import { HttpError, Title, useGetIdentity, useGetOne, useParams, useTranslate } from "react-admin";
+import { Title, useTranslate } from "react-admin";
 import { EventNav } from "../EventNav.tsx";
+import { useOnSaleEvent } from "./useOnSaleEvent.ts";
 import { WaitingRoomScreen } from "./WaitingRoomScreen.tsx";
-import { isRoomLockedFor } from "./waitingRoom.ts";
 
 export const WaitingRoomPage = () => {
   const translate = useTranslate();
-  const { id } = useParams<{ id: string }>();
-  const eventId = Number(id);
-  const isEventId = Number.isInteger(eventId) && eventId > 0;
-  const { data: event, error } = useGetOne<Event>("events", { id: eventId }, { enabled: isEventId, retry: false });
-  const { identity } = useGetIdentity();
-  const notFound = !isEventId || (error instanceof HttpError && error.status === 404);
+  const { eventId, event, notFound, readOnly } = useOnSaleEvent();
   return (
     <>
       <Title title={translate("admin.waitingRoom.title", { name: event?.name ?? "" })} />
@@ -23,7 +17,7 @@ export const WaitingRoomPage = () => {
           {translate("admin.salesPages.notFound")}
         </Typography>
       ) : (
-        event && <WaitingRoomScreen eventId={eventId} readOnly={isRoomLockedFor(event, identity)} />
+        event && <WaitingRoomScreen eventId={eventId} readOnly={readOnly} />
       )}
     </>
   );
