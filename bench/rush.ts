@@ -67,8 +67,16 @@ export async function staffTokens(api: Api) {
   return { staff: staff as string, moderator: moderator as string };
 }
 
-/** A public event with one article of `stock`, through the API as an organiser and a moderator would. */
-export async function publicEventWithArticle(api: Api, name: string, stock: number) {
+/**
+ * A public event with one article of `stock`, through the API as an organiser and a moderator would; `settings` are
+ * the event's own (its access methods, say), set while it is a draft.
+ */
+export async function publicEventWithArticle(
+  api: Api,
+  name: string,
+  stock: number,
+  settings: Record<string, unknown> = {},
+) {
   const { staff, moderator } = await staffTokens(api);
   const units = await api.get("/units", staff);
   const event = await api.post(
@@ -81,6 +89,7 @@ export async function publicEventWithArticle(api: Api, name: string, stock: numb
       start_date: "2030-01-01T10:00:00Z",
       end_date: "2030-01-01T20:00:00Z",
       max_items_per_basket: 500,
+      ...settings,
     },
     staff,
   );

@@ -6,12 +6,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ChildServer, freePort, root, startServer } from "../../bench/lib.ts";
+import { freePort, root } from "../../bench/lib.ts";
 import { apiOf, buyersOf, publicEventWithArticle } from "../../bench/rush.ts";
+import { useTwoApiProcesses } from "./replicas.fixtures.ts";
 import { DEMO_MODERATOR } from "./seed.ts";
 
-/** Both processes sign and check the same tokens: the secret comes from the environment, as replicas need. */
-const SECRET_KEY = "replicas-test-secret-key-0123456789abcdef";
 const STOCK = 100;
 const BUYERS = 200;
 /** Wrong passwords allowed for one account from one address (RATE_RULES.loginFailuresPerAccountAndIp). */
@@ -21,21 +20,7 @@ const START_LIMIT_MS = 180_000;
 const RUN_LIMIT_MS = 120_000;
 
 describe.each(["better-sqlite3", "libsql"] as const)("two API processes on one database file (%s)", (driver) => {
-  const dataDir = mkdtempSync(join(tmpdir(), "ticketing-replicas-"));
-  const servers: ChildServer[] = [];
-
-  beforeAll(async () => {
-    const env = { DB_DRIVER: driver, SECRET_KEY };
-    // One after the other: the first migrates and seeds the file, the second finds it done (as WORKERS' primary
-    // does it once before forking, and as a release step does it before replicas start).
-    servers.push(await startServer("api/src/server.ts", "/api/v1/health", env, dataDir));
-    servers.push(await startServer("api/src/server.ts", "/api/v1/health", env, dataDir));
-  }, START_LIMIT_MS);
-
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { servers } = useTwoApiProcesses(driver, "replicas", START_LIMIT_MS);
 
   it(
     "sell exactly the stock to buyers spread over both, each buyer reserving on the other process",

@@ -1,16 +1,12 @@
 // A waiting list served by two API processes on one database file (issue 31, docs/decisions/0038): buyers join on
 // either process; holders give their tickets back on either process while guests add on both; the freed tickets go
 // to the first entries in line, none to the guests, and both processes show the same list.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sign } from "hono/jwt";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buyerHeaders, type ChildServer, nextBuyerAddress, startServer } from "../../bench/lib.ts";
-import { type Api, apiOf, guestOf, staffTokens } from "../../bench/rush.ts";
+import { describe, expect, it } from "vitest";
+import { buyerHeaders, nextBuyerAddress } from "../../bench/lib.ts";
+import { type Api, guestOf, publicEventWithArticle } from "../../bench/rush.ts";
+import { useTwoApiProcesses } from "./replicas.fixtures.ts";
 
-/** Both processes sign and check the same tokens: the secret comes from the environment, as replicas need. */
-const SECRET_KEY = "waiting-list-replicas-secret-0123456789abcdef";
 const STOCK = 10;
 const IN_LINE = 20;
 const GUESTS = 20;
@@ -32,55 +28,17 @@ async function call(api: Api, method: string, path: string, body?: unknown, toke
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
-/**
- * A public event with one article of STOCK, whose buyers may sign in as guests or by a third party's signature (a
- * proved email, which the list needs), set while it is a draft, as an organiser and a moderator would.
- */
-async function publicEventForTheList(api: Api) {
-  const { staff, moderator } = await staffTokens(api);
-  const units = await api.get("/units", staff);
-  const event = await api.post(
-    "/events",
-    {
-      unit_id: units[0].id,
-      name: "List replicas",
-      frontend_title: "List replicas",
-      frontend_path: `list-replicas-${Date.now()}`,
-      start_date: "2030-01-01T10:00:00Z",
-      end_date: "2030-01-01T20:00:00Z",
-      access_methods: ["anonymous", "third_party"],
-    },
-    staff,
-  );
-  const article = await api.post(`/events/${event.id}/articles`, { title: "Entry", price: 5000, stock: STOCK }, staff);
-  await api.post(`/events/${event.id}/moderation/request`, {}, staff);
-  await api.post(`/events/${event.id}/moderation/approve`, {}, moderator);
-  await api.put(`/events/${event.id}`, { status: "public" }, staff);
-  return { event, article, staff, secret: event.third_party_secret_key as string };
-}
-
 describe.each(["better-sqlite3", "libsql"] as const)("two API processes serve one waiting list (%s)", (driver) => {
-  const dataDir = mkdtempSync(join(tmpdir(), "ticketing-list-replicas-"));
-  const servers: ChildServer[] = [];
-  let apis: [Api, Api];
-
-  beforeAll(async () => {
-    const env = { DB_DRIVER: driver, SECRET_KEY };
-    // One after the other: the first migrates and seeds the file, the second finds it done.
-    servers.push(await startServer("api/src/server.ts", "/api/v1/health", env, dataDir));
-    servers.push(await startServer("api/src/server.ts", "/api/v1/health", env, dataDir));
-    apis = servers.map((server) => apiOf(server.url)) as [Api, Api];
-  }, START_LIMIT_MS);
-
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { apis } = useTwoApiProcesses(driver, "list", START_LIMIT_MS);
 
   it(
     "freed on either process, the tickets go to the first entries in line, none to guests adding on both",
     async () => {
-      const { event, article, staff, secret } = await publicEventForTheList(apis[0]);
+      // Buyers join by a proved email: here a third party's signature.
+      const { event, article, staff } = await publicEventWithArticle(apis[0], "List replicas", STOCK, {
+        access_methods: ["anonymous", "third_party"],
+      });
+      const secret = event.third_party_secret_key as string;
       const nodeId = article.node.id as number;
       const list = await call(
         apis[1],

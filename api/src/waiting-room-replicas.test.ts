@@ -2,15 +2,11 @@
 // process of its own, every process computes admissions from the rows. Buyers take places on either process, taking
 // turns; each place is then read on both, which must agree on its position, its deadline and its state. Rooms admit
 // one buyer a minute, so that the admission boundary stays put while the test reads (nothing is timed).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buyerHeaders, type ChildServer, startServer } from "../../bench/lib.ts";
-import { type Api, apiOf, guestOf, publicEventWithArticle } from "../../bench/rush.ts";
+import { describe, expect, it } from "vitest";
+import { buyerHeaders } from "../../bench/lib.ts";
+import { type Api, guestOf, publicEventWithArticle } from "../../bench/rush.ts";
+import { useTwoApiProcesses } from "./replicas.fixtures.ts";
 
-/** Both processes sign and check the same tokens: the secret comes from the environment, as replicas need. */
-const SECRET_KEY = "waiting-room-replicas-secret-0123456789abcdef";
 const IN_ORDER = 40;
 const AT_ONCE = 20;
 const EARLY = 20;
@@ -30,22 +26,7 @@ interface Buyer {
 describe.each(["better-sqlite3", "libsql"] as const)(
   "two API processes on one database agree on every admission (%s)",
   (driver) => {
-    const dataDir = mkdtempSync(join(tmpdir(), "ticketing-room-replicas-"));
-    const servers: ChildServer[] = [];
-    let apis: [Api, Api];
-
-    beforeAll(async () => {
-      const env = { DB_DRIVER: driver, SECRET_KEY };
-      // One after the other: the first migrates and seeds the file, the second finds it done.
-      servers.push(await startServer("api/src/server.ts", "/api/v1/health", env, dataDir));
-      servers.push(await startServer("api/src/server.ts", "/api/v1/health", env, dataDir));
-      apis = servers.map((server) => apiOf(server.url)) as [Api, Api];
-    }, START_LIMIT_MS);
-
-    afterAll(async () => {
-      await Promise.all(servers.map((server) => server.stop()));
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    const { apis } = useTwoApiProcesses(driver, "room", START_LIMIT_MS);
 
     /** A public event whose room (one buyer a minute, admissions lasting an hour) opens at `opensAt`. */
     async function eventWithRoom(name: string, opensAt: Date) {
