@@ -9,6 +9,9 @@ import type { Basket, FrontendLogin } from "./rows.ts";
 
 const UNIKEY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
+/** A new basket's short public reference: ten letters and digits that cannot be mistaken for one another. */
+export const newUnikey = () => Array.from(randomBytes(10), (b) => UNIKEY_ALPHABET[b % UNIKEY_ALPHABET.length]).join("");
+
 /**
  * The login's basket on the event (`POST /frontend/baskets`, and an add naming the event when the caller has no open
  * basket on it): its newest open one (`OPEN_BASKET_STATUSES`), else a new one, holding for the event's reservation
@@ -42,7 +45,7 @@ export async function createBasket(database: Database, event: Event, login: Fron
           eventId: event.id,
           createdById: login.id,
           testing: login.testing,
-          unikey: Array.from(randomBytes(10), (b) => UNIKEY_ALPHABET[b % UNIKEY_ALPHABET.length]).join(""),
+          unikey: newUnikey(),
           expiresAt: holdUntil(event, now),
         })
         .returning()

@@ -3,7 +3,6 @@
 // one transaction (the entry's held stock becomes its lines': no counter moves) and signs the buyer in as the entry's
 // login, the mailed link having proved the email as a trusted email's does (a preview's offer: its testing login,
 // which sells nothing real). A wrong code is a 404, as an unknown id.
-import { randomBytes } from "node:crypto";
 import { and, type Database, type Db, eq, isNull, run, schema } from "@ticketing/db";
 import type { OpenedWaitingListOffer, WaitingListOffer } from "@ticketing/shared/schemas/waiting-list";
 import { conflict, notFound } from "../../lib/errors.ts";
@@ -11,6 +10,7 @@ import { hmacHex, hmacMatches } from "../../lib/tokens.ts";
 import type { Authenticated } from "../accounts/access.ts";
 import { carriedClaims, issueTokens } from "../accounts/sessions.ts";
 import { repriceBasket } from "../baskets/basket-content.ts";
+import { newUnikey } from "../baskets/open-basket.ts";
 import { getCatalogue, nodePrice } from "../catalogue/catalogue.ts";
 import { findEvent } from "../events/event-pages.ts";
 import { closeEntryStatements } from "./offers.ts";
@@ -81,8 +81,6 @@ export async function declineOffer(
   return readOffer(database.db, secret, input);
 }
 
-const UNIKEY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-
 /**
  * `POST /frontend/waiting-list/offers/:id/open {code}`: the offer's basket, made at the first opening in one
  * transaction (a `new` basket of the entry's login, holding until the offer's end, with `offered_quantity` lines of
@@ -129,7 +127,7 @@ export async function openOffer(
           createdById: current.loginId,
           testing: current.testing,
           language: current.language,
-          unikey: Array.from(randomBytes(10), (b) => UNIKEY_ALPHABET[b % UNIKEY_ALPHABET.length]).join(""),
+          unikey: newUnikey(),
           expiresAt: current.offerExpiresAt ?? nowIso,
           updatedAt: nowIso,
         })
