@@ -26,9 +26,12 @@ export async function findWaitingList(db: Db, eventId: number) {
   return list;
 }
 
-/** Each entry's position: 1 + the entries still waiting ahead of it on the same event and list; null once not waiting. */
+/**
+ * Each entry's position (in a select from `waiting_list_entries`): 1 + the entries still waiting ahead of it on the same
+ * event and list; null once not waiting. The buyer's and the organiser's views both read it.
+ */
 // Named in full: Drizzle leaves a one-table select's columns unqualified, which the subquery's `w` would take.
-const positionOf = sql<number | null>`case when waiting_list_entries.state = 'waiting' then 1 + (
+export const positionOf = sql<number | null>`case when waiting_list_entries.state = 'waiting' then 1 + (
   select count(*) from waiting_list_entries w where w.event_id = waiting_list_entries.event_id
     and w.testing = waiting_list_entries.testing and w.state = 'waiting' and w.id < waiting_list_entries.id)
   end`;

@@ -17,20 +17,13 @@ import type { SQL } from "drizzle-orm";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { countRows } from "../../lib/list-query.ts";
 import { type Event, getVisibleEvent, type User } from "../accounts/access.ts";
+import { findWaitingList, positionOf } from "./entries.ts";
 import { closeEntryStatements, handOfferStatements, offerStatements, runStatements } from "./offers.ts";
 
 const entries = schema.waitingListEntries;
 
 /** The access methods with which a buyer proves an email: one of them is needed to join a list. */
 const EMAIL_ACCESS_METHODS = ["trusted_email", "third_party"] as const;
-
-/**
- * An entry's position: 1-based among the entries still waiting of its event and mode, in order of joining (the
- * order the offers follow); null once it is offered or closed.
- */
-const positionOf = sql<number | null>`case when waiting_list_entries.state = 'waiting' then (select count(*)
-  from waiting_list_entries w where w.event_id = waiting_list_entries.event_id
-    and w.testing = waiting_list_entries.testing and w.state = 'waiting' and w.id <= waiting_list_entries.id) end`;
 
 /** What the organiser sees of an entry, `position` aside. */
 export const entryFields = {
@@ -68,8 +61,7 @@ const listOf = (db: Db, eventId: number) =>
 
 /** The list with its entries counted by state (`offering` lasts inside one write: never seen). */
 async function presentList(db: Db, eventId: number, testing: boolean): Promise<WaitingList> {
-  const list = await listOf(db, eventId);
-  if (!list) throw notFound("errors.waiting_list_not_found");
+  const list = await findWaitingList(db, eventId);
   const counts: WaitingListCounts = { waiting: 0, offered: 0, bought: 0, expired: 0, left: 0, removed: 0 };
   const rows = await db
     .select({ state: entries.state, n: sql<number>`count(*)` })
