@@ -252,4 +252,12 @@ test("JavaScript on: a guest asks the list page for a sign-in link, joins, and d
   await expect(guest.getByRole("button", { name: "Buy now" })).toHaveCount(0);
   await next.goto(await mailedLink(emailH, OFFER_LINK));
   await expect(next.getByRole("button", { name: "Buy now" })).toBeVisible();
+
+  // The same pages in French pass the same checks.
+  await next.getByRole("button", { name: "Français" }).click();
+  await expect(next.getByRole("button", { name: "Acheter maintenant" })).toBeVisible();
+  await expectAccessible(next, { javaScriptEnabled: true });
+  await next.goto(`${publicURL}${base}/waiting-list`);
+  await expect(next.getByRole("heading", { level: 1, name: "Liste d'attente" })).toBeVisible();
+  await expectAccessible(next, { javaScriptEnabled: true });
 });
