@@ -196,4 +196,11 @@ test("an organiser switches the waiting list on, offers an entry by hand, remove
   expect(lines).toHaveLength(4);
   expect(lines.slice(1).map((line) => emails.find((email) => line.includes(email)))).toEqual(emails);
   expect(lines[3]).toMatch(new RegExp(`^1,${alan.replace(/[.]/g, "\\.")},${ARTICLE},1,`));
+
+  // The same page in French passes the same checks (the app bar hides while the page is scrolled down).
+  await admin.evaluate(() => window.scrollTo(0, 0));
+  await admin.getByRole("button", { name: "Language" }).click();
+  await admin.getByRole("menuitem", { name: "Français" }).click();
+  await expect(admin.locator("dt", { hasText: /^En attente$/ })).toBeVisible();
+  await expectWaitingListAccessible(admin);
 });
