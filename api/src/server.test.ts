@@ -441,6 +441,20 @@ describe("a request body its answer did not need, on a kept-alive connection", (
     },
   );
 
+  it("keeps an idle connection open past node's 5 s: a client that reuses it after 6 s is answered, not reset", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect((await send(agent, "GET", "/api/v1/health")).status).toBe(200);
+      await pause(6_000);
+      const later = await send(agent, "GET", "/api/v1/health");
+      expect(later.error).toBeUndefined();
+      expect(later.status).toBe(200);
+      expect(later.reused).toBe(true);
+    } finally {
+      agent.destroy();
+    }
+  }, 20_000);
+
   it("answers a body over the limit with a 413 that says close, and the client reads it while still sending", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {

@@ -20,6 +20,8 @@ import { Lifecycle } from "./services/operations/health.ts";
 import { banner, WORKER_READY } from "./started.ts";
 
 const config = loadConfigOrExit();
+/** How long an idle kept-alive connection stays open. */
+const KEEP_ALIVE_MS = 65_000;
 
 const lifecycle = new Lifecycle();
 let product: Product | undefined;
@@ -42,6 +44,9 @@ const fetch = async (request: Request, env: HttpBindings | Http2Bindings) => {
 // Not @hono/node-server's own clean-up of unread bodies: it cannot read past the body's paused web stream, and it
 // cuts a kept-alive connection whose rest takes more than 500 ms (docs/decisions/0035).
 const server = serve({ fetch, port: config.port, autoCleanupIncoming: false }) as Server;
+// An idle kept-alive connection stays open longer than the clients and proxies that reuse one (60 s for most load
+// balancers): with node's 5 s, a client sending on a connection just as the server closed it met a reset.
+server.keepAliveTimeout = KEEP_ALIVE_MS;
 server.on("request", closeWhenAnswered);
 
 // No fixed delay: the drain's own deadline decides when to stop waiting (lib/shutdown.ts).
