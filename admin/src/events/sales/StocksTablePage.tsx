@@ -11,6 +11,7 @@ import {
   TableSortLabel,
   Typography,
 } from "@mui/material";
+import { visuallyHidden } from "@mui/utils";
 import type { StockRow } from "@ticketing/shared/schemas/sales";
 import { useId, useMemo, useState } from "react";
 import { useLocaleState, useTranslate } from "react-admin";
@@ -28,19 +29,6 @@ import {
   TEXT_COLUMNS,
   UNLIMITED_COLUMNS,
 } from "./stocksTable.ts";
-
-/** MUI's visually hidden text (the sort order for screen readers). */
-const visuallyHidden = {
-  border: 0,
-  clip: "rect(0 0 0 0)",
-  height: "1px",
-  margin: "-1px",
-  overflow: "hidden",
-  padding: 0,
-  position: "absolute",
-  whiteSpace: "nowrap",
-  width: "1px",
-} as const;
 
 /** Where a column's cell sits: the title heads its row; text to the left, figures to the right. */
 const cellPlace = (column: (typeof STOCK_COLUMNS)[number]) =>

@@ -23,6 +23,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
+import { visuallyHidden } from "@mui/utils";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { WaitingListEntry } from "@ticketing/shared/schemas/waiting-list";
 import { useId, useState } from "react";
@@ -71,19 +72,6 @@ const CELL_STYLES: Partial<Record<(typeof COLUMNS)[number], object>> = {
   state: { whiteSpace: "nowrap" },
   actions: { whiteSpace: "nowrap" },
 };
-
-/** MUI's visually hidden text: the buttons' column is named for screen readers only. */
-const visuallyHidden = {
-  border: 0,
-  clip: "rect(0 0 0 0)",
-  height: "1px",
-  margin: "-1px",
-  overflow: "hidden",
-  padding: 0,
-  position: "absolute",
-  whiteSpace: "nowrap",
-  width: "1px",
-} as const;
 
 /** The key of every entries query of an event's list (all pages, all filters), to ask them again at once. */
 export const entriesKey = (eventId: number, testing: boolean) => ["events", "waitingListEntries", eventId, testing];

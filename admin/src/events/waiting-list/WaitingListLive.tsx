@@ -1,9 +1,10 @@
 // The list now: whether it takes new names, how offers are made and for how long, and its entries in each state.
-import { Box, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
+import { Card, CardContent, Chip, Stack, Typography } from "@mui/material";
 import type { WaitingList } from "@ticketing/shared/schemas/waiting-list";
 import { useId } from "react";
 import { useTranslate } from "react-admin";
 import { CountTiles } from "../../widgets/CountTiles.tsx";
+import { Fact } from "../../widgets/Fact.tsx";
 import { COUNT_KEYS, hoursAndMinutes } from "./waitingList.ts";
 
 export const WaitingListLive = ({ list }: { list: WaitingList }) => {
@@ -17,12 +18,7 @@ export const WaitingListLive = ({ list }: { list: WaitingList }) => {
     .filter(Boolean)
     .join(" ");
   const fact = (key: string, value: string) => (
-    <Typography variant="body2">
-      <Box component="span" sx={{ color: "text.secondary" }}>
-        {translate(`admin.waitingList.summary.${key}`)}
-      </Box>{" "}
-      {value}
-    </Typography>
+    <Fact label={translate(`admin.waitingList.summary.${key}`)}>{value}</Fact>
   );
   return (
     <Card component="section" aria-labelledby={headingId} variant="outlined">

@@ -1,13 +1,13 @@
 // An event's waiting list in the back office (issue 31): the list now (its settings and counts, asked again every few
 // seconds while shown), its entries, and the form that switches it on or changes it. No list yet (the API's 404): it
 // is off, and the form switches it on. `testing`: the preview's own list (counts and entries; the settings are one).
-import { Alert, Box, CircularProgress, Typography } from "@mui/material";
+import { Box, Typography } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { WaitingList, WaitingListSettings } from "@ticketing/shared/schemas/waiting-list";
 import { useMemo } from "react";
 import { useDataProvider, useNotify, useTranslate } from "react-admin";
-import { submissionErrorsOf } from "../../apiErrors.ts";
 import type { TicketingDataProvider } from "../../dataProvider.ts";
+import { LoadState } from "../../widgets/LoadState.tsx";
 import { WaitingListEntries } from "./WaitingListEntries.tsx";
 import { WaitingListForm } from "./WaitingListForm.tsx";
 import { WaitingListLive } from "./WaitingListLive.tsx";
@@ -57,13 +57,7 @@ export const WaitingListScreen = ({
     notify(isNew ? "admin.waitingList.done.switchedOn" : "admin.waitingList.done.saved", { type: "success" });
   };
 
-  if (isPending) return <CircularProgress sx={{ m: 2 }} aria-label={translate("ra.page.loading")} />;
-  if (error)
-    return (
-      <Alert severity="error" sx={{ m: 2 }}>
-        {translate(submissionErrorsOf(error).message)}
-      </Alert>
-    );
+  if (isPending || error) return <LoadState error={error} />;
   return (
     // One column no wider than the page: the entries' table scrolls within it rather than widening the page.
     <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 2, p: 2, maxWidth: 1200, minWidth: 0 }}>

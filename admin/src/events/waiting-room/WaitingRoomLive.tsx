@@ -2,13 +2,14 @@
 import PauseIcon from "@mui/icons-material/Pause";
 import PlayArrowIcon from "@mui/icons-material/PlayArrow";
 import StopIcon from "@mui/icons-material/Stop";
-import { Box, Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
+import { Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
 import type { WaitingRoom, WaitingRoomAction } from "@ticketing/shared/schemas/waiting-room";
 import { type ReactElement, useId } from "react";
 import { useLocaleState, useTranslate } from "react-admin";
 import { TO_THE_MINUTE } from "../../fields/dateTime.ts";
 import { intlLocaleOf } from "../../i18nProvider.ts";
 import { CountTiles } from "../../widgets/CountTiles.tsx";
+import { Fact } from "../../widgets/Fact.tsx";
 import { COUNT_KEYS, waitingRoomActions } from "./waitingRoom.ts";
 
 const ACTION_ICONS: Record<WaitingRoomAction, ReactElement> = {
@@ -38,14 +39,7 @@ export const WaitingRoomLive = ({
   const headingId = useId();
   const number = new Intl.NumberFormat(intlLocaleOf(locale));
   const moment = new Intl.DateTimeFormat(intlLocaleOf(locale), TO_THE_MINUTE);
-  const fact = (key: string, value: string) => (
-    <Typography variant="body2">
-      <Box component="span" sx={{ color: "text.secondary" }}>
-        {translate(`admin.waitingRoom.live.${key}`)}
-      </Box>{" "}
-      {value}
-    </Typography>
-  );
+  const fact = (key: string, value: string) => <Fact label={translate(`admin.waitingRoom.live.${key}`)}>{value}</Fact>;
   return (
     <Card component="section" aria-labelledby={headingId} variant="outlined">
       <CardContent>

@@ -1,13 +1,14 @@
 // An event's waiting room in the back office (issue 30): the room live, asked again every few seconds while the page
 // is shown, its buttons, and the form that switches it on or changes it. No room yet (the API's 404): the form only;
 // an ended room: its last figures, and the form that switches a new one on.
-import { Alert, Box, CircularProgress, Typography } from "@mui/material";
+import { Box, Typography } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { WaitingRoom, WaitingRoomAction, WaitingRoomSettings } from "@ticketing/shared/schemas/waiting-room";
 import { useMemo, useState } from "react";
 import { useDataProvider, useNotify, useTranslate } from "react-admin";
 import { submissionErrorsOf } from "../../apiErrors.ts";
 import type { TicketingDataProvider } from "../../dataProvider.ts";
+import { LoadState } from "../../widgets/LoadState.tsx";
 import { useConfirm } from "../../widgets/PromptDialog.tsx";
 import { WaitingRoomForm } from "./WaitingRoomForm.tsx";
 import { WaitingRoomLive } from "./WaitingRoomLive.tsx";
@@ -89,13 +90,7 @@ export const WaitingRoomScreen = ({
     }
   };
 
-  if (isPending) return <CircularProgress sx={{ m: 2 }} aria-label={translate("ra.page.loading")} />;
-  if (error)
-    return (
-      <Alert severity="error" sx={{ m: 2 }}>
-        {translate(submissionErrorsOf(error).message)}
-      </Alert>
-    );
+  if (isPending || error) return <LoadState error={error} />;
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2, p: 2, maxWidth: 960 }}>
       {room ? (
