@@ -163,6 +163,17 @@ async function eventEntry(db: Db, eventId: number, entryId: number): Promise<Wai
   return presentEntry(row);
 }
 
+/** The entry `ids` name, of an event whose list `user` may run (404 for another event's entry). */
+async function listEntryFor(
+  database: Database,
+  user: User,
+  ids: { eventId: number; entryId: number },
+  supportEmail: string,
+): Promise<WaitingListEntry> {
+  const event = await listEventFor(database.db, user, ids.eventId, supportEmail);
+  return eventEntry(database.db, event.id, ids.entryId);
+}
+
 /**
  * `POST /events/:id/waiting-list/entries/:entryId/offer`: offers a waiting entry by hand, out of line, in one batch:
  * 409 when it no longer waits, or when its stock has no room for it (for any of it, with partial offers).
@@ -174,11 +185,10 @@ export async function offerEntryByHand(
   now: Date,
   supportEmail: string,
 ): Promise<WaitingListEntry> {
-  const event = await listEventFor(database.db, user, ids.eventId, supportEmail);
-  const entry = await eventEntry(database.db, event.id, ids.entryId);
+  const entry = await listEntryFor(database, user, ids, supportEmail);
   // The batch's last statement answers the entries it moved to `offered`: this one, or none.
   const offered = (await database.batch(handOfferStatements(entry.id, now.toISOString()))).at(-1) ?? [];
-  const after = await eventEntry(database.db, event.id, entry.id);
+  const after = await eventEntry(database.db, ids.eventId, entry.id);
   if (!offered.some((row) => Number(row.id) === entry.id)) {
     if (after.state !== "waiting") throw conflict("errors.waiting_list_entry_closed");
     throw conflict("errors.waiting_list_no_stock", { quantity: after.quantity, title: after.title });
@@ -198,9 +208,8 @@ export async function removeEntry(
   now: Date,
   supportEmail: string,
 ): Promise<WaitingListEntry> {
-  const event = await listEventFor(database.db, user, ids.eventId, supportEmail);
-  const entry = await eventEntry(database.db, event.id, ids.entryId);
+  const entry = await listEntryFor(database, user, ids, supportEmail);
   const [, closed = []] = await database.batch(closeEntryStatements(entry.id, "removed", now.toISOString()));
   if (closed.length === 0) throw conflict("errors.waiting_list_entry_closed");
-  return eventEntry(database.db, event.id, entry.id);
+  return eventEntry(database.db, ids.eventId, entry.id);
 }
