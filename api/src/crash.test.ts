@@ -139,12 +139,18 @@ interface Buyer {
   soldOut: boolean;
 }
 
+/** A buyer's own address, as a proxy of TRUSTED_PROXIES forwards it. */
+const addressOf = (buyer: Buyer) => `10.0.${buyer.index >> 8}.${(buyer.index & 255) + 1}`;
+
 /** One buyer's path: log in, fill a basket, check out, pay (or cancel) on the demo payment page. */
 function createShopper(base: () => string, eventId: number, moduleId: number, nodeId: number) {
-  async function call(method: string, path: string, token?: string, body?: unknown) {
+  async function call(buyer: Buyer, method: string, path: string, token?: string, body?: unknown) {
     const response = await fetch(`${base()}/api/v1${path}`, {
       method,
       headers: {
+        // Each buyer comes from an address of their own, as in a real rush: the guest sign-ins one address may make
+        // (RATE_RULES.anonymousLoginsPerAddress) are not what this test is about.
+        "x-forwarded-for": addressOf(buyer),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(body ? { "content-type": "application/json" } : {}),
       },
@@ -159,7 +165,7 @@ function createShopper(base: () => string, eventId: number, moduleId: number, no
     const outcome = buyer.wantsToPay ? "success" : "cancel";
     const answer = await fetch(`${base()}${url.pathname}`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": addressOf(buyer) },
       body: `sig=${url.searchParams.get("sig")}&outcome=${outcome}`,
       redirect: "manual",
     });
@@ -167,7 +173,7 @@ function createShopper(base: () => string, eventId: number, moduleId: number, no
   }
 
   async function checkoutAndPay(buyer: Buyer, token: string, basketId: number) {
-    const checkout = await call("POST", `/frontend/baskets/${basketId}/checkout`, token, {
+    const checkout = await call(buyer, "POST", `/frontend/baskets/${basketId}/checkout`, token, {
       payment_method: "online",
       terms_accepted: true,
     });
@@ -177,14 +183,15 @@ function createShopper(base: () => string, eventId: number, moduleId: number, no
 
   /** From the start; throws (a fetch error) when the product dies on the way. */
   async function shop(buyer: Buyer) {
-    const login = await call("POST", "/auth/anonymous-login", undefined, { active_module_id: moduleId });
+    const login = await call(buyer, "POST", "/auth/anonymous-login", undefined, { active_module_id: moduleId });
+    if (login.status !== 201) throw new Error(`signing in answered ${login.status}`);
     const token = login.body.access_token as string;
     buyer.token = token;
-    const basket = await call("POST", "/frontend/baskets", token, { event_id: eventId });
+    const basket = await call(buyer, "POST", "/frontend/baskets", token, { event_id: eventId });
     buyer.basketId = basket.body.id as number;
     let added = 0;
     for (let count = 0; count < 1 + (buyer.index % 2); count++) {
-      const line = await call("POST", "/frontend/selected-nodes", token, {
+      const line = await call(buyer, "POST", "/frontend/selected-nodes", token, {
         basket_id: buyer.basketId,
         node_id: nodeId,
       });
@@ -195,7 +202,7 @@ function createShopper(base: () => string, eventId: number, moduleId: number, no
       buyer.soldOut = true;
       return;
     }
-    await call("POST", "/frontend/billing-information", token, {
+    await call(buyer, "POST", "/frontend/billing-information", token, {
       basket_id: buyer.basketId,
       first_name: "Buyer",
       last_name: String(buyer.index),
@@ -211,7 +218,7 @@ function createShopper(base: () => string, eventId: number, moduleId: number, no
   /** After the restart: a buyer whose path was cut goes on from where the order stands. */
   async function resume(buyer: Buyer) {
     if (!buyer.token || !buyer.basketId) return shop(buyer);
-    const basket = await call("GET", `/frontend/baskets/${buyer.basketId}`, buyer.token);
+    const basket = await call(buyer, "GET", `/frontend/baskets/${buyer.basketId}`, buyer.token);
     if (basket.body.status === "payment_in_progress") {
       const intent = basket.body.payment_intents.find((candidate: { is_ongoing: boolean }) => candidate.is_ongoing);
       if (intent) await pay(buyer, intent.payment_url);
@@ -250,6 +257,7 @@ describe("a crash in the middle of a rush", () => {
       // Whatever the environment running the tests says: this file, this driver.
       DATABASE_URL: config.databaseUrl,
       DB_DRIVER: "better-sqlite3",
+      TRUSTED_PROXIES: "127.0.0.1",
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       MAIL_FROM,
       LOG_MAILS: "false",
