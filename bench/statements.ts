@@ -3,6 +3,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { loadConfig } from "../api/src/env.ts";
 import { createLogger } from "../api/src/lib/log.ts";
 import { createProduct } from "../api/src/product.ts";
@@ -101,3 +102,7 @@ ${f.addStatements.map((s) => `- \`${s.replace(/\s+/g, " ")}\``).join("\n")}
 </details>
 `;
 }
+
+// Alone: `npx tsx bench/statements.ts` (under `flock /tmp/bench.lock`) prints its section.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  console.log(statementsReport(await benchStatements()));
