@@ -246,8 +246,11 @@ function createLibsqlDatabase(options: DatabaseOptions): Database {
   const client = createClient({ url: options.url, authToken: options.authToken });
   instrument(client, options);
   const db = drizzleLibsql(client, { schema });
-  const queue = new WriteQueue();
   const onFile = path !== null && path !== ":memory:";
+  // A local file (or memory) has one writer at a time in this process's client: its writes take turns here. A libSQL
+  // server serialises writes itself, each transaction on a stream of its own, so a process keeps many in flight.
+  const queue = path !== null ? new WriteQueue() : null;
+  const inTurn = <T>(task: () => Promise<T>) => (queue ? queue.run(task) : task());
   const ready = onFile
     ? client.execute("PRAGMA journal_mode = WAL").then(() => client.execute("PRAGMA busy_timeout = 5000"))
     : Promise.resolve();
@@ -268,14 +271,14 @@ function createLibsqlDatabase(options: DatabaseOptions): Database {
   client.execute = ((...args: unknown[]) => {
     const statement = args[0] as string | { sql: string };
     const text = typeof statement === "string" ? statement : statement.sql;
-    return /^\s*select\b/i.test(text) ? execute(...args) : queue.run(() => execute(...args));
+    return /^\s*select\b/i.test(text) ? execute(...args) : inTurn(() => execute(...args));
   }) as typeof client.execute;
   return {
     db: db as unknown as Db,
     driver: "libsql",
     async transaction<T>(body: TransactionBody<T>) {
       await ready;
-      return queue.run(() =>
+      return inTurn(() =>
         db.transaction(
           async (tx) => {
             const steps = body(tx as unknown as Db);
@@ -289,7 +292,7 @@ function createLibsqlDatabase(options: DatabaseOptions): Database {
     },
     async batch(statements) {
       await ready;
-      const results = await queue.run(() => client.batch(statements, "write"));
+      const results = await inTurn(() => client.batch(statements, "write"));
       return results.map(({ columns, rows }) =>
         rows.map((row) => Object.fromEntries(columns.map((column, index) => [column, row[index]]))),
       );
