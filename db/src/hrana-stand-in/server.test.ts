@@ -5,6 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Client, createClient, LibsqlError } from "@libsql/client";
+import BetterSqlite3 from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, eq, run, schema } from "../index.ts";
 import { type HranaStandIn, type HranaStandInOptions, startHranaStandIn } from "./server.ts";
@@ -301,6 +302,30 @@ describe("the Hrana stand-in's streams", () => {
     expect((await waiting.execute("SELECT text FROM notes")).rows.map((row) => row.text)).toEqual(["kept"]);
     expect((await failureOf(abandoned.commit())).code).toBe("STREAM_EXPIRED");
     expect(standIn.stats().streamsOpen).toBe(0);
+  });
+
+  it("a transaction holding the lock too long is rolled back for a waiting writer, as sqld does", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "ticketing-hrana-")), "db.sqlite");
+    const standIn = await standInOn({ file, transactionTimeoutMs: 1000 });
+    const [slow, waiting] = [clientOf(standIn), clientOf(standIn)];
+    await slow.execute("CREATE TABLE notes (text TEXT)");
+    const stale = await slow.transaction("write");
+    await stale.execute("INSERT INTO notes VALUES ('stale')");
+    await waiting.batch(["INSERT INTO notes VALUES ('kept')"], "write");
+    expect((await waiting.execute("SELECT text FROM notes")).rows.map((row) => row.text)).toEqual(["kept"]);
+    expect((await failureOf(stale.commit())).code).toBe("TRANSACTION_TIMEOUT");
+    expect(standIn.stats().writeTransactions).toBeGreaterThanOrEqual(2);
+
+    // A lock held outside the stand-in (another process on the file) cannot be taken: SQLITE_BUSY after 2 timeouts.
+    const outside = new BetterSqlite3(file);
+    outside.exec("BEGIN IMMEDIATE");
+    try {
+      expect((await failureOf(waiting.execute("INSERT INTO notes VALUES ('late')"))).code).toBe("SQLITE_BUSY");
+    } finally {
+      outside.exec("ROLLBACK");
+      outside.close();
+    }
+    await waiting.execute("INSERT INTO notes VALUES ('late')");
   });
 
   it("refuses a request without the token, as Turso would, and serves one with it", async () => {

@@ -11,8 +11,11 @@
 // closed and its transaction rolled back, as in sqld. Errors carry sqld's codes (SQLITE_CONSTRAINT, SQL_PARSE_ERROR,
 // SQL_INPUT_ERROR, ARGS_INVALID…); a malformed body is answered 400 and an expired stream 400 STREAM_EXPIRED.
 // Connections never wait inside SQLite (busy_timeout 0): a statement that meets SQLITE_BUSY waits in a queue woken
-// when a write transaction ends, then retries, for up to 5 s before SQLITE_BUSY is answered; the event loop keeps
-// serving everyone else meanwhile. With `authToken`, a request without `Authorization: Bearer <token>` gets 401.
+// when a write transaction ends, then retries, for up to 10 s before SQLITE_BUSY is answered; the event loop keeps
+// serving everyone else meanwhile. As in sqld, a write transaction that has held the lock for 5 s while another
+// writer waits is rolled back, and its stream's next request fails with TRANSACTION_TIMEOUT (so an API process
+// killed mid-transaction blocks the others for 5 s at most). With `authToken`, a request without
+// `Authorization: Bearer <token>` gets 401, as from Turso.
 // `delayMs` holds each Hrana request that long before handling it: a network round trip.
 //
 // What it measures (`stats()`, `GET /stand-in/stats`; `POST /stand-in/stats/reset` clears): `requests`, the Hrana
@@ -58,6 +61,8 @@ export interface HranaStandInOptions {
   authToken?: string;
   /** How long an idle stream lives before it is closed and its transaction rolled back (sqld: 10 s). */
   streamIdleMs?: number;
+  /** How long a write transaction may hold the lock while another writer waits before it is rolled back (sqld: 5 s). */
+  transactionTimeoutMs?: number;
 }
 
 export interface HranaStandInStats extends LockStats {
@@ -83,8 +88,9 @@ interface Stream {
 }
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
-/** sqld keeps at most 50 stored SQL texts per stream. */
+/** sqld keeps at most 50 stored SQL texts per stream, of at most 5 kB each. */
 const MAX_STORED_SQL = 50;
+const MAX_STORED_SQL_BYTES = 5_000;
 /** An expired baton is still told apart from a forged one for this long, as sqld does. */
 const EXPIRED_MEMORY_MS = 5 * 60_000;
 
@@ -95,7 +101,7 @@ const stepResult = (outcome: StmtResult | HranaError | undefined) =>
 export async function startHranaStandIn(options: HranaStandInOptions): Promise<HranaStandIn> {
   const host = options.host ?? "127.0.0.1";
   const streamIdleMs = options.streamIdleMs ?? 10_000;
-  const sqlite = new SqliteHost(options.file);
+  const sqlite = new SqliteHost(options.file, options.transactionTimeoutMs);
   const streams = new Set<Stream>();
   const batons = new Map<string, Stream>();
   const expired = new Set<string>();
@@ -198,7 +204,17 @@ export async function startHranaStandIn(options: HranaStandInOptions): Promise<H
     return outcomes;
   }
 
+  /** Runs one request; a transaction timeout fails all of the one request (execute, batch, sequence) that sees it. */
   async function perform(stream: Stream, request: StreamRequest, version: number): Promise<object> {
+    try {
+      return await performOnce(stream, request, version);
+    } finally {
+      if (stream.connection && ["execute", "batch", "sequence"].includes(request.type))
+        stream.connection.timedOut = false;
+    }
+  }
+
+  async function performOnce(stream: Stream, request: StreamRequest, version: number): Promise<object> {
     switch (request.type) {
       case "close":
         closeStream(stream);
@@ -223,6 +239,8 @@ export async function startHranaStandIn(options: HranaStandInOptions): Promise<H
         if (stream.sqls.has(request.sqlId)) throw new ProtocolError(`SQL text ${request.sqlId} already exists`);
         if (stream.sqls.size >= MAX_STORED_SQL)
           throw new HranaError("SQL_STORE_TOO_MANY", `The server already stores ${MAX_STORED_SQL} SQL texts`);
+        if (Buffer.byteLength(request.sql) > MAX_STORED_SQL_BYTES)
+          throw new HranaError("SQL_STORE_TOO_LARGE", `The statement is too large to be stored`);
         stream.sqls.set(request.sqlId, request.sql);
         return {};
       case "close_sql":

@@ -6,11 +6,10 @@ import { dirname, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { type Col, HranaError, type SqliteValue, type StmtResult, sqliteCode, valueToJson } from "./protocol.ts";
 
-/** How long a statement waits for the write lock before answering SQLITE_BUSY (sqld's busy timeout is 5 s). */
-const BUSY_LIMIT_MS = 5_000;
 /** A waiter also retries this often: a lock held by another process (or the WAL's recovery) wakes no one here. */
 const BUSY_POLL_MS = 50;
-const IDLE_CONNECTIONS = 16;
+/** Connections kept open between streams: as many as a bench's API processes keep requests in flight. */
+const IDLE_CONNECTIONS = 128;
 const STATEMENTS_PER_CONNECTION = 200;
 /** `@libsql/client` opens a read transaction with libSQL's own syntax, which SQLite does not parse. */
 const READONLY_BEGIN = /^\s*BEGIN\s+TRANSACTION\s+READONLY\s*;?\s*$/i;
@@ -80,6 +79,8 @@ export class Connection {
   private statements = new Map<string, BetterSqlite3.Statement>();
   /** When this connection took the write lock (process.hrtime.bigint()), while it holds it. */
   writeSince: bigint | null = null;
+  /** Its write transaction was rolled back for a waiting writer: the stream's next statements fail (sqld's rule). */
+  timedOut = false;
   /** A PRAGMA or a read-only transaction changed its settings: they are restored before another stream has it. */
   settingsTouched = false;
   queryOnly = false;
@@ -157,13 +158,22 @@ export interface Arguments {
 
 export class SqliteHost {
   private readonly file: string;
+  /**
+   * sqld's TXN_TIMEOUT: a write transaction that has held the lock this long is rolled back as soon as another
+   * writer waits for it (an API process killed mid-transaction blocks the others no longer).
+   */
+  private readonly transactionTimeoutNs: bigint;
+  /** How long a statement waits for the lock before SQLITE_BUSY is answered: two transaction timeouts. */
+  private readonly busyLimitMs: number;
   private idle: Connection[] = [];
   private holders = new Set<Connection>();
   private gate = new LockGate();
   readonly ledger = new LockLedger();
 
-  constructor(file: string) {
+  constructor(file: string, transactionTimeoutMs = 5_000) {
     this.file = resolve(file);
+    this.transactionTimeoutNs = BigInt(Math.round(transactionTimeoutMs * 1e6));
+    this.busyLimitMs = 2 * transactionTimeoutMs;
     mkdirSync(dirname(this.file), { recursive: true });
     // Opens the file once at start: a path that cannot be a database fails here, not on the first request.
     this.idle.push(new Connection(this.file));
@@ -175,22 +185,39 @@ export class SqliteHost {
 
   /** The stream is done with it: an open transaction is rolled back (its lock released) first. */
   release(connection: Connection) {
-    if (connection.db.inTransaction) {
-      const start = process.hrtime.bigint();
-      try {
-        connection.db.exec("ROLLBACK");
-      } catch {
-        // Already rolled back by SQLite: the bookkeeping below is all that is left.
-      }
-      this.settle(connection, false, start);
-    }
+    this.rollback(connection);
+    connection.timedOut = false;
     if (connection.settingsTouched) connection.restoreSettings();
     if (this.idle.length < IDLE_CONNECTIONS) this.idle.push(connection);
     else connection.db.close();
   }
 
+  private rollback(connection: Connection) {
+    if (!connection.db.inTransaction) return;
+    const start = process.hrtime.bigint();
+    try {
+      connection.db.exec("ROLLBACK");
+    } catch {
+      // Already rolled back by SQLite: the bookkeeping below is all that is left.
+    }
+    this.settle(connection, false, start);
+  }
+
+  /** Rolls back the write transactions that have held the lock longer than the transaction timeout: any? */
+  private rollBackStaleWriters(): boolean {
+    const now = process.hrtime.bigint();
+    let any = false;
+    for (const holder of [...this.holders])
+      if (holder.writeSince !== null && now - holder.writeSince >= this.transactionTimeoutNs) {
+        this.rollback(holder);
+        holder.timedOut = any = true;
+      }
+    return any;
+  }
+
   /** Runs one statement; waits (asynchronously) for the write lock while SQLite answers SQLITE_BUSY. */
   async execute(connection: Connection, sql: string, { args, namedArgs, wantRows }: Arguments): Promise<StmtResult> {
+    if (connection.timedOut) throw new HranaError("TRANSACTION_TIMEOUT", "Transaction timed out");
     const readOnlyBegin = READONLY_BEGIN.test(sql);
     const statement = connection.prepare(readOnlyBegin ? "BEGIN DEFERRED" : sql);
     const hasNamed = Object.keys(namedArgs).length > 0;
@@ -214,8 +241,9 @@ export class SqliteHost {
         return result;
       } catch (error) {
         this.settle(connection, takesLock && executed(error), start);
-        deadline ??= Date.now() + BUSY_LIMIT_MS;
+        deadline ??= Date.now() + this.busyLimitMs;
         if (!isRetryable(error) || Date.now() >= deadline) throw runError(error);
+        if (this.rollBackStaleWriters()) continue;
         await this.gate.wait(deadline);
         this.gate.resumed();
       }
@@ -224,6 +252,7 @@ export class SqliteHost {
 
   /** Several statements in one text (no arguments, no rows). Not retried on SQLITE_BUSY: a part may have run. */
   sequence(connection: Connection, sql: string) {
+    if (connection.timedOut) throw new HranaError("TRANSACTION_TIMEOUT", "Transaction timed out");
     const start = process.hrtime.bigint();
     if (/\bPRAGMA\b/i.test(sql)) connection.settingsTouched = true;
     try {
