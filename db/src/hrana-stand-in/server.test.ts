@@ -76,7 +76,8 @@ describe("the Hrana stand-in", () => {
     expect(new Uint8Array(named.rows[0]?.b as ArrayBuffer)).toEqual(blob);
     expect(named.rows[0]?.n).toBeNull();
 
-    // A JS number goes over the wire as a float; the column's INTEGER affinity stores it as an integer.
+    // A JS number goes over the wire as a float, as to sqld: SQLite stores it by the column's affinity.
+    expect((await client.execute({ sql: "SELECT typeof(?) AS type", args: [42] })).rows[0]?.type).toBe("real");
     const inserted = await client.execute({
       sql: "INSERT INTO seats (label, price) VALUES (?, ?) RETURNING id, label, price",
       args: ["A1", 42],

@@ -24,12 +24,13 @@
 // first writing statement of a deferred transaction) to the end of the statement that released it (COMMIT,
 // ROLLBACK, a failure SQLite rolled back, or the stream's close or expiry), timed with process.hrtime in this
 // process. It includes every round trip the client makes while holding the lock (and the injected delay) and the
-// stand-in's own work between statements; it excludes the time spent waiting for the lock. A batch's BEGIN … COMMIT
-// is one transaction; a writing statement outside a transaction is one, lasting its own run.
+// stand-in's own work between statements, and SQLite's automatic WAL checkpoint when a COMMIT runs one (every
+// 1,000 pages written); it excludes the time spent waiting for the lock. A batch's BEGIN … COMMIT is one
+// transaction; a writing statement outside a transaction is one, lasting its own run.
 //
-// What it leaves out: Protobuf encodings, WebSocket Hrana, the v1 HTTP API and `/v1/execute`, replication,
-// namespaces, JWT verification (the token is compared as a string), sqld's limits on response size and stored SQL
-// size, and durability against power loss (synchronous = NORMAL, like the product's own SQLite). `sequence` is not
+// What it leaves out: Protobuf encodings, WebSocket Hrana, the v1 HTTP API (`/v1/execute`, `/v1/batch`),
+// replication, namespaces, JWT verification (the token is compared as a string), sqld's limit on response size,
+// and durability against power loss (synchronous = NORMAL, like the product's own SQLite). `sequence` is not
 // retried on SQLITE_BUSY (a part of it may have run) and counts as a write. `:memory:` is not supported: each
 // stream has its own connection, so they must share a file.
 import { randomBytes } from "node:crypto";
