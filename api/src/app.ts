@@ -5,7 +5,6 @@ import { MAX_NESTING, NestingTooDeep } from "@ticketing/shared/case";
 import { languageFromHeader, type Translate } from "@ticketing/shared/i18n/translate";
 import { SiteConfig } from "@ticketing/shared/schemas/common";
 import { Hono } from "hono";
-import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import { API_BASE, type AppDeps, type AppEnv } from "./context.ts";
@@ -18,7 +17,7 @@ import { log, logRequests } from "./lib/log.ts";
 import { openApiDocument } from "./lib/openapi.ts";
 import { RateLimiter, TooManyRequests } from "./lib/rate-limit.ts";
 import { route } from "./lib/route.ts";
-import { allowedOrigins, limitBody, MAX_BODY_MEGABYTES, securityHeaders } from "./lib/security.ts";
+import { allowedOrigins, allowOrigins, limitBody, MAX_BODY_MEGABYTES, securityHeaders } from "./lib/security.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
 import { checkInRoutes } from "./routes/check-ins.ts";
@@ -74,7 +73,7 @@ export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: 
   // credentials (cookies) are allowed across origins.
   const origins = allowedOrigins(deps.config);
   const isTrustedProxy = trustedProxies(deps.config.trustedProxies);
-  api.use("*", cors({ origin: (origin) => (origins.has(origin) ? origin : null), exposeHeaders: ["Content-Range"] }));
+  api.use("*", allowOrigins(origins, ["Content-Range"]));
   api.use("*", async (c, next) => {
     const language = languageFromHeader(c.req.header("accept-language"));
     // Services log through deps: during a request, with its id. Work left for after the answer starts once the
@@ -82,7 +81,7 @@ export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: 
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
     c.set("deps", {
       ...deps,
-      logger: logger.child({ reqId: c.var.requestId }),
+      logger: c.get("logger"),
       afterAnswer: deps.afterAnswer.forAnswer(outgoing),
     });
     c.set("language", language);
