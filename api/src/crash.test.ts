@@ -1,5 +1,5 @@
 // The product killed in the middle of a rush of paying buyers (SIGKILL: no shutdown code runs), then started
-// again on the same database: what was paid stays paid, nothing unpaid is validated, the stock counters equal
+// again on the same database — a SQLite file, or a libSQL server over the wire with a second process serving on: what was paid stays paid, nothing unpaid is validated, the stock counters equal
 // the rows, and every validated order gets its confirmation mail once, without waiting out a lease.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { and, createDatabase, eq, gt, schema } from "@ticketing/db";
+import { type HranaStandIn, startHranaStandIn } from "@ticketing/db/hrana-stand-in/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "./env.ts";
 import { messageIdOf } from "./services/mail/transport.ts";
@@ -143,9 +144,9 @@ interface Buyer {
 const addressOf = (buyer: Buyer) => `10.0.${buyer.index >> 8}.${(buyer.index & 255) + 1}`;
 
 /** One buyer's path: log in, fill a basket, check out, pay (or cancel) on the demo payment page. */
-function createShopper(base: () => string, eventId: number, moduleId: number, nodeId: number) {
+function createShopper(base: (buyer: Buyer) => string, eventId: number, moduleId: number, nodeId: number) {
   async function call(buyer: Buyer, method: string, path: string, token?: string, body?: unknown) {
-    const response = await fetch(`${base()}/api/v1${path}`, {
+    const response = await fetch(`${base(buyer)}/api/v1${path}`, {
       method,
       headers: {
         // Each buyer comes from an address of their own, as in a real rush: the guest sign-ins one address may make
@@ -163,7 +164,7 @@ function createShopper(base: () => string, eventId: number, moduleId: number, no
   async function pay(buyer: Buyer, paymentUrl: string) {
     const url = new URL(paymentUrl);
     const outcome = buyer.wantsToPay ? "success" : "cancel";
-    const answer = await fetch(`${base()}${url.pathname}`, {
+    const answer = await fetch(`${base(buyer)}${url.pathname}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": addressOf(buyer) },
       body: `sig=${url.searchParams.get("sig")}&outcome=${outcome}`,
@@ -234,40 +235,64 @@ function createShopper(base: () => string, eventId: number, moduleId: number, no
   return { shop, resume };
 }
 
-describe("a crash in the middle of a rush", () => {
+/**
+ * `file`: one process on a SQLite file, killed, then started again. `wire`: two processes on one libSQL server over
+ * HTTP (the stand-in), buyers spread over both; one is killed, the other serves on, and a new one replaces it.
+ */
+describe.each(["file", "wire"] as const)("a crash in the middle of a rush (%s)", (mode) => {
   const dataDir = mkdtempSync(join(tmpdir(), "ticketing-crash-"));
   const children: ChildProcess[] = [];
-  afterAll(() => {
+  let standIn: HranaStandIn | undefined;
+  afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    await standIn?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("loses no paid order, validates no unpaid one, keeps stock counters right and mails each order once", async () => {
     const started = performance.now();
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_MAILS: "false" });
+    if (mode === "wire") standIn = await startHranaStandIn({ file: join(dataDir, "wire.sqlite") });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_MAILS: "false",
+      ...(standIn ? { DATABASE_URL: standIn.url, DB_DRIVER: "libsql" } : {}),
+    });
     const setup = createDatabase({ url: config.databaseUrl });
     await setup.migrate();
     const { event, article, moduleId } = await createOnSaleEvent({ database: setup }, { stock: STOCK, price: 4500 });
     await setup.close();
 
     const sink = await startSmtpSink(SMTP_REPLY_MS);
-    let port = await freePort();
     const env = {
       DATA_DIR: dataDir,
-      // Whatever the environment running the tests says: this file, this driver.
+      // Whatever the environment running the tests says: this database, this driver.
       DATABASE_URL: config.databaseUrl,
-      DB_DRIVER: "better-sqlite3",
+      DB_DRIVER: standIn ? "libsql" : "better-sqlite3",
+      // Both processes sign and check the same tokens, as replicas do.
+      SECRET_KEY: "crash-test-secret-0123456789abcdef",
       TRUSTED_PROXIES: "127.0.0.1",
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       MAIL_FROM,
       LOG_MAILS: "false",
     };
-    const start = () => startProduct({ ...env, PUBLIC_URL: `http://127.0.0.1:${port}` }, port);
-    let product = await start();
-    children.push(product.child);
+    const start = async () => {
+      const port = await freePort();
+      const product = await startProduct({ ...env, PUBLIC_URL: `http://127.0.0.1:${port}` }, port);
+      children.push(product.child);
+      return { ...product, port };
+    };
+    // The first is the one killed; over the wire a second serves beside it throughout.
+    const products = [await start()];
+    if (mode === "wire") products.push(await start());
     const booted = performance.now();
 
-    const shopper = createShopper(() => `http://127.0.0.1:${port}`, event.id, moduleId, article.node.id);
+    // Each buyer is served by one of the processes (a load balancer's choice), whichever is in that place now.
+    const shopper = createShopper(
+      (buyer) => `http://127.0.0.1:${products[buyer.index % products.length]?.port}`,
+      event.id,
+      moduleId,
+      article.node.id,
+    );
     const buyers: Buyer[] = Array.from({ length: FIRST_RUSH + SECOND_RUSH }, (_, index) => ({
       index,
       wantsToPay: index % CANCEL_EVERY !== CANCEL_EVERY - 1,
@@ -293,7 +318,7 @@ describe("a crash in the middle of a rush", () => {
       const deadline = Date.now() + 30_000;
       while (!isKilled() && Date.now() < deadline) {
         if (buyers.filter((buyer) => buyer.sawPaid).length >= FIRST_RUSH / 3 && sink.inFlight() > 0) {
-          product.child.kill("SIGKILL");
+          products[0]?.child.kill("SIGKILL");
           killedAt = Date.now();
         }
         await new Promise((done) => setTimeout(done, 5));
@@ -302,7 +327,7 @@ describe("a crash in the middle of a rush", () => {
     await watch;
     expect(isKilled()).toBe(true);
     await rush;
-    await product.exited;
+    await products[0]?.exited;
     const paidBeforeKill = buyers.filter((buyer) => buyer.sawPaid).length;
 
     // What the killed process left claimed (leased to it, not due): mails it was sending.
@@ -319,11 +344,9 @@ describe("a crash in the middle of a rush", () => {
     await afterKill.close();
     expect(claimedAtKill.length).toBeGreaterThan(0);
 
-    // The same database, a new process (and port, as a new machine would have).
-    port = await freePort();
+    // The same database, a new process in the killed one's place (and port, as a new machine would have).
     const restartedAt = Date.now();
-    product = await start();
-    children.push(product.child);
+    products[0] = await start();
     const answeredAt = Date.now();
     await Promise.all([
       ...[...cut].map((buyer) => shopper.resume(buyer).catch(() => undefined)),
@@ -351,8 +374,8 @@ describe("a crash in the middle of a rush", () => {
         (messageId) => sink.accepted.find((mail) => mail.messageId === messageId && mail.at > killedAt)?.at ?? Infinity,
       );
       const retakenAt = Math.max(...claimedDeliveredAt);
-      product.child.kill("SIGTERM");
-      await product.exited;
+      for (const product of products) product.child.kill("SIGTERM");
+      await Promise.all(products.map((product) => product.exited));
 
       const validatedIds = await validated();
       const baskets = await database.db.select().from(schema.baskets).where(eq(schema.baskets.eventId, event.id)).all();
@@ -404,7 +427,7 @@ describe("a crash in the middle of a rush", () => {
       const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
       console.info(
         [
-          `[crash] ${buyers.length} buyers, stock ${STOCK}: ${validatedIds.length} orders validated`,
+          `[crash, ${mode}] ${buyers.length} buyers, stock ${STOCK}: ${validatedIds.length} orders validated`,
           `(${paidBeforeKill} seen paid before the kill, ${sawPaid.length} in all),`,
           `${buyers.filter((buyer) => buyer.soldOut).length} sold out,`,
           `${cancelled.length} cancelled; ${cut.size} buyers cut by the kill;`,

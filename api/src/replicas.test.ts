@@ -10,6 +10,7 @@ import { freePort, root } from "../../bench/lib.ts";
 import { apiOf, buyersOf, publicEventWithArticle } from "../../bench/rush.ts";
 import { useTwoApiProcesses } from "./replicas.fixtures.ts";
 import { DEMO_MODERATOR } from "./seed.ts";
+import { WIRE_DRIVERS } from "./test-support.ts";
 
 const STOCK = 100;
 const BUYERS = 200;
@@ -19,7 +20,7 @@ const SIGN_IN_ALLOWANCE = 10;
 const START_LIMIT_MS = 180_000;
 const RUN_LIMIT_MS = 120_000;
 
-describe.each(["better-sqlite3", "libsql"] as const)("two API processes on one database file (%s)", (driver) => {
+describe.each(WIRE_DRIVERS)("two API processes on one database (%s)", (driver) => {
   const { servers } = useTwoApiProcesses(driver, "replicas", START_LIMIT_MS);
 
   it(

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
 import { and, createDatabase, type Database, type Driver, desc, eq, run, schema, sql } from "@ticketing/db";
+import { startHranaStandIn } from "@ticketing/db/hrana-stand-in/server";
 import { afterAll, beforeAll, expect } from "vitest";
 import { createApp } from "./app.ts";
 import { type Config, loadConfig, withStoredSecrets } from "./env.ts";
@@ -18,6 +19,25 @@ import { ticketKeysOf } from "./services/tickets/ticket-codes.ts";
 import { type StripeStandIn, startStripeStandIn } from "./stripe-stand-in/server.ts";
 
 export const DRIVERS: Driver[] = ["better-sqlite3", "libsql"];
+
+/**
+ * How a suite reaches its database: a driver on a local file, or `libsql-wire`, libSQL over the network protocol
+ * (Hrana over HTTP, `DATABASE_URL=http://…`) to the stand-in server on a file of the suite's own.
+ */
+export type TestDriver = Driver | "libsql-wire";
+
+/** The suites that hold the invariants (stock, payments, replicas, round trips) run a third time over the wire. */
+export const WIRE_DRIVERS: TestDriver[] = [...DRIVERS, "libsql-wire"];
+
+/** Where a test's database is: its URL and driver, and what to stop after it (the stand-in, over the wire). */
+export async function databaseFor(
+  driver: TestDriver,
+  dataDir: string,
+): Promise<{ env: Record<string, string>; driver: Driver; stop(): Promise<void> }> {
+  if (driver !== "libsql-wire") return { env: { DB_DRIVER: driver }, driver, stop: async () => undefined };
+  const standIn = await startHranaStandIn({ file: join(dataDir, "wire.sqlite") });
+  return { env: { DB_DRIVER: "libsql", DATABASE_URL: standIn.url }, driver: "libsql", stop: () => standIn.close() };
+}
 
 export interface TestContext {
   app: ReturnType<typeof createApp>;
@@ -36,18 +56,19 @@ export interface TestContext {
 
 /** `env` adds to the test's environment, e.g. STRIPE_API_URL for the Stripe stand-in. */
 export async function createTestContext(
-  driver: Driver = "better-sqlite3",
+  testDriver: TestDriver = "better-sqlite3",
   env: Record<string, string> = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), "ticketing-test-"));
+  const place = await databaseFor(testDriver, dataDir);
   const settings = loadConfig({
     DATA_DIR: dataDir,
-    DB_DRIVER: driver,
     LOG_MAILS: "false",
     PUBLIC_URL: "http://localhost:3000",
+    ...place.env,
     ...env,
   });
-  const database = createDatabase({ url: settings.databaseUrl, driver });
+  const database = createDatabase({ url: settings.databaseUrl, driver: place.driver });
   await database.migrate();
   const config = await withStoredSecrets(settings, database);
   // The work a request leaves for after its answer is done before `call` returns; a failure of it fails the call.
@@ -61,6 +82,7 @@ export async function createTestContext(
     dataDir,
     async close() {
       await database.close();
+      await place.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
     async call(method, path, options = {}) {
@@ -101,7 +123,7 @@ export interface StripeTestWorld {
   close(): Promise<void>;
 }
 
-export async function startStripeWorld(driver: Driver): Promise<StripeTestWorld> {
+export async function startStripeWorld(driver: TestDriver): Promise<StripeTestWorld> {
   const standIn = await startStripeStandIn();
   const ctx = await createTestContext(driver, standIn.env);
   const server = await new Promise<ServerType>((resolve) => {
@@ -123,7 +145,7 @@ export async function startStripeWorld(driver: Driver): Promise<StripeTestWorld>
  * The enclosing describe's own Stripe world on `driver` (the stand-in, the product served on a port): started before
  * its first test, closed after its last. `standIn` and `ctx` are filled in place; read `appUrl` from the world.
  */
-export function useStripeWorld(driver: Driver): StripeTestWorld {
+export function useStripeWorld(driver: TestDriver): StripeTestWorld {
   const world = { standIn: {}, ctx: {}, appUrl: "", close: async () => {} } as StripeTestWorld;
   beforeAll(async () => {
     const started = await startStripeWorld(driver);
@@ -137,7 +159,7 @@ export function useStripeWorld(driver: Driver): StripeTestWorld {
 }
 
 /** The enclosing describe's own test context on `driver`: created before its first test, closed after its last. */
-export function useTestContext(driver: Driver, env: Record<string, string> = {}): TestContext {
+export function useTestContext(driver: TestDriver, env: Record<string, string> = {}): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     Object.assign(ctx, await createTestContext(driver, env));

@@ -1,7 +1,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createClient } from "@libsql/client";
 import { afterEach, describe, expect, it } from "vitest";
+import { startHranaStandIn } from "./hrana-stand-in/server.ts";
 import { createDatabase, type Database, type Driver, eq, prepared, run, schema, sql } from "./index.ts";
 
 const open: Database[] = [];
@@ -104,5 +106,44 @@ describe("better-sqlite3's kept statements", () => {
     await unitNamed(database.db).get({ name: "Choir" });
     expect(statements).toHaveLength(2);
     expect(statements[1]).toContain("'Choir'");
+  });
+});
+
+describe("libSQL over the wire (the Hrana stand-in)", () => {
+  it("tries a transaction again when the server rolled it back for a waiting writer, committing it once", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ticketing-db-wire-"));
+    // sqld rolls back a write transaction that held the lock 5 s while another writer waited; here 1 s.
+    const standIn = await startHranaStandIn({ file: join(dir, "db.sqlite"), transactionTimeoutMs: 1_000 });
+    const database = createDatabase({ url: standIn.url });
+    const other = createClient({ url: standIn.url });
+    try {
+      await database.db.run(sql`create table seats (buyer text not null)`);
+      let attempts = 0;
+      let holdsTheLock = () => {};
+      const locked = new Promise<void>((done) => (holdsTheLock = done));
+      let otherIsThrough = () => {};
+      const otherWrote = new Promise<void>((done) => (otherIsThrough = done));
+      const slow = database.transaction(function* (tx) {
+        attempts += 1;
+        yield* run(tx.run(sql`insert into seats values ('first, part 1')`));
+        // The first attempt keeps the lock until the other writer, which waits for it meanwhile, is through.
+        if (attempts === 1) {
+          holdsTheLock();
+          yield otherWrote;
+        }
+        yield* run(tx.run(sql`insert into seats values ('first, part 2')`));
+        return attempts;
+      });
+      await locked;
+      await other.execute("insert into seats values ('other')");
+      otherIsThrough();
+      expect(await slow).toBe(2);
+      const rows = await other.execute("select buyer from seats order by rowid");
+      expect(rows.rows.map((row) => row.buyer)).toEqual(["other", "first, part 1", "first, part 2"]);
+    } finally {
+      other.close();
+      await database.close();
+      await standIn.close();
+    }
   });
 });

@@ -2,7 +2,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Client, createClient, type Transaction, type TransactionMode } from "@libsql/client";
+import { type Client, createClient, LibsqlError, type Transaction, type TransactionMode } from "@libsql/client";
 import BetterSqlite3 from "better-sqlite3";
 import { getTableColumns, type InferSelectModel } from "drizzle-orm";
 import { drizzle as drizzleBetterSqlite } from "drizzle-orm/better-sqlite3";
@@ -208,6 +208,29 @@ class WriteQueue {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How many times a write a libSQL server refused uncommitted is tried in all. */
+const WRITE_ATTEMPTS = 3;
+/** What a libSQL server (sqld) answers for a write transaction it ended or never began, having committed nothing. */
+const UNCOMMITTED_CODES = new Set(["SQLITE_BUSY", "TRANSACTION_TIMEOUT", "STREAM_EXPIRED"]);
+
+/** The libSQL error code of `error` or of one of its causes (Drizzle wraps the client's errors). */
+function libsqlCodeOf(error: unknown): string | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause)
+    if (cause instanceof LibsqlError) return cause.code;
+  return undefined;
+}
+
+/** Runs `write`, again when the server refused it uncommitted, up to WRITE_ATTEMPTS times in all. */
+async function againWhenRefused<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= WRITE_ATTEMPTS || !UNCOMMITTED_CODES.has(libsqlCodeOf(error) ?? "")) throw error;
+    }
+  }
+}
+
 /**
  * Wraps a libSQL client's requests (and those of the transactions it opens) so that each is told to `onRoundTrip`
  * and, with `roundTripDelayMs`, waits that long first, as over a network (ADR 0026). Reads outside a transaction
@@ -250,7 +273,9 @@ function createLibsqlDatabase(options: DatabaseOptions): Database {
   // A local file (or memory) has one writer at a time in this process's client: its writes take turns here. A libSQL
   // server serialises writes itself, each transaction on a stream of its own, so a process keeps many in flight.
   const queue = path !== null ? new WriteQueue() : null;
-  const inTurn = <T>(task: () => Promise<T>) => (queue ? queue.run(task) : task());
+  // A server answers a write it could not serialise (SQLITE_BUSY after its busy timeout, a transaction it rolled back
+  // for a waiting writer or an idle stream) without having committed any of it: the whole write is tried again.
+  const inTurn = <T>(task: () => Promise<T>) => (queue ? queue.run(task) : againWhenRefused(task));
   const ready = onFile
     ? client.execute("PRAGMA journal_mode = WAL").then(() => client.execute("PRAGMA busy_timeout = 5000"))
     : Promise.resolve();
@@ -263,10 +288,16 @@ function createLibsqlDatabase(options: DatabaseOptions): Database {
   // the client opens a new one, which starts without the pragma: it is given it at once. (Both calls run
   // synchronously on a local file, so nothing uses the new connection in between.)
   const transaction = client.transaction.bind(client);
-  client.transaction = ((mode) => {
+  client.transaction = (async (mode) => {
     const started = transaction(mode);
     if (onFile) execute("PRAGMA busy_timeout = 5000").catch(() => undefined);
-    return started;
+    const tx = await started;
+    // A rollback after a failure that already ended the transaction on the server (it rolled it back, or the stream
+    // expired) fails in turn: that failure must not hide the first, which says whether to try again. Nothing of a
+    // transaction that was not committed stays, whether the rollback was answered or not.
+    const rollback = tx.rollback.bind(tx);
+    tx.rollback = () => rollback().catch(() => undefined);
+    return tx;
   }) as typeof client.transaction;
   client.execute = ((...args: unknown[]) => {
     const statement = args[0] as string | { sql: string };

@@ -6,13 +6,13 @@ import {
   createBuyer,
   createOnSaleEvent,
   createTestContext,
-  DRIVERS,
   readyBuyer,
   submitBilling,
   type TestContext,
+  WIRE_DRIVERS,
 } from "../test-support.ts";
 
-describe.each(DRIVERS)("the demo payment page (%s)", (driver) => {
+describe.each(WIRE_DRIVERS)("the demo payment page (%s)", (driver) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext(driver);

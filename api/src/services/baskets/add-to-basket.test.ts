@@ -5,12 +5,12 @@ import {
   checkOut,
   createBuyer,
   createOnSaleEvent,
-  DRIVERS,
   expectStockCountersMatchRows,
   readyBuyer,
   stockUsed,
   type TestContext,
   useTestContext,
+  WIRE_DRIVERS,
 } from "../../test-support.ts";
 
 /** A visitor signed in to the event's ticket office, with no basket yet. */
@@ -26,7 +26,7 @@ const addByEvent = (ctx: TestContext, token: string, eventId: number, nodeId: nu
 const basketsOf = async (ctx: TestContext, token: string, eventId: number) =>
   (await ctx.call("GET", `/frontend/baskets?event_id=${eventId}`, { token })).body as { id: number }[];
 
-describe.each(DRIVERS)("adding by event (%s)", (driver) => {
+describe.each(WIRE_DRIVERS)("adding by event (%s)", (driver) => {
   const ctx = useTestContext(driver);
 
   it("opens the caller's basket on the first add, reuses it on the next, and never another buyer's", async () => {

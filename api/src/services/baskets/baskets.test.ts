@@ -3,16 +3,16 @@ import {
   addToBasket,
   createBuyer,
   createOnSaleEvent,
-  DRIVERS,
   expectStockCountersMatchRows,
   loginAs,
   signedInUser,
   stockUsed,
   useTestContext,
+  WIRE_DRIVERS,
 } from "../../test-support.ts";
 import { releaseExpiredHolds } from "./baskets.ts";
 
-describe.each(DRIVERS)("stock under concurrency (%s)", (driver) => {
+describe.each(WIRE_DRIVERS)("stock under concurrency (%s)", (driver) => {
   const ctx = useTestContext(driver);
 
   it("sells exactly 50 of a stock of 50 to 200 buyers adding at the same moment; the other 150 get 409", async () => {

@@ -7,12 +7,12 @@ import {
   addToBasket,
   createBuyer,
   createOnSaleEvent,
-  DRIVERS,
   expectStockCountersMatchRows,
   nextBuyerAddress,
   stockUsed,
   type TestContext,
   useTestContext,
+  WIRE_DRIVERS,
 } from "../../test-support.ts";
 import { setAccessMethods } from "../buyers/logins.ts";
 import { addArticle } from "../catalogue/catalogue.ts";
@@ -54,7 +54,7 @@ async function signInByEmail(ctx: TestContext, eventId: number, moduleId: number
 const add = (ctx: TestContext, token: string, basketId: number, nodeId: number, quantity: number) =>
   ctx.call("POST", "/frontend/selected-nodes", { token, body: { basket_id: basketId, node_id: nodeId, quantity } });
 
-describe.each(DRIVERS)("caps per buyer (%s)", (driver) => {
+describe.each(WIRE_DRIVERS)("caps per buyer (%s)", (driver) => {
   const ctx = useTestContext(driver);
 
   it("refuses the issue's hoarding: one guest login, two basket opens, 500 asked on each, ends at most at the cap", async () => {

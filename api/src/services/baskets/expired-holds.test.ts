@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import {
   createBuyer,
   createOnSaleEvent,
-  DRIVERS,
   eventResourceCreator,
   expectStockCountersMatchRows,
   loginAs,
@@ -11,6 +10,7 @@ import {
   stockUsed,
   type TestContext,
   useTestContext,
+  WIRE_DRIVERS,
   writeEventRow,
 } from "../../test-support.ts";
 import { releaseExpiredHolds } from "./baskets.ts";
@@ -35,7 +35,7 @@ const statusesOf = async (ctx: TestContext, basketId: number) =>
       .all()
   ).map((row) => row.status);
 
-describe.each(DRIVERS)("expired holds (%s)", (driver) => {
+describe.each(WIRE_DRIVERS)("expired holds (%s)", (driver) => {
   const ctx = useTestContext(driver);
   const read = (buyer: Buyer) => ctx.call("GET", `/frontend/baskets/${buyer.basketId}`, { token: buyer.token });
   const holdAgain = (buyer: Buyer) =>

@@ -3,13 +3,13 @@
 // an add to a basket whose hold ran out starts a new hold, and what it held comes back only within the caps.
 import { eq, run, schema } from "@ticketing/db";
 import { describe, expect, it } from "vitest";
-import { createBuyer, createOnSaleEvent, DRIVERS, stockUsed, useTestContext } from "../../test-support.ts";
+import { createBuyer, createOnSaleEvent, stockUsed, useTestContext, WIRE_DRIVERS } from "../../test-support.ts";
 import { addSelectedNode, findLogin, findOwnedBasket } from "./baskets.ts";
 import { holdBuyerBasketAgain } from "./buyer-baskets.ts";
 
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
 
-describe.each(DRIVERS)("hold renewals (%s)", (driver) => {
+describe.each(WIRE_DRIVERS)("hold renewals (%s)", (driver) => {
   const ctx = useTestContext(driver);
 
   /** A buyer of an event on sale (`values` set on the event), and how to add to their basket at a given time. */

@@ -3,13 +3,13 @@ import {
   addCatalogueElement,
   createBuyer,
   createOnSaleEvent,
-  DRIVERS,
   eventResourceCreator,
   expectStockCountersMatchRows,
   loginAs,
   stockUsed,
   type TestContext,
   useTestContext,
+  WIRE_DRIVERS,
   writeEventRow,
 } from "../../test-support.ts";
 
@@ -22,7 +22,7 @@ const addQuantity = (ctx: TestContext, buyer: { token: string; basketId: number 
 const basketOf = async (ctx: TestContext, buyer: { token: string; basketId: number }) =>
   (await ctx.call("GET", `/frontend/baskets/${buyer.basketId}`, { token: buyer.token })).body;
 
-describe.each(DRIVERS)("several of an article in one step (%s)", (driver) => {
+describe.each(WIRE_DRIVERS)("several of an article in one step (%s)", (driver) => {
   const ctx = useTestContext(driver);
 
   it("puts 3 identical lines in the basket and takes 3 from the stock", async () => {

@@ -2,11 +2,18 @@
 // server every round trip made holding the lock is network time no other replica can write in.
 import { createDatabase, type Database, eq, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkOut, createOnSaleEvent, DRIVERS, readyBuyer, stockUsed, useTestContext } from "../../test-support.ts";
+import {
+  checkOut,
+  createOnSaleEvent,
+  readyBuyer,
+  stockUsed,
+  useTestContext,
+  WIRE_DRIVERS,
+} from "../../test-support.ts";
 import { resolvePayment } from "../checkout/payment-resolution.ts";
 import { addSelectedNode, findLogin, findOwnedBasket, releaseExpiredHolds, removeSelectedNode } from "./baskets.ts";
 
-describe.each(DRIVERS)("round trips holding the write lock (%s)", (driver) => {
+describe.each(WIRE_DRIVERS)("round trips holding the write lock (%s)", (driver) => {
   const ctx = useTestContext(driver);
   // A second handle on the same database whose driver is counted.
   let counted: Database;
@@ -14,7 +21,7 @@ describe.each(DRIVERS)("round trips holding the write lock (%s)", (driver) => {
   beforeAll(() => {
     counted = createDatabase({
       url: ctx.config.databaseUrl,
-      driver,
+      driver: ctx.database.driver,
       onRoundTrip: (trip) => {
         if (trip.locked) locked += 1;
       },

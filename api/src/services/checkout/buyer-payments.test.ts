@@ -10,13 +10,13 @@ import {
   checkOut,
   createBuyer,
   createOnSaleEvent,
-  DRIVERS,
   FRENCH,
   loginAs,
   payOnDemoPage,
   stockUsed,
   submitBilling,
   useTestContext,
+  WIRE_DRIVERS,
 } from "../../test-support.ts";
 
 const STRIPE = {
@@ -57,7 +57,7 @@ const listening = (server: Server) =>
   );
 const closed = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
-describe.each(DRIVERS)("the buyer cancels an ongoing payment (%s)", (driver) => {
+describe.each(WIRE_DRIVERS)("the buyer cancels an ongoing payment (%s)", (driver) => {
   const ctx = useTestContext(driver);
   let sale: Awaited<ReturnType<typeof createOnSaleEvent>>;
   beforeAll(async () => {

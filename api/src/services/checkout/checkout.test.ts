@@ -7,16 +7,16 @@ import {
   createBuyer,
   createOnSaleEvent,
   createTestContext,
-  DRIVERS,
   submitBilling,
   type TestContext,
+  WIRE_DRIVERS,
 } from "../../test-support.ts";
 import { renderMail } from "../mail/templates/registry.ts";
 import { expireUnpaidPayments } from "./expired-payments.ts";
 
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
-describe.each(DRIVERS)("payment term and item maximum (%s)", (driver) => {
+describe.each(WIRE_DRIVERS)("payment term and item maximum (%s)", (driver) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext(driver);

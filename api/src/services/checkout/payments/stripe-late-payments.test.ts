@@ -2,7 +2,7 @@
 // there, else paid back in full, its refund kept pending while Stripe refuses it and paid back on the next try.
 import { eq, schema } from "@ticketing/db";
 import { describe, expect, it } from "vitest";
-import { DRIVERS, stockCountersAndRows, testStripeKey, writeUnitStripeSecrets } from "../../../test-support.ts";
+import { stockCountersAndRows, testStripeKey, WIRE_DRIVERS, writeUnitStripeSecrets } from "../../../test-support.ts";
 import { renderMail } from "../../mail/templates/registry.ts";
 import { expireUnpaidPayments } from "../expired-payments.ts";
 import { payBackLatePayments } from "./late-refunds.ts";
@@ -10,7 +10,7 @@ import { useStripeSales } from "./stripe.fixtures.ts";
 
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
-describe.each(DRIVERS)("Stripe Checkout through the stand-in (%s)", (driver) => {
+describe.each(WIRE_DRIVERS)("Stripe Checkout through the stand-in (%s)", (driver) => {
   const { standIn, ctx, deps, stripeSale, checkOut, pay, post, basketOf, invoicesOf, intentOf, mailsOf } =
     useStripeSales(driver);
 

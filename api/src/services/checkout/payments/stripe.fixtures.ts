@@ -2,7 +2,7 @@
 // its unit's account set, a buyer checking out and paying on the hosted page, the notifications Stripe signs and
 // what they may change.
 import { randomBytes } from "node:crypto";
-import { and, type Driver, eq, schema } from "@ticketing/db";
+import { and, eq, schema } from "@ticketing/db";
 import Stripe from "stripe";
 import { expect } from "vitest";
 import {
@@ -10,6 +10,7 @@ import {
   createOnSaleEvent,
   checkOut as postCheckout,
   readyBuyer,
+  type TestDriver,
   testStripeKey,
   useStripeWorld,
   writeEventRow,
@@ -24,7 +25,7 @@ export const EVENTS = [
 ] as const;
 
 /** Registers the hooks of a test file's stand-in and product on `driver`, and gives the helpers that use them. */
-export function useStripeSales(driver: Driver) {
+export function useStripeSales(driver: TestDriver) {
   const world = useStripeWorld(driver);
   const { standIn, ctx } = world;
 

@@ -7,16 +7,16 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   BILLING,
-  DRIVERS,
   checkOut as postCheckout,
   readyBuyer,
+  WIRE_DRIVERS,
   writeUnitStripeSecrets,
 } from "../../../test-support.ts";
 import { PaymentProviderError } from "./module.ts";
 import { EVENTS, useStripeSales } from "./stripe.fixtures.ts";
 import { stripeModule } from "./stripe.ts";
 
-describe.each(DRIVERS)("Stripe Checkout through the stand-in (%s)", (driver) => {
+describe.each(WIRE_DRIVERS)("Stripe Checkout through the stand-in (%s)", (driver) => {
   const {
     world,
     standIn,
