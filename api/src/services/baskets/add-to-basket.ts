@@ -49,6 +49,9 @@ export async function addBasketItem(
     basket,
     login,
     promotionCodes: found.basket ? (JSON.parse(found.codes) as string[]) : [],
+    // Read with the basket: a basket opened just now is read afresh by the add.
+    held: found.basket ? heldFromJson(found.held) : undefined,
+    catalogueVersion: found.catalogueVersion,
     nodeId: body.nodeId,
     optionNodeIds: body.optionNodeIds,
     quantity: body.quantity,
@@ -71,7 +74,22 @@ const roomOn = (eventId: unknown) =>
 const codesOf = sql<string>`(select json_group_array(value) from (select c.value from selected_promotion_codes s
   join promotion_codes c on c.id = s.promotion_code_id where s.basket_id = ${schema.baskets.id} order by s.id))`;
 
-/** The basket named if it is the caller's, with its event, the caller's login to it and its codes: one read. */
+/**
+ * The basket's held lines, in the order of their ids, as one JSON value `[ids, node ids, articles held]`: what the
+ * add's guard compares (its ids as HELD_IDS writes them) and what the basket's ranges and item maximum count.
+ */
+const heldOf = (basketId: unknown) =>
+  sql<string>`(select json_array(json_group_array(id), json_group_array(node_id), total(is_article)) from
+    (select id, node_id, is_article from selected_nodes where basket_id = ${basketId} and status = 'held' order by id))`;
+
+/** The event's catalogue version (catalogue.ts), read with the basket instead of on its own. */
+const catalogueVersionOf = (eventId: unknown) =>
+  sql<number | null>`(select version from catalogue_versions where event_id = ${eventId})`;
+
+/**
+ * The basket named if it is the caller's, with its event, the caller's login to it, its codes, its held lines and
+ * the event's catalogue version: one read.
+ */
 const namedBasket = prepared((db) =>
   db
     .select({
@@ -80,6 +98,8 @@ const namedBasket = prepared((db) =>
       login: schema.frontendLogins,
       codes: codesOf,
       roomOn: roomOn(schema.baskets.eventId),
+      held: heldOf(schema.baskets.id),
+      catalogueVersion: catalogueVersionOf(schema.baskets.eventId),
     })
     .from(schema.baskets)
     .leftJoin(schema.events, eq(schema.events.id, schema.baskets.eventId))
@@ -93,7 +113,8 @@ const namedBasket = prepared((db) =>
 
 /**
  * The event, the caller's login to it in the mode asked and their basket to reuse, the newest open one (as the
- * ticket office picks it, `OPEN_BASKET_STATUSES`) with its codes: one read.
+ * ticket office picks it, `OPEN_BASKET_STATUSES`) with its codes and held lines, and the event's catalogue
+ * version: one read.
  */
 const eventsOpenBasket = prepared((db) =>
   db
@@ -103,6 +124,8 @@ const eventsOpenBasket = prepared((db) =>
       basket: schema.baskets,
       codes: codesOf,
       roomOn: roomOn(schema.events.id),
+      held: heldOf(schema.baskets.id),
+      catalogueVersion: catalogueVersionOf(schema.events.id),
     })
     .from(schema.events)
     .leftJoin(
@@ -126,7 +149,8 @@ const eventsOpenBasket = prepared((db) =>
  * Puts `quantity` identical lines of an article (and chosen options) in the basket, all of them or none. Every
  * stock linked to them moves by a guarded `UPDATE … WHERE used + n <= maximum` in the same transaction as the
  * rows: under any concurrency a stock never goes below zero, and the CHECK constraint on node_limits backs it up.
- * Answers the first line added. `promotionCodes`, when the caller has read them, spare reading the basket's codes.
+ * Answers the first line added. `promotionCodes`, `held` and `catalogueVersion`, when the caller has read them
+ * (with the basket, as `addBasketItem` does), spare reading them again.
  */
 export async function addSelectedNode(
   database: Database,
@@ -135,6 +159,8 @@ export async function addSelectedNode(
     basket: Basket;
     login: FrontendLogin;
     promotionCodes?: string[];
+    held?: HeldLines;
+    catalogueVersion?: number | null;
     nodeId: number;
     optionNodeIds: number[];
     quantity: number;
@@ -147,7 +173,7 @@ export async function addSelectedNode(
   // once what the basket held is given back as expired (it may be held again by hold-again).
   await expireIfDue(database, basket, now);
   const expiresAt = holdUntil(event, now);
-  const catalogue = await getCatalogue(database.db, event.id);
+  const catalogue = await getCatalogue(database.db, event.id, input.catalogueVersion);
   // Who the visitor is only matters through the catalogue's conditions: without any, their codes are not read.
   const visitor = input.promotionCodes
     ? { email: login.email, promotionCodes: input.promotionCodes }
@@ -192,10 +218,12 @@ export async function addSelectedNode(
   // (the held-lines guard): two adds at once cannot both pass its groups' maximums or its item maximum. A basket
   // changed meanwhile is read again (each time, another add or removal went through: no livelock); anything else
   // refused is answered from what the refused write saw.
+  let known = input.held;
   for (;;) {
     if (basket.status !== "new") throw conflict("errors.basket_not_modifiable");
-    const held = await heldLines(database.db).all({ basketId: basket.id });
-    const heldNodeIds = held.flatMap((line) => (line.nodeId === null ? [] : [line.nodeId]));
+    const held = known ?? heldFromRows(await heldLines(database.db).all({ basketId: basket.id }));
+    known = undefined;
+    const heldNodeIds = held.nodeIds;
     // …and the basket as a whole must not exceed a group's maximum or a single choice (minimums wait for checkout).
     const basketErrors = selectionErrors(basketTree, [...heldNodeIds, ...added]).filter(
       (error) => error.kind === "above_max" || error.kind === "single_choice",
@@ -208,7 +236,7 @@ export async function addSelectedNode(
       throw invalid(GROUP_ERROR_MESSAGES[groupError.kind].key, {
         option_node_ids: GROUP_ERROR_MESSAGES[groupError.kind].key,
       });
-    const heldCount = held.filter((line) => line.isArticle).length;
+    const heldCount = held.articles;
     if (heldCount >= event.maxItemsPerBasket)
       throw conflict("errors.basket_item_limit", { max: event.maxItemsPerBasket });
     if (heldCount + quantity > event.maxItemsPerBasket)
@@ -216,7 +244,7 @@ export async function addSelectedNode(
         max: event.maxItemsPerBasket,
         left: event.maxItemsPerBasket - heldCount,
       });
-    const heldIds = JSON.stringify(held.map((line) => line.id));
+    const heldIds = JSON.stringify(held.ids);
     const moves = JSON.stringify([...taken].map(([limitId, { count }]) => [limitId, count]));
     const results = await database.batch(
       addStatements(basket.testing ? "testing_used" : "used", {
@@ -385,3 +413,22 @@ const heldLines = prepared((db) =>
     .orderBy(asc(schema.selectedNodes.id))
     .prepare(),
 );
+
+/** A basket's held lines as an add needs them: their ids in order, the nodes they hold, how many are articles. */
+export interface HeldLines {
+  ids: number[];
+  nodeIds: number[];
+  articles: number;
+}
+
+const heldFromRows = (rows: { id: number; nodeId: number | null; isArticle: boolean }[]): HeldLines => ({
+  ids: rows.map((line) => line.id),
+  nodeIds: rows.flatMap((line) => (line.nodeId === null ? [] : [line.nodeId])),
+  articles: rows.filter((line) => line.isArticle).length,
+});
+
+/** `heldOf`'s JSON value as `HeldLines` (a line whose node was deleted holds none). */
+function heldFromJson(json: string): HeldLines {
+  const [ids, nodeIds, articles] = JSON.parse(json) as [number[], (number | null)[], number];
+  return { ids, nodeIds: nodeIds.filter((id): id is number => id !== null), articles: Number(articles) };
+}

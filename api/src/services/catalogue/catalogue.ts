@@ -52,21 +52,26 @@ const stockCounters = prepared((db) =>
     .prepare(),
 );
 
-export async function getCatalogue(db: Db, eventId: number): Promise<Catalogue> {
-  const row = await catalogueVersion(db).get({ eventId });
+/**
+ * The event's catalogue. `knownVersion`: its version as the caller read it just now in a read of its own (the add
+ * reads it with the basket, add-to-basket.ts), not read again; null when there was no version row.
+ */
+export async function getCatalogue(db: Db, eventId: number, knownVersion?: number | null): Promise<Catalogue> {
+  const version =
+    knownVersion !== undefined ? knownVersion : ((await catalogueVersion(db).get({ eventId }))?.version ?? null);
   // No version row: no such event, and nothing worth keeping (loading answers the 404).
-  if (!row) return loadCatalogue(db, eventId);
+  if (version === null) return loadCatalogue(db, eventId);
   let perEvent = catalogueCache.get(db);
   if (!perEvent) {
     perEvent = new Map();
     catalogueCache.set(db, perEvent);
   }
   const cached = perEvent.get(eventId);
-  if (cached?.version === row.version) return cached.catalogue;
+  if (cached?.version === version) return cached.catalogue;
   // Tagged with the version read before loading: a write landing while it loads leaves it one version behind,
   // so the next use loads again.
   const catalogue = loadCatalogue(db, eventId);
-  const entry = { version: row.version, catalogue };
+  const entry = { version, catalogue };
   perEvent.set(eventId, entry);
   catalogue.catch(() => {
     if (perEvent.get(eventId) === entry) perEvent.delete(eventId);
