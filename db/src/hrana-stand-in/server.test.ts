@@ -317,7 +317,7 @@ describe("the Hrana stand-in's streams", () => {
     expect((await failureOf(stale.commit())).code).toBe("TRANSACTION_TIMEOUT");
     expect(standIn.stats().writeTransactions).toBeGreaterThanOrEqual(2);
 
-    // A lock held outside the stand-in (another process on the file) cannot be taken: SQLITE_BUSY after 2 timeouts.
+    // A lock held outside the stand-in (another process on the file) cannot be taken: SQLITE_BUSY after a timeout.
     const outside = new BetterSqlite3(file);
     outside.exec("BEGIN IMMEDIATE");
     try {

@@ -11,10 +11,11 @@
 // closed and its transaction rolled back, as in sqld. Errors carry sqld's codes (SQLITE_CONSTRAINT, SQL_PARSE_ERROR,
 // SQL_INPUT_ERROR, ARGS_INVALID…); a malformed body is answered 400 and an expired stream 400 STREAM_EXPIRED.
 // Connections never wait inside SQLite (busy_timeout 0): a statement that meets SQLITE_BUSY waits in a queue woken
-// when a write transaction ends, then retries, for up to 10 s before SQLITE_BUSY is answered; the event loop keeps
-// serving everyone else meanwhile. As in sqld, a write transaction that has held the lock for 5 s while another
-// writer waits is rolled back, and its stream's next request fails with TRANSACTION_TIMEOUT (so an API process
-// killed mid-transaction blocks the others for 5 s at most). With `authToken`, a request without
+// when a write transaction ends, then retries; the event loop keeps serving everyone else meanwhile. As in sqld's
+// queue of writers, it waits as long as the stand-in's own transactions hold the lock, and a write transaction that
+// has held it for 5 s while another writer waits is rolled back, its stream's next request failing with
+// TRANSACTION_TIMEOUT (so an API process killed mid-transaction blocks the others for 5 s at most). A lock held
+// from outside (another process on the file) is waited for 5 s, then SQLITE_BUSY is answered. With `authToken`, a request without
 // `Authorization: Bearer <token>` gets 401, as from Turso.
 // `delayMs` holds each Hrana request that long before handling it: a network round trip.
 //

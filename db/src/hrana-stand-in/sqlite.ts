@@ -163,7 +163,11 @@ export class SqliteHost {
    * writer waits for it (an API process killed mid-transaction blocks the others no longer).
    */
   private readonly transactionTimeoutNs: bigint;
-  /** How long a statement waits for the lock before SQLITE_BUSY is answered: two transaction timeouts. */
+  /**
+   * How long a statement waits for a lock held from outside (another process on the file) before SQLITE_BUSY is
+   * answered. While one of the stand-in's own transactions holds it, a statement waits without limit, as in sqld's
+   * queue of writers: each holder ends, or is rolled back at the transaction timeout.
+   */
   private readonly busyLimitMs: number;
   private idle: Connection[] = [];
   private holders = new Set<Connection>();
@@ -173,7 +177,7 @@ export class SqliteHost {
   constructor(file: string, transactionTimeoutMs = 5_000) {
     this.file = resolve(file);
     this.transactionTimeoutNs = BigInt(Math.round(transactionTimeoutMs * 1e6));
-    this.busyLimitMs = 2 * transactionTimeoutMs;
+    this.busyLimitMs = transactionTimeoutMs;
     mkdirSync(dirname(this.file), { recursive: true });
     // Opens the file once at start: a path that cannot be a database fails here, not on the first request.
     this.idle.push(new Connection(this.file));
@@ -241,8 +245,9 @@ export class SqliteHost {
         return result;
       } catch (error) {
         this.settle(connection, takesLock && executed(error), start);
-        deadline ??= Date.now() + this.busyLimitMs;
-        if (!isRetryable(error) || Date.now() >= deadline) throw runError(error);
+        if (!isRetryable(error)) throw runError(error);
+        if (deadline === undefined || this.holders.size > 0) deadline = Date.now() + this.busyLimitMs;
+        else if (Date.now() >= deadline) throw runError(error);
         if (this.rollBackStaleWriters()) continue;
         await this.gate.wait(deadline);
         this.gate.resumed();
