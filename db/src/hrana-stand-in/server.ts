@@ -15,8 +15,8 @@
 // queue of writers, it waits as long as the stand-in's own transactions hold the lock, and a write transaction that
 // has held it for 5 s while another writer waits is rolled back, its stream's next request failing with
 // TRANSACTION_TIMEOUT (so an API process killed mid-transaction blocks the others for 5 s at most). A lock held
-// from outside (another process on the file) is waited for 5 s, then SQLITE_BUSY is answered. With `authToken`, a request without
-// `Authorization: Bearer <token>` gets 401, as from Turso.
+// from outside (another process on the file) is waited for 5 s, then SQLITE_BUSY is answered. With `authToken`, a
+// request without `Authorization: Bearer <token>` gets 401, as from Turso.
 // `delayMs` holds each Hrana request that long before handling it: a network round trip.
 //
 // What it measures (`stats()`, `GET /stand-in/stats`; `POST /stand-in/stats/reset` clears): `requests`, the Hrana

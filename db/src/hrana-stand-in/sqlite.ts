@@ -245,7 +245,8 @@ export class SqliteHost {
         return result;
       } catch (error) {
         this.settle(connection, takesLock && executed(error), start);
-        if (!isRetryable(error)) throw runError(error);
+        // Holding the lock itself, it waits for no one: a conflict within its own transaction is not cured by time.
+        if (!isRetryable(error) || connection.writeSince !== null) throw runError(error);
         if (deadline === undefined || this.holders.size > 0) deadline = Date.now() + this.busyLimitMs;
         else if (Date.now() >= deadline) throw runError(error);
         if (this.rollBackStaleWriters()) continue;
