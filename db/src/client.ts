@@ -77,11 +77,6 @@ export interface DatabaseOptions {
    * call into it (a whole synchronous transaction or batch is one; nothing else runs while it holds the lock).
    */
   onRoundTrip?: (trip: { locked: boolean }) => void;
-  /**
-   * Waits this long before each libSQL round trip, as a network to a libSQL server would (the bench's delayed
-   * rush). Defaults to `DB_ROUND_TRIP_DELAY_MS`, which only the bench sets.
-   */
-  roundTripDelayMs?: number;
 }
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "../migrations");
@@ -95,9 +90,7 @@ export function filePathOf(url: string): string | null {
 export function createDatabase(options: DatabaseOptions): Database {
   const remote = filePathOf(options.url) === null;
   const driver = options.driver ?? (remote ? "libsql" : "better-sqlite3");
-  const roundTripDelayMs = options.roundTripDelayMs ?? (Number(process.env.DB_ROUND_TRIP_DELAY_MS) || 0);
-  const withDefaults = { ...options, roundTripDelayMs };
-  return driver === "libsql" ? createLibsqlDatabase(withDefaults) : createBetterSqliteDatabase(withDefaults);
+  return driver === "libsql" ? createLibsqlDatabase(options) : createBetterSqliteDatabase(options);
 }
 
 function ensureDirectory(path: string) {
@@ -206,8 +199,6 @@ class WriteQueue {
   }
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** How many times a write a libSQL server refused uncommitted is tried in all. */
 const WRITE_ATTEMPTS = 3;
 /** What a libSQL server (sqld) answers for a write transaction it ended or never began, having committed nothing. */
@@ -233,18 +224,15 @@ async function againWhenRefused<T>(write: () => Promise<T>): Promise<T> {
 
 /**
  * Wraps a libSQL client's requests (and those of the transactions it opens) so that each is told to `onRoundTrip`
- * and, with `roundTripDelayMs`, waits that long first, as over a network (ADR 0026). Reads outside a transaction
- * are the only requests made without the write lock.
+ * (ADR 0026). Reads outside a transaction are the only requests made without the write lock.
  */
-function instrument(client: Client, options: DatabaseOptions) {
-  const { onRoundTrip, roundTripDelayMs = 0 } = options;
-  if (!onRoundTrip && roundTripDelayMs === 0) return;
+function instrument(client: Client, { onRoundTrip }: DatabaseOptions) {
+  if (!onRoundTrip) return;
   // biome-ignore lint/suspicious/noExplicitAny: wraps the client's overloaded methods whatever their arguments
   type Call = (...args: any[]) => Promise<any>;
   const trip = <F extends Call>(call: F, isLocked: (first: unknown) => boolean) =>
-    (async (...args: Parameters<F>) => {
-      onRoundTrip?.({ locked: isLocked(args[0]) });
-      if (roundTripDelayMs > 0) await pause(roundTripDelayMs);
+    ((...args: Parameters<F>) => {
+      onRoundTrip({ locked: isLocked(args[0]) });
       return call(...args);
     }) as F;
   const always = () => true;
