@@ -3,6 +3,7 @@
 // `X-Forwarded-For` is believed — but only from the proxies the operator names (TRUSTED_PROXIES), since anyone else
 // could write any address there and escape the limits.
 import { BlockList, isIP } from "node:net";
+import { LRUCache } from "lru-cache";
 
 /** `10.0.0.7`, `10.0.0.0/8`, `fd00::/8`: what TRUSTED_PROXIES lists. Answers null for an entry that is neither. */
 export function parseProxyEntry(entry: string): { address: string; prefix: number | null } | null {
@@ -27,10 +28,18 @@ export function trustedProxies(entries: string[]): TrustedProxies {
     if (parsed.prefix === null) list.addAddress(parsed.address, family);
     else list.addSubnet(parsed.address, parsed.prefix, family);
   }
+  // Asked on every request, mostly about the same few addresses (the proxies'), and BlockList's check builds an
+  // address object each time: the answers are remembered, a bounded number since anyone may write any address.
+  const known = new LRUCache<string, boolean>({ max: 10_000 });
   return (address) => {
-    const plain = unmapped(address);
-    const family = isIP(plain);
-    return family !== 0 && list.check(plain, family === 4 ? "ipv4" : "ipv6");
+    let isTrusted = known.get(address);
+    if (isTrusted === undefined) {
+      const plain = unmapped(address);
+      const family = isIP(plain);
+      isTrusted = family !== 0 && list.check(plain, family === 4 ? "ipv4" : "ipv6");
+      known.set(address, isTrusted);
+    }
+    return isTrusted;
   };
 }
 
