@@ -15,8 +15,10 @@ import { apiOf, buyersOf, publicEventWithArticle } from "./rush.ts";
 
 const BUYERS = 400;
 const STOCK = 1_000_000;
-export const WIRE_PROCESSES = [1, 2, 4] as const;
-export const WIRE_DELAYS_MS = [0, 1] as const;
+/** BENCH_WIRE_PROCESSES=1 and BENCH_WIRE_DELAYS=0 run fewer (to profile one run). */
+const listOf = (text: string | undefined, all: number[]) => (text ? text.split(",").map(Number) : all);
+export const WIRE_PROCESSES = listOf(process.env.BENCH_WIRE_PROCESSES, [1, 2, 4]);
+export const WIRE_DELAYS_MS = listOf(process.env.BENCH_WIRE_DELAYS, [0, 1]);
 /** The secret every API process signs and checks tokens with, as replicas share it. */
 const SECRET_KEY = "wire-bench-secret-0123456789abcdef";
 

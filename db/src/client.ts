@@ -11,6 +11,7 @@ import { drizzle as drizzleLibsql } from "drizzle-orm/libsql";
 import { migrate as migrateLibsql } from "drizzle-orm/libsql/migrator";
 import type { BaseSQLiteDatabase, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { LRUCache } from "lru-cache";
+import { pooledFetch } from "./http-fetch.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -254,7 +255,9 @@ function instrument(client: Client, { onRoundTrip }: DatabaseOptions) {
 function createLibsqlDatabase(options: DatabaseOptions): Database {
   const path = filePathOf(options.url);
   if (path !== null) ensureDirectory(path);
-  const client = createClient({ url: options.url, authToken: options.authToken });
+  // Over HTTP, through a pool of our own rather than the global fetch (http-fetch.ts: the fetch cost half the CPU).
+  const http = /^https?:/i.test(options.url) ? pooledFetch() : null;
+  const client = createClient({ url: options.url, authToken: options.authToken, fetch: http?.fetch });
   instrument(client, options);
   const db = drizzleLibsql(client, { schema });
   const onFile = path !== null && path !== ":memory:";
@@ -322,6 +325,7 @@ function createLibsqlDatabase(options: DatabaseOptions): Database {
     },
     async close() {
       client.close();
+      await http?.close();
     },
   };
 }
