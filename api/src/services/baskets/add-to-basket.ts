@@ -171,7 +171,7 @@ export async function addSelectedNode(
   assertBasketActionsAllowed(event, basket.testing, now);
   // An add does not renew a live hold (docs/decisions/0036); to a basket whose hold ran out it starts a new one,
   // once what the basket held is given back as expired (it may be held again by hold-again).
-  await expireIfDue(database, basket, now);
+  const expired = await expireIfDue(database, basket, now);
   const expiresAt = holdUntil(event, now);
   const catalogue = await getCatalogue(database.db, event.id, input.catalogueVersion);
   // Who the visitor is only matters through the catalogue's conditions: without any, their codes are not read.
@@ -218,7 +218,8 @@ export async function addSelectedNode(
   // (the held-lines guard): two adds at once cannot both pass its groups' maximums or its item maximum. A basket
   // changed meanwhile is read again (each time, another add or removal went through: no livelock); anything else
   // refused is answered from what the refused write saw.
-  let known = input.held;
+  // Held lines read before a hold that ran out was given back are read again.
+  let known = expired ? undefined : input.held;
   for (;;) {
     if (basket.status !== "new") throw conflict("errors.basket_not_modifiable");
     const held = known ?? heldFromRows(await heldLines(database.db).all({ basketId: basket.id }));

@@ -232,9 +232,11 @@ export async function releaseExpiredHolds(database: Database, now: Date, basketI
 
 /**
  * Expires the basket at once when its buyer reads it after its reservation time: the stock it held goes back now,
- * not at the next sweep, and the buyer sees the same basket whoever answers first.
+ * not at the next sweep, and the buyer sees the same basket whoever answers first. Answers whether it was due:
+ * its held lines, read before, may then be held no longer.
  */
-export async function expireIfDue(database: Database, basket: Basket, now: Date) {
-  if (basket.status === "new" && basket.expiresAt < now.toISOString())
-    await releaseExpiredHolds(database, now, basket.id);
+export async function expireIfDue(database: Database, basket: Basket, now: Date): Promise<boolean> {
+  if (basket.status !== "new" || basket.expiresAt >= now.toISOString()) return false;
+  await releaseExpiredHolds(database, now, basket.id);
+  return true;
 }
