@@ -1,6 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import {
@@ -46,9 +44,23 @@ export default async function handleRequest(
   const i18n = i18nFor(await getLanguage(request));
 
   return new Promise<Response>((resolve, reject) => {
+    // The ticket office has no Suspense boundary (no deferred data, no <Scripts/>): its shell is the whole document,
+    // so streaming it sent the same bytes later, in several writes through a Node stream turned into a web stream.
+    // The document is gathered and answered as one body with its length: the same HTML for crawlers and people, and
+    // less work per page.
     let shellRendered = false;
-    // Crawlers get the whole document at once; people get the shell as soon as it is ready.
-    const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+    const chunks: Buffer[] = [];
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+    });
+    body.on("finish", () => {
+      clearTimeout(timeout);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+    });
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext value={nonce}>
         <I18nextProvider i18n={i18n}>
@@ -57,28 +69,23 @@ export default async function handleRequest(
       </CspNonceContext>,
       {
         nonce,
-        [readyEvent]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+        },
+        onAllReady() {
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors after the shell are already reported by React Router's handleError.
+          // Errors before the shell is ready are reported by React Router's handleError (onShellError rejects).
           if (shellRendered) reportError(loadContext, error);
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
