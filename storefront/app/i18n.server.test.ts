@@ -51,3 +51,15 @@ describe("translators made once per language", () => {
     expect(i18nFor("fr").language).toBe("fr");
   });
 });
+
+describe("texts asked again", () => {
+  it("are the same text each time, and texts with values or a count are still filled in per call", () => {
+    const t = i18nFor("fr").getFixedT("fr");
+    expect([t("nav.siteName"), t("nav.siteName")]).toEqual(["Billetterie", "Billetterie"]);
+    const en = i18nFor("en").getFixedT("en");
+    expect(en("nav.siteName")).toBe("Ticket office");
+    expect(en("buy.quantityInvalid", { max: 3 })).toContain("3");
+    expect(en("buy.quantityInvalid", { max: 7 })).toContain("7");
+    expect(en("buy.quantityInvalid", { max: 7 })).not.toContain("3");
+  });
+});
