@@ -1,6 +1,5 @@
-// The JSON shapes of Hrana over HTTP that the stand-in reads and writes (docs/HRANA_3_SPEC.md in
-// tursodatabase/libsql), the conversion of its values to and from better-sqlite3's, and the errors as sqld words
-// them. Anything malformed is a ProtocolError: the request is answered 400, as sqld does, and nothing runs.
+// The JSON shapes of Hrana over HTTP that the stand-in reads and writes (tursodatabase/libsql/docs/HRANA_3_SPEC.md),
+// the conversion of its values to and from better-sqlite3's, and the errors as sqld words them. Anything malformed is a ProtocolError: the request is answered 400, as sqld does, and nothing runs.
 
 /** A malformed request: answered 400 in text, the way sqld answers its protocol errors. */
 export class ProtocolError extends Error {}

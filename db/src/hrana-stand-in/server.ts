@@ -1,5 +1,5 @@
 // A local stand-in for a libSQL server (sqld, Turso) on one SQLite file: it answers the Hrana-over-HTTP requests
-// that `@libsql/client` makes for `http://` URLs (docs/HRANA_3_SPEC.md and docs/http_api.md in tursodatabase/libsql),
+// that `@libsql/client` makes for `http://` URLs (tursodatabase/libsql/docs/HRANA_3_SPEC.md and http_api.md),
 // so the product's libSQL code path runs over the wire in tests and the bench, where no sqld can be installed.
 // Test infrastructure, not product.
 //

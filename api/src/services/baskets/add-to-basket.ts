@@ -1,7 +1,7 @@
 // The add-to-basket path, top to bottom (README.md): the caller's basket (opened when they name only the event),
 // what they chose checked and priced against the catalogue (catalogue/article-choice.ts), the basket's held lines,
 // then the write as one guarded batch (docs/decisions/0020, 0026). What it needs from other files it calls as leaves.
-import { and, asc, type Database, eq, prepared, rowOf, type Statement, schema, sql } from "@ticketing/db";
+import { and, asc, type Database, eq, prepared, rowOf, schema, sql } from "@ticketing/db";
 import { OPEN_BASKET_STATUSES } from "@ticketing/shared/constants";
 import { GROUP_ERROR_MESSAGES, selectionErrors } from "@ticketing/shared/groups";
 import type { SelectedNodeAdd } from "@ticketing/shared/schemas/frontend";
@@ -12,6 +12,7 @@ import type { Event } from "../accounts/access.ts";
 import { chooseArticle } from "../catalogue/article-choice.ts";
 import { getCatalogue } from "../catalogue/catalogue.ts";
 import { assertAdmitted, noteHeld } from "../waiting-room/admission.ts";
+import { addStatements, type WrittenLine } from "./add-statements.ts";
 import { visitorOf } from "./basket-content.ts";
 import { assertWithinCaps, capCondition, capFigures, capsOf } from "./buyer-caps.ts";
 import { assertBasketActionsAllowed, expireIfDue, holdUntil } from "./holds.ts";
@@ -76,7 +77,7 @@ const codesOf = sql<string>`(select json_group_array(value) from (select c.value
 
 /**
  * The basket's held lines, in the order of their ids, as one JSON value `[ids, node ids, articles held]`: what the
- * add's guard compares (its ids as HELD_IDS writes them) and what the basket's ranges and item maximum count.
+ * add's guard compares (its ids as add-statements.ts HELD_IDS writes them) and what the basket's ranges and item maximum count.
  */
 const heldOf = (basketId: unknown) =>
   sql<string>`(select json_array(json_group_array(id), json_group_array(node_id), total(is_article)) from
@@ -301,105 +302,6 @@ export async function addSelectedNode(
     throw conflict("errors.try_again");
   }
 }
-
-/** One line an add writes: node, index of its article's line (null for the article), configuration, title, flags, price. */
-type WrittenLine = [number, number | null, number | null, string, number, number, number];
-
-/** The held lines of a basket (`?`) in the order of their ids, as the guard of an add compares them (a JSON array). */
-const HELD_IDS = `(select json_group_array(id) from (select id from selected_nodes
-  where basket_id = ? and status = 'held' order by id))`;
-
-/** The ids the next lines get: after every id the table had or has (AUTOINCREMENT's promise, kept by hand). */
-const NEXT_BASE = `(select max(coalesce((select seq from sqlite_sequence where name = 'selected_nodes'), 0),
-  coalesce((select max(id) from selected_nodes), 0)) as id)`;
-
-/**
- * The add as one batch (ADR 0026). The first statement is the guard: it touches the basket (and starts a hold when
- * the last one ran out) only if the basket is still `new` and the caller's, holds exactly the lines read before,
- * every stock has room and the buyer's caps allow it (buyer-caps.ts, counted in this same statement); each later
- * write runs only if the statement before it changed as many rows as it must (`changes()`), so a refused guard
- * writes nothing. The SELECT after the guard answers only when it refused: what it saw, to tell the buyer why.
- */
-const addStatements = (
-  counter: "used" | "testing_used",
-  input: {
-    basketId: number;
-    ownerId: number;
-    /** The caps' condition of the guard and figures of the refused SELECT: both empty without caps. */
-    caps: { condition: Statement; figures: Statement };
-    heldIds: string;
-    moves: string;
-    limitCount: number;
-    lines: WrittenLine[];
-    links: [number, number][];
-    expiresAt: string;
-    updatedAt: string;
-  },
-): Statement[] => {
-  // What waiting-list entries in line ask for is not the buyer's to take (docs/decisions/0038).
-  const waiting = counter === "used" ? "waiting" : "testing_waiting";
-  const statements: Statement[] = [
-    {
-      sql: `update baskets set expires_at = case when expires_at < ? then ? else expires_at end, updated_at = ?
-        where id = ? and status = 'new' and created_by_id = ? and ${HELD_IDS} = ?
-        and (select count(*) from node_limits l, json_each(?) m where l.id = json_extract(m.value, '$[0]')
-          and l.${counter} + l.${waiting} + json_extract(m.value, '$[1]') <= l.maximum) = ?${input.caps.condition.sql}
-        returning id`,
-      args: [
-        input.updatedAt,
-        input.expiresAt,
-        input.updatedAt,
-        input.basketId,
-        input.ownerId,
-        input.basketId,
-        input.heldIds,
-        input.moves,
-        input.limitCount,
-        ...input.caps.condition.args,
-      ],
-    },
-    {
-      sql: `select status, ${HELD_IDS} as held,
-        (select json_group_array(json_array(l.id, l.maximum - l.${counter} - l.${waiting})) from node_limits l
-          where l.id in (select json_extract(value, '$[0]') from json_each(?))) as remaining${input.caps.figures.sql}
-        from baskets where id = ? and changes() = 0`,
-      args: [input.basketId, input.moves, ...input.caps.figures.args, input.basketId],
-    },
-  ];
-  let changed = 1;
-  if (input.limitCount > 0) {
-    statements.push({
-      sql: `update node_limits set ${counter} = ${counter} + m.count
-        from (select json_extract(value, '$[0]') as id, json_extract(value, '$[1]') as count from json_each(?)) m
-        where node_limits.id = m.id and changes() = ?`,
-      args: [input.moves, changed],
-    });
-    changed = input.limitCount;
-  } else statements.push({ sql: "select 1 where 0", args: [] });
-  statements.push({
-    sql: `insert into selected_nodes
-        (id, basket_id, node_id, parent_id, configuration_id, title, is_article, is_subject_to_lausanne_tax, price)
-      select base.id + line.key + 1, ?, json_extract(line.value, '$[0]'),
-        base.id + 1 + json_extract(line.value, '$[1]'), json_extract(line.value, '$[2]'),
-        json_extract(line.value, '$[3]'), json_extract(line.value, '$[4]'), json_extract(line.value, '$[5]'),
-        json_extract(line.value, '$[6]')
-      from json_each(?) line, ${NEXT_BASE} base
-      where changes() = ?
-      returning *`,
-    args: [input.basketId, JSON.stringify(input.lines), changed],
-  });
-  if (input.links.length > 0)
-    statements.push({
-      // The lines just written hold the highest ids: the first is the highest less their count, plus one.
-      sql: `insert into selected_node_limits (selected_node_id, limit_id, is_testing)
-        select (select max(id) from selected_nodes) - ? + 1 + json_extract(value, '$[0]'),
-          json_extract(value, '$[1]'), ?
-        from json_each(?)
-        where changes() = ?`,
-      args: [input.lines.length, Number(counter === "testing_used"), JSON.stringify(input.links), input.lines.length],
-    });
-  return statements;
-};
 
 /** The held lines of the basket, in the order of their ids: what the add's guard compares. */
 const heldLines = prepared((db) =>
