@@ -6,9 +6,9 @@ import { pathToFileURL } from "node:url";
 import { answeredWith, cannon, type LoadFigures } from "./cannon.ts";
 import { buyerHeaders, json, nextBuyerAddress, round, startServer } from "./lib.ts";
 
-const BUYERS = Number(process.env.RUSH_BUYERS ?? 400);
+export const BUYERS = Number(process.env.RUSH_BUYERS ?? 400);
 /** Large enough not to run out in the run: the load measures reservations, the race measures the refusal. */
-const LOAD_STOCK = 1_000_000;
+export const LOAD_STOCK = 1_000_000;
 const RACE_BUYERS = 200;
 const RACE_STOCK = 100;
 
@@ -133,7 +133,7 @@ export async function buyersOf(api: Api, event: { id: number; registration_modul
  * Reservations the counter holds beyond those answered (in the warm-up and the run) and those still in flight when
  * the load stopped (at most one per connection), or past the stock.
  */
-function unaccounted(counted: number, load: LoadFigures) {
+export function unaccounted(counted: number, load: LoadFigures) {
   const answered = answeredWith(load, 201) + (load.warmupStatuses["201"] ?? 0);
   // Requests still in flight when autocannon stops are answered after it: at most one per connection.
   const inFlight = load.connections;
@@ -161,6 +161,20 @@ export type BuyersMaker = (
   staff: string,
 ) => Promise<Buyer[]>;
 
+/** The rush's request: the next buyer in turn adds the article to their basket. */
+export function addsInTurn(buyers: Buyer[], nodeId: number) {
+  let turn = 0;
+  return () => {
+    const buyer = buyers[turn++ % buyers.length] as Buyer;
+    return {
+      method: "POST" as const,
+      path: "/api/v1/frontend/selected-nodes",
+      headers: { "content-type": "application/json", authorization: `Bearer ${buyer.token}` },
+      body: JSON.stringify({ basket_id: buyer.basketId, node_id: nodeId }),
+    };
+  };
+}
+
 /** The product under load: login, validation, pricing, the guarded stock counter — what a real buyer goes through. */
 export async function loadProduct(
   url: string,
@@ -171,20 +185,7 @@ export async function loadProduct(
   const api = apiOf(url);
   const { event, article, staff } = await publicEventWithArticle(api, "Rush load", LOAD_STOCK);
   const buyers = await makeBuyers(api, event, BUYERS, staff);
-  let turn = 0;
-  const load = await cannon(
-    url,
-    () => {
-      const buyer = buyers[turn++ % buyers.length] as (typeof buyers)[number];
-      return {
-        method: "POST",
-        path: "/api/v1/frontend/selected-nodes",
-        headers: { "content-type": "application/json", authorization: `Bearer ${buyer.token}` },
-        body: JSON.stringify({ basket_id: buyer.basketId, node_id: article.node.id }),
-      };
-    },
-    { expected: [201], ...length },
-  );
+  const load = await cannon(url, addsInTurn(buyers, article.node.id), { expected: [201], ...length });
   const reservations = answeredWith(load, 201);
   // The counter must account for every reservation answered (and the requests still in flight when autocannon
   // stopped counting: at most one per connection), and none past the stock.

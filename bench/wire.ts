@@ -11,10 +11,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { answeredWith, CONNECTIONS, cannon, type LoadFigures } from "./cannon.ts";
 import { type ChildServer, freePort, root, round, startServer } from "./lib.ts";
-import { apiOf, buyersOf, publicEventWithArticle } from "./rush.ts";
+import { addsInTurn, apiOf, BUYERS, buyersOf, LOAD_STOCK, publicEventWithArticle, unaccounted } from "./rush.ts";
 
-const BUYERS = 400;
-const STOCK = 1_000_000;
 /** BENCH_WIRE_PROCESSES=1 and BENCH_WIRE_DELAYS=0 run fewer (to profile one run). */
 const listOf = (text: string | undefined, all: number[]) => (text ? text.split(",").map(Number) : all);
 export const WIRE_PROCESSES = listOf(process.env.BENCH_WIRE_PROCESSES, [1, 2, 4]);
@@ -157,7 +155,7 @@ async function rushOverTheWire(processes: number, delayMs: number): Promise<Omit
     for (let i = 0; i < processes; i++)
       servers.push(await startServer("api/src/server.ts", "/api/v1/health", env, dataDir));
     const api = apiOf(servers[0]?.url as string);
-    const { event, article, staff } = await publicEventWithArticle(api, "Rush over the wire", STOCK);
+    const { event, article, staff } = await publicEventWithArticle(api, "Rush over the wire", LOAD_STOCK);
     const buyers = await buyersOf(api, event, BUYERS);
     await standIn.reset();
     const cpuBefore = {
@@ -165,23 +163,11 @@ async function rushOverTheWire(processes: number, delayMs: number): Promise<Omit
       db: cpuOf(standIn.pid),
       own: ownCpuMs(),
     };
-    let turn = 0;
     // The connections spread over the processes, as a load balancer would; every buyer may reach any of them.
+    const add = addsInTurn(buyers, article.node.id);
     const loads = await Promise.all(
       servers.map((server) =>
-        cannon(
-          server.url,
-          () => {
-            const buyer = buyers[turn++ % buyers.length] as (typeof buyers)[number];
-            return {
-              method: "POST",
-              path: "/api/v1/frontend/selected-nodes",
-              headers: { "content-type": "application/json", authorization: `Bearer ${buyer.token}` },
-              body: JSON.stringify({ basket_id: buyer.basketId, node_id: article.node.id }),
-            };
-          },
-          { expected: [201], connections: Math.round(CONNECTIONS / processes) },
-        ),
+        cannon(server.url, add, { expected: [201], connections: Math.round(CONNECTIONS / processes) }),
       ),
     );
     const cpuAfter = {
@@ -193,10 +179,8 @@ async function rushOverTheWire(processes: number, delayMs: number): Promise<Omit
     const load = combine(loads);
     const reservations = answeredWith(load, 201);
     const limit = await api.get(`/node-limits/${article.limit.id}`, staff);
-    const counted = limit.reserved + limit.sold;
+    const oversold = unaccounted(limit.reserved + limit.sold, load);
     const answered = reservations + (load.warmupStatuses["201"] ?? 0);
-    // Requests in flight when the load stopped are answered after it: at most one per connection.
-    const oversold = Math.max(0, answered - counted) + Math.max(0, counted - answered - load.connections);
     // The CPU and the server's counts cover the warm-up and the run: per reservation of both.
     const all = Math.max(1, answered);
     const apiCpu = (thread: "all" | "main") =>
