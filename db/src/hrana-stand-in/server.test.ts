@@ -292,28 +292,30 @@ describe("the Hrana stand-in", () => {
 });
 
 describe("the Hrana stand-in's streams", () => {
-  it("an abandoned transaction is rolled back when its stream expires, and a waiting writer then goes on", async () => {
-    const standIn = await standInOn({ streamIdleMs: 1000 });
-    const [abandoning, waiting] = [clientOf(standIn), clientOf(standIn)];
-    await abandoning.execute("CREATE TABLE notes (text TEXT)");
-    const abandoned = await abandoning.transaction("write");
-    await abandoned.execute("INSERT INTO notes VALUES ('lost')");
-    // Waits for the lock (up to 5 s) until the abandoned stream expires.
+  /**
+   * One client's write transaction holds the lock with a row written; another's batch waits for the lock until the
+   * stand-in rolls the first back, and then writes its own row, the only one left.
+   */
+  async function heldThenTakenOver(options: Partial<HranaStandInOptions>) {
+    const standIn = await standInOn(options);
+    const [holding, waiting] = [clientOf(standIn), clientOf(standIn)];
+    await holding.execute("CREATE TABLE notes (text TEXT)");
+    const held = await holding.transaction("write");
+    await held.execute("INSERT INTO notes VALUES ('lost')");
     await waiting.batch(["INSERT INTO notes VALUES ('kept')"], "write");
     expect((await waiting.execute("SELECT text FROM notes")).rows.map((row) => row.text)).toEqual(["kept"]);
+    return { standIn, held, waiting };
+  }
+
+  it("an abandoned transaction is rolled back when its stream expires, and a waiting writer then goes on", async () => {
+    const { standIn, held: abandoned } = await heldThenTakenOver({ streamIdleMs: 1000 });
     expect((await failureOf(abandoned.commit())).code).toBe("STREAM_EXPIRED");
     expect(standIn.stats().streamsOpen).toBe(0);
   });
 
   it("a transaction holding the lock too long is rolled back for a waiting writer, as sqld does", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "ticketing-hrana-")), "db.sqlite");
-    const standIn = await standInOn({ file, transactionTimeoutMs: 1000 });
-    const [slow, waiting] = [clientOf(standIn), clientOf(standIn)];
-    await slow.execute("CREATE TABLE notes (text TEXT)");
-    const stale = await slow.transaction("write");
-    await stale.execute("INSERT INTO notes VALUES ('stale')");
-    await waiting.batch(["INSERT INTO notes VALUES ('kept')"], "write");
-    expect((await waiting.execute("SELECT text FROM notes")).rows.map((row) => row.text)).toEqual(["kept"]);
+    const { standIn, held: stale, waiting } = await heldThenTakenOver({ file, transactionTimeoutMs: 1000 });
     expect((await failureOf(stale.commit())).code).toBe("TRANSACTION_TIMEOUT");
     expect(standIn.stats().writeTransactions).toBeGreaterThanOrEqual(2);
 
