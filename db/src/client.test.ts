@@ -109,6 +109,52 @@ describe("better-sqlite3's kept statements", () => {
   });
 });
 
+describe("better-sqlite3's group commit", () => {
+  const insertUnit = (name: string) => [{ sql: "insert into units (name) values (?) returning name", args: [name] }];
+  const unitNames = async (database: Database) =>
+    (await database.db.select({ name: schema.units.name }).from(schema.units).orderBy(schema.units.name)).map(
+      (unit) => unit.name,
+    );
+
+  it("commits the batches asked for in one turn once, each answered with its own rows", async () => {
+    const statements: string[] = [];
+    const database = await fresh("better-sqlite3", (text) => statements.push(text));
+    statements.length = 0;
+    const answers = await Promise.all(["Alto", "Bass", "Tenor"].map((name) => database.batch(insertUnit(name))));
+    expect(answers).toEqual([[[{ name: "Alto" }]], [[{ name: "Bass" }]], [[{ name: "Tenor" }]]]);
+    expect(statements.filter((text) => /^commit/i.test(text))).toHaveLength(1);
+    expect(await unitNames(database)).toEqual(["Alto", "Bass", "Tenor"]);
+  });
+
+  it("rejects a failing batch alone: the others of its group are committed", async () => {
+    const database = await fresh("better-sqlite3");
+    const failing = [...insertUnit("Soprano"), { sql: "insert into units (name) values (null)", args: [] }];
+    const outcomes = await Promise.allSettled([
+      database.batch(insertUnit("Alto")),
+      database.batch(failing),
+      database.batch(insertUnit("Tenor")),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(await unitNames(database)).toEqual(["Alto", "Tenor"]);
+  });
+
+  it("commits the others when a batch's failure ends the whole transaction (a trigger's RAISE(ROLLBACK))", async () => {
+    const database = await fresh("better-sqlite3");
+    await database.batch([
+      {
+        sql: `create trigger refuse_unit before insert on units when new.name = 'Refused'
+          begin select raise(rollback, 'refused'); end`,
+        args: [],
+      },
+    ]);
+    const outcomes = await Promise.allSettled(
+      ["Alto", "Bass", "Refused", "Tenor"].map((name) => database.batch(insertUnit(name))),
+    );
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+    expect(await unitNames(database)).toEqual(["Alto", "Bass", "Tenor"]);
+  });
+});
+
 describe("libSQL over the wire (the Hrana stand-in)", () => {
   it("tries a transaction again when the server rolled it back for a waiting writer, committing it once", async () => {
     const dir = mkdtempSync(join(tmpdir(), "ticketing-db-wire-"));

@@ -162,25 +162,30 @@ function createBetterSqliteDatabase(options: DatabaseOptions): Database {
       return [];
     }),
   ).immediate;
-  /** One call into the driver holding the write lock: counted once, whatever it executes. */
-  const locked = <T>(call: () => T): T => {
-    onRoundTrip?.({ locked: true });
+  /** Runs `call` as one call into the driver: its statements are not counted one by one. */
+  const whole = <T>(call: () => T): T => {
+    const was = inTransaction;
     inTransaction = true;
     try {
       return call();
     } finally {
-      inTransaction = false;
+      inTransaction = was;
     }
   };
+  /** One call into the driver holding the write lock: counted once, whatever it executes. */
+  const locked = <T>(call: () => T): T => {
+    onRoundTrip?.({ locked: true });
+    return whole(call);
+  };
+  // A group of batches is counted as its batches, each one call (what each request asked for).
+  const grouped = groupCommits(sqlite, batch, locked, whole);
   return {
     db,
     driver: "better-sqlite3",
     async transaction<T>(body: TransactionBody<T>) {
       return locked(() => immediate(body) as T);
     },
-    async batch(statements) {
-      return locked(() => batch(statements));
-    },
+    batch: grouped,
     async migrate() {
       migrateBetterSqlite(drizzled, { migrationsFolder });
     },
@@ -188,6 +193,81 @@ function createBetterSqliteDatabase(options: DatabaseOptions): Database {
       sqlite.close();
     },
   };
+}
+
+/** The event loop's own `setImmediate`, taken before a test's fake timers could replace it. */
+const nextTurn = globalThis.setImmediate;
+
+/**
+ * Group commit: the batches asked for in one turn of the event loop (a rush's adds, parsed from many sockets in
+ * one poll) run in one write transaction, each in a savepoint of its own, and are answered once it is committed.
+ * A batch that fails is rolled back to its savepoint alone and rejected; the others still commit. The commit, the
+ * costliest part of a small write (its pages written to the WAL), is paid once for the group.
+ */
+function groupCommits(
+  sqlite: BetterSqlite3.Database,
+  batch: (statements: Statement[]) => BatchRow[][],
+  locked: <T>(call: () => T) => T,
+  whole: <T>(call: () => T) => T,
+) {
+  type Waiting = { statements: Statement[]; resolve: (rows: BatchRow[][]) => void; reject: (error: unknown) => void };
+  let waiting: Waiting[] = [];
+  const answer = (group: Waiting[]) => {
+    const outcomes = group.map(() => ({ ok: false, rows: [] as BatchRow[][], error: undefined as unknown }));
+    const runGroup = sqlite.transaction(() => {
+      group.forEach((entry, index) => {
+        const outcome = outcomes[index] as (typeof outcomes)[number];
+        try {
+          // Nested in the group's transaction, better-sqlite3 runs the batch in a savepoint.
+          outcome.rows = locked(() => batch(entry.statements));
+          outcome.ok = true;
+        } catch (error) {
+          outcome.error = error;
+          // SQLite ended the whole transaction (it does on a few errors): nothing is committed yet, so the group
+          // is run again without this batch, each of the others alone.
+          if (!sqlite.inTransaction) throw new GroupLost(index);
+        }
+      });
+    }).immediate;
+    try {
+      whole(runGroup);
+    } catch (error) {
+      const lost = error instanceof GroupLost ? error.index : -1;
+      group.forEach((entry, index) => {
+        if (index === lost) entry.reject(outcomes[index]?.error);
+        else if (lost < 0) entry.reject(error);
+        else {
+          try {
+            entry.resolve(locked(() => batch(entry.statements)));
+          } catch (again) {
+            entry.reject(again);
+          }
+        }
+      });
+      return;
+    }
+    group.forEach((entry, index) => {
+      const outcome = outcomes[index] as (typeof outcomes)[number];
+      if (outcome.ok) entry.resolve(outcome.rows);
+      else entry.reject(outcome.error);
+    });
+  };
+  return (statements: Statement[]) =>
+    new Promise<BatchRow[][]>((resolve, reject) => {
+      if (waiting.length === 0)
+        nextTurn(() => {
+          const group = waiting;
+          waiting = [];
+          answer(group);
+        });
+      waiting.push({ statements, resolve, reject });
+    });
+}
+
+class GroupLost extends Error {
+  constructor(readonly index: number) {
+    super("the group's transaction was ended by SQLite");
+  }
 }
 
 /** Serialises the process's write transactions: libSQL's local file has one writer at a time. */
