@@ -2,8 +2,10 @@
 // limit (docs/decisions/0007). The pages' policies in a browser are checked by the journeys (e2e/fixtures.ts).
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "./env.ts";
 import { MAX_BODY_BYTES } from "./lib/security.ts";
@@ -289,5 +291,62 @@ describe("the API on its own (PUBLIC_URL on http)", () => {
       "base-uri": "'none'",
     });
     expect(html).not.toContain("<script");
+  });
+});
+
+describe("the API over its socket (headers set on the Node answer, lib/direct-answer.ts)", () => {
+  let ctx: TestContext;
+  let server: ReturnType<typeof serve>;
+  let base: string;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const started = serve({ fetch: ctx.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(started));
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await ctx.close();
+  });
+
+  /** An answer's headers, but those of the connection and the length, which only the socket's answer has. */
+  const headersOf = (response: Response) =>
+    Object.fromEntries(
+      [...response.headers].filter(
+        ([name]) => !["date", "connection", "keep-alive", "content-length", "x-request-id"].includes(name),
+      ),
+    );
+
+  it("answers every kind of answer with the same headers as in-process, a route's own policy kept", async () => {
+    const sale = await createOnSaleEvent(ctx, { stock: 5, price: 2000 });
+    const buyer = await createBuyer(ctx, sale.event.id, sale.moduleId);
+    const call = (path: string, body: object) => ctx.call("POST", path, { token: buyer.token, body });
+    await call("/frontend/selected-nodes", { basket_id: buyer.basketId, node_id: sale.article.node.id });
+    await call("/frontend/billing-information", { basket_id: buyer.basketId, ...BILLING });
+    const checkout = await call(`/frontend/baskets/${buyer.basketId}/checkout`, {
+      payment_method: "online",
+      terms_accepted: true,
+    });
+    const paymentPage = new URL(checkout.body.payment_url);
+    const cases: [string, RequestInit][] = [
+      ["/api/v1/config", { headers: { origin: "http://localhost:3000" } }],
+      ["/api/v1/config", { headers: { origin: "https://evil.example" } }],
+      ["/api/v1/no-such-path", {}],
+      ["/api/v1/frontend/selected-nodes", { method: "POST", headers: { "content-type": "application/json" } }],
+      [paymentPage.pathname + paymentPage.search, {}],
+    ];
+    for (const [path, init] of cases) {
+      const overSocket = await fetch(base + path, init);
+      const inProcess = await ctx.app.request(path, init);
+      expect(overSocket.status).toBe(inProcess.status);
+      expect(headersOf(overSocket)).toEqual(headersOf(inProcess));
+      expect(overSocket.headers.get("x-request-id")).toMatch(/^[\w-]{36}$/);
+    }
+    const page = await fetch(base + paymentPage.pathname + paymentPage.search);
+    expect(directives(page.headers.get("content-security-policy"))["style-src"]).toMatch(/^'sha256-/);
+    const json = await fetch(`${base}/api/v1/config`, { headers: { "x-request-id": "rush-42" } });
+    expect(json.headers.get("x-request-id")).toBe("rush-42");
+    expect(json.headers.get("content-security-policy")).toContain("default-src 'none'");
   });
 });

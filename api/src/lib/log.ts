@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import pino, { type DestinationStream, type LogFn } from "pino";
 import pretty from "pino-pretty";
+import { directAnswer } from "./direct-answer.ts";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -133,14 +134,19 @@ export function logRequests(logger: Logger): MiddlewareHandler {
     c.set("requestId", id);
     const requestLogger = logger.child({ reqId: id });
     c.set("logger", requestLogger);
-    // Before the handler: an answer made with c.json or c.body takes it from here.
-    c.header("X-Request-Id", id);
+    // Before the handler: on a direct request's Node answer (lib/direct-answer.ts), else on the context, where an
+    // answer made with c.json or c.body takes it from.
+    const outgoing = directAnswer(c);
+    if (outgoing) outgoing.setHeader("X-Request-Id", id);
+    else c.header("X-Request-Id", id);
     const startedAt = performance.now();
     await next();
     const responseTime = Math.round(performance.now() - startedAt);
     // A Response the handler made itself (a page, a file) does not have it yet.
-    const headers = c.res.headers;
-    if (!headers.has("X-Request-Id")) headers.set("X-Request-Id", id);
+    if (!outgoing) {
+      const headers = c.res.headers;
+      if (!headers.has("X-Request-Id")) headers.set("X-Request-Id", id);
+    }
     const status = c.res.status;
     const level = status >= 500 ? "error" : parentId ? "debug" : "info";
     // Never the error's message: it is logged, with its stack, where it is handled (app.ts).

@@ -1,9 +1,10 @@
 // What the product sends and accepts against the web's usual attacks (docs/decisions/0007): security headers
 // with a Content-Security-Policy per surface, the origins whose pages may call the API, and one body limit.
-import type { Context, MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { NONCE, secureHeaders } from "hono/secure-headers";
+import { directAnswer } from "./direct-answer.ts";
 
 /** Every request body but an image upload's (routes/uploaded-images.ts keeps its own, larger limit): JSON and forms. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -74,6 +75,32 @@ export function securityHeaders(publicUrl: string, surface: Surface, paymentPage
   });
 }
 
+/**
+ * The API's headers (`securityHeaders(publicUrl, "api")`): the same on every answer, as hono's `secureHeaders`
+ * writes them, read once from an answer it made and then set on each direct request's Node answer before the
+ * handler runs (lib/direct-answer.ts); a header a route sets itself wins, as `overwrite: false` has it. An
+ * in-process call or a test's `app.request` gets them from `secureHeaders` itself.
+ */
+export function apiSecurityHeaders(publicUrl: string): MiddlewareHandler {
+  const onResponse = securityHeaders(publicUrl, "api");
+  let headers: [string, string][] | undefined;
+  const reading = Promise.resolve(
+    new Hono()
+      .use(onResponse)
+      .get("/", (c) => c.body(null))
+      .request("/"),
+  ).then((answer) => {
+    headers = [...answer.headers];
+    return headers;
+  });
+  return async (c, next) => {
+    const outgoing = directAnswer(c);
+    if (!outgoing) return onResponse(c, next);
+    for (const [name, value] of headers ?? (await reading)) outgoing.setHeader(name, value);
+    return next();
+  };
+}
+
 /** The nonce of this request's Content-Security-Policy (set by `securityHeaders` before the handler runs). */
 export const cspNonce = (c: Context): string | undefined => c.get("secureHeadersNonce");
 
@@ -94,8 +121,16 @@ export function allowOrigins(origins: Set<string>, exposeHeaders: string[]): Mid
   const exposed = exposeHeaders.join(",");
   return async (c, next) => {
     if (c.req.method === "OPTIONS") return preflight(c, next);
-    await next();
     const origin = c.req.header("origin");
+    // Set before the handler on a direct request's Node answer, as the security headers are.
+    const outgoing = directAnswer(c);
+    if (outgoing) {
+      if (origin && origins.has(origin)) outgoing.setHeader("Access-Control-Allow-Origin", origin);
+      outgoing.setHeader("Access-Control-Expose-Headers", exposed);
+      outgoing.setHeader("Vary", "Origin");
+      return next();
+    }
+    await next();
     const headers = c.res.headers;
     if (origin && origins.has(origin)) headers.set("Access-Control-Allow-Origin", origin);
     headers.set("Access-Control-Expose-Headers", exposed);
