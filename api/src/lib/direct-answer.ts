@@ -15,3 +15,11 @@ export function directAnswer(c: Context): ServerResponse | undefined {
   const outgoing = env?.outgoing;
   return outgoing && env.requestId === undefined && !outgoing.headersSent ? outgoing : undefined;
 }
+
+/**
+ * One of the ticket office's in-process calls (its env names the page's request id): its answer goes to the page's
+ * loader or action, never to a browser, so the headers meant for browsers are not set on it.
+ */
+export function isInProcessCall(c: Context): boolean {
+  return (c.env as { requestId?: string } | undefined)?.requestId !== undefined;
+}

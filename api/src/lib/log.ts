@@ -138,12 +138,12 @@ export function logRequests(logger: Logger): MiddlewareHandler {
     // answer made with c.json or c.body takes it from.
     const outgoing = directAnswer(c);
     if (outgoing) outgoing.setHeader("X-Request-Id", id);
-    else c.header("X-Request-Id", id);
+    else if (!parentId) c.header("X-Request-Id", id);
     const startedAt = performance.now();
     await next();
     const responseTime = Math.round(performance.now() - startedAt);
     // A Response the handler made itself (a page, a file) does not have it yet.
-    if (!outgoing) {
+    if (!outgoing && !parentId) {
       const headers = c.res.headers;
       if (!headers.has("X-Request-Id")) headers.set("X-Request-Id", id);
     }

@@ -4,7 +4,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { NONCE, secureHeaders } from "hono/secure-headers";
-import { directAnswer } from "./direct-answer.ts";
+import { directAnswer, isInProcessCall } from "./direct-answer.ts";
 
 /** Every request body but an image upload's (routes/uploaded-images.ts keeps its own, larger limit): JSON and forms. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -78,8 +78,8 @@ export function securityHeaders(publicUrl: string, surface: Surface, paymentPage
 /**
  * The API's headers (`securityHeaders(publicUrl, "api")`): the same on every answer, as hono's `secureHeaders`
  * writes them, read once from an answer it made and then set on each direct request's Node answer before the
- * handler runs (lib/direct-answer.ts); a header a route sets itself wins, as `overwrite: false` has it. An
- * in-process call or a test's `app.request` gets them from `secureHeaders` itself.
+ * handler runs (lib/direct-answer.ts); a header a route sets itself wins, as `overwrite: false` has it. A test's
+ * `app.request` gets them from `secureHeaders` itself; the ticket office's in-process calls, none.
  */
 export function apiSecurityHeaders(publicUrl: string): MiddlewareHandler {
   const onResponse = securityHeaders(publicUrl, "api");
@@ -94,6 +94,7 @@ export function apiSecurityHeaders(publicUrl: string): MiddlewareHandler {
     return headers;
   });
   return async (c, next) => {
+    if (isInProcessCall(c)) return next();
     const outgoing = directAnswer(c);
     if (!outgoing) return onResponse(c, next);
     for (const [name, value] of headers ?? (await reading)) outgoing.setHeader(name, value);
@@ -121,6 +122,7 @@ export function allowOrigins(origins: Set<string>, exposeHeaders: string[]): Mid
   const exposed = exposeHeaders.join(",");
   return async (c, next) => {
     if (c.req.method === "OPTIONS") return preflight(c, next);
+    if (isInProcessCall(c)) return next();
     const origin = c.req.header("origin");
     // Set before the handler on a direct request's Node answer, as the security headers are.
     const outgoing = directAnswer(c);
