@@ -59,6 +59,7 @@ export interface Database {
    * Runs the statements in order, in one write transaction reached in ONE round trip (libSQL `batch(…, "write")`,
    * one synchronous better-sqlite3 transaction): all of them are committed, or none if one fails. No JavaScript
    * runs between them, so each guards on what the ones before did (ADR 0026). Answers each statement's rows.
+   * On better-sqlite3 the batches of one turn of the event loop commit together, each in a savepoint (ADR 0040).
    */
   batch(statements: Statement[]): Promise<BatchRow[][]>;
   migrate(): Promise<void>;
