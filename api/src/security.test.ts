@@ -47,6 +47,20 @@ function chunkedBody(total: number) {
   return { pulled, init: { body: stream, duplex: "half" } as RequestInit };
 }
 
+/** A basket put in payment online: the URL of its demo payment page (a route with a policy of its own). */
+async function demoPaymentPage(ctx: TestContext) {
+  const sale = await createOnSaleEvent(ctx, { stock: 5, price: 2000 });
+  const buyer = await createBuyer(ctx, sale.event.id, sale.moduleId);
+  const call = (path: string, body: object) => ctx.call("POST", path, { token: buyer.token, body });
+  await call("/frontend/selected-nodes", { basket_id: buyer.basketId, node_id: sale.article.node.id });
+  await call("/frontend/billing-information", { basket_id: buyer.basketId, ...BILLING });
+  const checkout = await call(`/frontend/baskets/${buyer.basketId}/checkout`, {
+    payment_method: "online",
+    terms_accepted: true,
+  });
+  return new URL(checkout.body.payment_url);
+}
+
 describe("the product's answers (PUBLIC_URL on https)", () => {
   let product: Product;
   let dataDir: string;
@@ -266,16 +280,7 @@ describe("the API on its own (PUBLIC_URL on http)", () => {
   });
 
   it("serves the demo payment page under a policy of its own that its one inline style passes", async () => {
-    const sale = await createOnSaleEvent(ctx, { stock: 5, price: 2000 });
-    const buyer = await createBuyer(ctx, sale.event.id, sale.moduleId);
-    const call = (path: string, body: object) => ctx.call("POST", path, { token: buyer.token, body });
-    await call("/frontend/selected-nodes", { basket_id: buyer.basketId, node_id: sale.article.node.id });
-    await call("/frontend/billing-information", { basket_id: buyer.basketId, ...BILLING });
-    const checkout = await call(`/frontend/baskets/${buyer.basketId}/checkout`, {
-      payment_method: "online",
-      terms_accepted: true,
-    });
-    const url = new URL(checkout.body.payment_url);
+    const url = await demoPaymentPage(ctx);
     const page = await ctx.app.request(url.pathname + url.search);
     expect(page.status).toBe(200);
     expect(page.headers.get("x-frame-options")).toBe("DENY");
@@ -319,16 +324,7 @@ describe("the API over its socket (headers set on the Node answer, lib/direct-an
     );
 
   it("answers every kind of answer with the same headers as in-process, a route's own policy kept", async () => {
-    const sale = await createOnSaleEvent(ctx, { stock: 5, price: 2000 });
-    const buyer = await createBuyer(ctx, sale.event.id, sale.moduleId);
-    const call = (path: string, body: object) => ctx.call("POST", path, { token: buyer.token, body });
-    await call("/frontend/selected-nodes", { basket_id: buyer.basketId, node_id: sale.article.node.id });
-    await call("/frontend/billing-information", { basket_id: buyer.basketId, ...BILLING });
-    const checkout = await call(`/frontend/baskets/${buyer.basketId}/checkout`, {
-      payment_method: "online",
-      terms_accepted: true,
-    });
-    const paymentPage = new URL(checkout.body.payment_url);
+    const paymentPage = await demoPaymentPage(ctx);
     const cases: [string, RequestInit][] = [
       ["/api/v1/config", { headers: { origin: "http://localhost:3000" } }],
       ["/api/v1/config", { headers: { origin: "https://evil.example" } }],
