@@ -126,6 +126,19 @@ describe("better-sqlite3's group commit", () => {
     expect(await unitNames(database)).toEqual(["Alto", "Bass", "Tenor"]);
   });
 
+  it("runs a batch asked for just before the connection closes, instead of refusing it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ticketing-db-"));
+    const url = `file:${join(dir, "db.sqlite")}`;
+    const database = createDatabase({ url, driver: "better-sqlite3" });
+    await database.migrate();
+    const written = database.batch(insertUnit("Alto"));
+    await database.close();
+    expect(await written).toEqual([[{ name: "Alto" }]]);
+    const again = createDatabase({ url, driver: "better-sqlite3" });
+    open.push(again);
+    expect(await unitNames(again)).toEqual(["Alto"]);
+  });
+
   it("rejects a failing batch alone: the others of its group are committed", async () => {
     const database = await fresh("better-sqlite3");
     const failing = [...insertUnit("Soprano"), { sql: "insert into units (name) values (null)", args: [] }];

@@ -186,11 +186,13 @@ function createBetterSqliteDatabase(options: DatabaseOptions): Database {
     async transaction<T>(body: TransactionBody<T>) {
       return locked(() => immediate(body) as T);
     },
-    batch: grouped,
+    batch: grouped.batch,
     async migrate() {
       migrateBetterSqlite(drizzled, { migrationsFolder });
     },
     async close() {
+      // A batch asked for before the close is run, not refused for a connection closed under it.
+      grouped.flush();
       sqlite.close();
     },
   };
@@ -253,16 +255,18 @@ function groupCommits(
       else entry.reject(outcome.error);
     });
   };
-  return (statements: Statement[]) =>
+  /** Runs the batches waiting, if any: at the turn's end, or at once before the connection closes. */
+  const flush = () => {
+    const group = waiting;
+    waiting = [];
+    if (group.length > 0) answer(group);
+  };
+  const batchInGroup = (statements: Statement[]) =>
     new Promise<BatchRow[][]>((resolve, reject) => {
-      if (waiting.length === 0)
-        nextTurn(() => {
-          const group = waiting;
-          waiting = [];
-          answer(group);
-        });
+      if (waiting.length === 0) nextTurn(flush);
       waiting.push({ statements, resolve, reject });
     });
+  return { batch: batchInGroup, flush };
 }
 
 class GroupLost extends Error {
