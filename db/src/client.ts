@@ -214,26 +214,27 @@ function groupCommits(
   whole: <T>(call: () => T) => T,
 ) {
   type Waiting = { statements: Statement[]; resolve: (rows: BatchRow[][]) => void; reject: (error: unknown) => void };
+  type Outcome = { ok: boolean; rows: BatchRow[][]; error: unknown };
   let waiting: Waiting[] = [];
+  const runGroup = sqlite.transaction((group: Waiting[], outcomes: Outcome[]) => {
+    group.forEach((entry, index) => {
+      const outcome = outcomes[index] as Outcome;
+      try {
+        // Nested in the group's transaction, better-sqlite3 runs the batch in a savepoint.
+        outcome.rows = locked(() => batch(entry.statements));
+        outcome.ok = true;
+      } catch (error) {
+        outcome.error = error;
+        // SQLite ended the whole transaction (it does on a few errors): nothing is committed yet, so the group
+        // is run again without this batch, each of the others alone.
+        if (!sqlite.inTransaction) throw new GroupLost(index);
+      }
+    });
+  }).immediate;
   const answer = (group: Waiting[]) => {
-    const outcomes = group.map(() => ({ ok: false, rows: [] as BatchRow[][], error: undefined as unknown }));
-    const runGroup = sqlite.transaction(() => {
-      group.forEach((entry, index) => {
-        const outcome = outcomes[index] as (typeof outcomes)[number];
-        try {
-          // Nested in the group's transaction, better-sqlite3 runs the batch in a savepoint.
-          outcome.rows = locked(() => batch(entry.statements));
-          outcome.ok = true;
-        } catch (error) {
-          outcome.error = error;
-          // SQLite ended the whole transaction (it does on a few errors): nothing is committed yet, so the group
-          // is run again without this batch, each of the others alone.
-          if (!sqlite.inTransaction) throw new GroupLost(index);
-        }
-      });
-    }).immediate;
+    const outcomes: Outcome[] = group.map(() => ({ ok: false, rows: [], error: undefined }));
     try {
-      whole(runGroup);
+      whole(() => runGroup(group, outcomes));
     } catch (error) {
       const lost = error instanceof GroupLost ? error.index : -1;
       group.forEach((entry, index) => {
@@ -250,7 +251,7 @@ function groupCommits(
       return;
     }
     group.forEach((entry, index) => {
-      const outcome = outcomes[index] as (typeof outcomes)[number];
+      const outcome = outcomes[index] as Outcome;
       if (outcome.ok) entry.resolve(outcome.rows);
       else entry.reject(outcome.error);
     });
