@@ -62,4 +62,19 @@ describe("texts asked again", () => {
     expect(en("buy.quantityInvalid", { max: 7 })).toContain("7");
     expect(en("buy.quantityInvalid", { max: 7 })).not.toContain("3");
   });
+
+  it("with a count or values are remembered per count and values, and answer as i18next does", () => {
+    const en = i18nFor("en").getFixedT("en");
+    const fr = i18nFor("fr").getFixedT("fr");
+    const jump = (t: typeof en, count: number) => t("basket.jump", { count, total: "CHF 12.00" });
+    expect([jump(en, 1), jump(en, 2), jump(en, 1)]).toEqual([
+      "Your basket: 1 ticket, CHF 12.00",
+      "Your basket: 2 tickets, CHF 12.00",
+      "Your basket: 1 ticket, CHF 12.00",
+    ]);
+    expect(en("basket.jump", { count: 2, total: "CHF 30.00" })).toBe("Your basket: 2 tickets, CHF 30.00");
+    expect(jump(fr, 2)).not.toBe(jump(en, 2));
+    // Values that are not plain (here a list) are filled in per call, as before.
+    expect(en("buy.quantityInvalid", { max: [4] } as never)).toContain("4");
+  });
 });

@@ -43,17 +43,34 @@ export function getLanguage(request: Request): Promise<Language> {
   return language;
 }
 
-/** Plain texts remembered per translate function, at most this many (keys are the code's, but some are built). */
-const PLAIN_TEXTS_MAX = 2_000;
+/** Texts remembered per translate function, at most this many (keys are the code's, but some are built). */
+const REMEMBERED_TEXTS_MAX = 2_000;
 
 /**
- * A text asked by its key alone (no count, no values) is looked up once per translate function: i18next copies all
- * its options into a new object for every call (getFixedT's `selectorOpts`), about 7 % of the buy page's CPU for its
- * few dozen texts. The texts never change on the server (resources loaded once, no changeLanguage), so the answer
- * for a key is always the same. The translate functions are kept per language, namespace and prefix, as asked by
- * react-i18next's useTranslation for every component rendered.
+ * The key under which a text is remembered: the key alone, or with its options (a count, values to fill in) when
+ * they are all plain values, which decide the text; null for anything else (an object or a function among them).
  */
-function rememberPlainTexts(i18n: I18n) {
+function rememberedAs(key: unknown, rest: unknown[]): string | null {
+  if (typeof key !== "string") return null;
+  if (rest.length === 0) return key;
+  const options = rest[0];
+  if (rest.length > 1 || typeof options !== "object" || options === null || Array.isArray(options)) return null;
+  for (const value of Object.values(options)) {
+    const type = typeof value;
+    if (type !== "string" && type !== "number" && type !== "boolean") return null;
+  }
+  return `${key}\u0000${JSON.stringify(options)}`;
+}
+
+/**
+ * A text is looked up once per translate function for its key and plain options: i18next copies all its options
+ * into a new object for every call (getFixedT's `selectorOpts`), then resolves, pluralises and fills it in: about
+ * 7 % of the buy page's CPU for its plain texts, and a sixth more for those with a count or values (a price, stock
+ * left). The texts never change on the server (resources loaded once, no changeLanguage), so the answer for a key
+ * and the same values is always the same. The translate functions are kept per language, namespace and prefix, as asked by react-i18next's
+ * useTranslation for every component rendered.
+ */
+function rememberTexts(i18n: I18n) {
   // Typed loosely: i18next's overloads of getFixedT do not take its own arguments passed on.
   const fixedT = i18n.getFixedT.bind(i18n) as unknown as (...args: unknown[]) => (...args: unknown[]) => string;
   const made = new Map<string, TFunction>();
@@ -68,12 +85,16 @@ function rememberPlainTexts(i18n: I18n) {
     const t = fixedT(lng, ns, keyPrefix);
     const texts = new Map<string, string>();
     const remembering = (key: unknown, ...rest: unknown[]) => {
-      if (rest.length > 0 || typeof key !== "string") return t(key, ...rest);
-      let text = texts.get(key);
+      const id = rememberedAs(key, rest);
+      if (id === null) return t(key, ...rest);
+      let text = texts.get(id);
       if (text === undefined) {
-        if (texts.size >= PLAIN_TEXTS_MAX) texts.clear();
-        text = t(key);
-        texts.set(key, text);
+        const answer = t(key, ...rest);
+        // `returnObjects` and the like answer more than a text: not kept, as nothing may change what was answered.
+        if (typeof answer !== "string") return answer;
+        if (texts.size >= REMEMBERED_TEXTS_MAX) texts.clear();
+        text = answer;
+        texts.set(id, text);
       }
       return text;
     };
@@ -94,7 +115,7 @@ const instances = Object.fromEntries(
     LANGUAGES.map(async (language) => {
       const i18n = createInstance();
       await i18n.use(initReactI18next).init({ ...i18nOptions, lng: language, resources });
-      rememberPlainTexts(i18n);
+      rememberTexts(i18n);
       return [language, i18n] as const;
     }),
   ),
