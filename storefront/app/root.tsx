@@ -1,7 +1,8 @@
 import turboUrl from "@hotwired/turbo/dist/turbo.es2017-esm.js?url";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Links, Meta, Outlet } from "react-router";
+import { Links, Meta, Outlet } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page";
 import { SiteFooter } from "./components/site-footer";

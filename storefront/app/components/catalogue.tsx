@@ -3,7 +3,8 @@
 
 import type { TreeNode } from "@ticketing/shared/schemas/ticket-office";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import {
   holdsArticles,
   isGroup,

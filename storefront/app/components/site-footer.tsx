@@ -1,6 +1,7 @@
 import { LANGUAGES } from "@ticketing/shared/constants";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "#app/components/link.tsx";
 
 const LEGAL_DOCUMENTS = [
   ["imprint", "footer.imprint"],

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { formatDateRange } from "#app/lib/format.ts";
 import { officeBase } from "#app/lib/office-paths.ts";
 import type { Route } from "./+types/route";

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/layout";
 
 export { loader } from "./layout.server";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "#app/components/link.tsx";
 import { useOffice } from "#app/components/use-office.ts";
 import { formatDateRange } from "#app/lib/format.ts";
 import { officeHref } from "#app/lib/office-paths.ts";

@@ -1,11 +1,12 @@
 import type { BasketDetail, Tree } from "@ticketing/shared/schemas/ticket-office";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { BasketSummary } from "#app/components/basket-summary.tsx";
 import { CatalogueBranch } from "#app/components/catalogue.tsx";
 import { ErrorMessages } from "#app/components/error-messages.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { HoldNoticeMessage } from "#app/components/hold-notice.tsx";
+import { Link } from "#app/components/link.tsx";
 import { QuantityInput } from "#app/components/quantity-input.tsx";
 import { useOffice } from "#app/components/use-office.ts";
 import type { BasketLine } from "#app/lib/basket-lines.ts";

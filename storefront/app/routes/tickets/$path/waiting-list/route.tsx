@@ -1,9 +1,10 @@
 import { LIVE_WAITING_LIST_ENTRY_STATES } from "@ticketing/shared/constants";
 import type { OwnWaitingListEntry } from "@ticketing/shared/schemas/waiting-list";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { ErrorMessages } from "#app/components/error-messages.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
+import { Link } from "#app/components/link.tsx";
 import { useOffice } from "#app/components/use-office.ts";
 import { formatDateRange } from "#app/lib/format.ts";
 import { officeHref } from "#app/lib/office-paths.ts";

@@ -1,9 +1,10 @@
 import type { WaitingRoomPlace } from "@ticketing/shared/schemas/waiting-room";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { ErrorMessages } from "#app/components/error-messages.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
+import { Link } from "#app/components/link.tsx";
 import { useOffice } from "#app/components/use-office.ts";
 import { formatDateRange } from "#app/lib/format.ts";
 import { roundedWait, waitingRoomHref } from "#app/lib/waiting-room.ts";

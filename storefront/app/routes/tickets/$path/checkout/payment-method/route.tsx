@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { BasketSummary } from "#app/components/basket-summary.tsx";
 import { ErrorMessages } from "#app/components/error-messages.tsx";
+import { Link } from "#app/components/link.tsx";
 import { useOffice } from "#app/components/use-office.ts";
 import { officeHref } from "#app/lib/office-paths.ts";
 import type { Route } from "./+types/route";

@@ -1,8 +1,9 @@
 import type { WaitingListOffer } from "@ticketing/shared/schemas/waiting-list";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { ErrorMessages } from "#app/components/error-messages.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
+import { Link } from "#app/components/link.tsx";
 import { useOffice } from "#app/components/use-office.ts";
 import { formatDateRange } from "#app/lib/format.ts";
 import { officeHref } from "#app/lib/office-paths.ts";
