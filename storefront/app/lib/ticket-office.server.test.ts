@@ -170,3 +170,28 @@ describe("staff sign-in to a preview (docs/decisions/0033)", () => {
     expect((await staff.headers()).getSetCookie()).toEqual([]);
   });
 });
+
+describe("a live office's event for its layout", () => {
+  it("is read once per request, shared with the page's loader, and is the 404 page for a draft's live path", async () => {
+    const calls: string[] = [];
+    const counting = (path: string, init?: RequestInit) => {
+      calls.push(path);
+      return apiFetch(path, init);
+    };
+    // A tampered session cookie: the live event is read all the same, without it.
+    const request = new Request("http://localhost/tickets/demo/buy", { headers: { Cookie: "__ticket_office=x.y" } });
+    const args = { request, params: { path: "demo" }, context: { apiFetch: counting } };
+    const live = await TicketOffice.liveEvent(args);
+    expect(live?.event.id).toBe(1);
+    expect(live?.location).toEqual({ path: "demo", testing: false, base: "/tickets/demo" });
+    expect((await TicketOffice.open(args)).event.id).toBe(1);
+    expect(calls.filter((path) => path.startsWith("/events/public-infos"))).toHaveLength(1);
+
+    const draft = await thrown(TicketOffice.liveEvent(await officeArgs("http://localhost/tickets/draft")));
+    expect((draft as { init?: ResponseInit } | null)?.init?.status).toBe(404);
+  });
+
+  it("is left to `enter` for a preview", async () => {
+    expect(await TicketOffice.liveEvent(await officeArgs("http://localhost/tickets/preview/demo"))).toBeNull();
+  });
+});

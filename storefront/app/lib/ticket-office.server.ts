@@ -234,6 +234,33 @@ export class TicketOffice extends OfficeVisit {
     return event ? new TicketOffice(parts, event) : new PreviewSignIn(parts);
   }
 
+  /**
+   * A live office's event and location, read without the visitor's session (404 page when the path names no public
+   * event), or null for a preview, which needs `enter`. The layout asks no more of a live office, and the welcome
+   * page nothing else: the session cookie (its signature checked, its JSON read) is read only by the loaders that
+   * act for the visitor's login. The lookup is the request's, shared with its page's loader.
+   */
+  static async liveEvent({
+    request,
+    params,
+    context,
+  }: Args): Promise<{ event: PublicInfos; location: OfficeLocation } | null> {
+    if (!params.path) throw data(null, { status: 404 });
+    const location = locateOffice(new URL(request.url).pathname, params.path);
+    if (location.testing) return null;
+    let lookup = eventByRequest.get(request);
+    if (!lookup) {
+      lookup = (async () => {
+        const api = createApiClient({ context, locale: await getLanguage(request) });
+        return api.get<PublicInfos>("/events/public-infos", { path: location.path });
+      })();
+      eventByRequest.set(request, lookup);
+    }
+    const event = await lookup;
+    if (!event) throw data(null, { status: 404 });
+    return { event, location };
+  }
+
   /** Loads the event by its path (404 page when unknown); a preview not signed in yet goes to its sign-in. */
   static async open(args: Args): Promise<TicketOffice> {
     const office = await TicketOffice.enter(args);
