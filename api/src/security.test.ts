@@ -346,3 +346,64 @@ describe("the API over its socket (headers set on the Node answer, lib/direct-an
     expect(json.headers.get("content-security-policy")).toContain("default-src 'none'");
   });
 });
+
+describe("the ticket office over its socket (headers set on the Node answer, lib/security.ts)", () => {
+  let product: Product;
+  let dataDir: string;
+  let server: ReturnType<typeof serve>;
+  let base: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "ticketing-security-"));
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_MAILS: "false", PUBLIC_URL, CORS_ORIGINS: SHOP });
+    product = await createProduct(config, { mailIntervalMs: 3_600_000 });
+    server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const started = serve({ fetch: product.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(started));
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await product.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** An answer's headers, the nonce left out, and those of the connection, which only the socket's answer has. */
+  const headersOf = (response: Response) =>
+    Object.fromEntries(
+      [...response.headers]
+        .filter(([name]) => !["date", "connection", "keep-alive", "content-length", "x-request-id"].includes(name))
+        .map(([name, value]) => [name, value.replace(new RegExp(NONCE, "g"), "'nonce-…'")]),
+    );
+
+  it.each([
+    ["/", {}],
+    ["/tickets/demo", {}],
+    ["/legal/imprint", {}],
+    ["/tickets/demo/login/verify/1/a-secret-token", {}],
+    ["/tickets/no-such-event", {}],
+    ["/no-such-file.js", {}],
+    ["/tickets/demo/login", { method: "POST", headers: { origin: "https://evil.example" } }],
+  ] as [string, RequestInit][])(
+    "answers %s with the same headers as in-process, and its own nonce",
+    async (path, init) => {
+      const overSocket = await fetch(base + path, { redirect: "manual", ...init });
+      const inProcess = await product.app.request(path, init);
+      expect(overSocket.status).toBe(inProcess.status);
+      expect(headersOf(overSocket)).toEqual(headersOf(inProcess));
+      const nonce = overSocket.headers.get("content-security-policy")?.match(NONCE)?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      const html = await overSocket.text();
+      if (overSocket.status === 200 && html.includes("<script")) expect(html).toContain(`nonce="${nonce}"`);
+    },
+  );
+
+  it("gives each page a nonce of its own", async () => {
+    const nonces = await Promise.all(
+      Array.from(
+        { length: 300 },
+        async () => (await fetch(`${base}/legal/imprint`)).headers.get("content-security-policy")?.match(NONCE)?.[1],
+      ),
+    );
+    expect(new Set(nonces).size).toBe(300);
+  });
+});

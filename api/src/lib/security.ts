@@ -1,5 +1,6 @@
 // What the product sends and accepts against the web's usual attacks (docs/decisions/0007): security headers
 // with a Content-Security-Policy per surface, the origins whose pages may call the API, and one body limit.
+import { randomFillSync } from "node:crypto";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
@@ -98,6 +99,59 @@ export function apiSecurityHeaders(publicUrl: string): MiddlewareHandler {
     const outgoing = directAnswer(c);
     if (!outgoing) return onResponse(c, next);
     for (const [name, value] of headers ?? (await reading)) outgoing.setHeader(name, value);
+    return next();
+  };
+}
+
+/** Random bytes for the pages' nonces, 16 a nonce, drawn from the system's generator 256 nonces at a time. */
+const noncePool = Buffer.alloc(16 * 256);
+let noncePoolUsed = noncePool.length;
+
+/** 16 random bytes in base64, as hono's `secureHeaders` makes a nonce; none is ever given twice. */
+function newNonce(): string {
+  if (noncePoolUsed === noncePool.length) {
+    randomFillSync(noncePool);
+    noncePoolUsed = 0;
+  }
+  noncePoolUsed += 16;
+  return noncePool.toString("base64", noncePoolUsed - 16, noncePoolUsed);
+}
+
+/**
+ * The ticket office's pages' headers (`securityHeaders(publicUrl, surface, paymentPages)`), as hono's
+ * `secureHeaders` writes them, read once from an answer it made; then set on each direct request's Node answer
+ * before the handler runs (lib/direct-answer.ts), the policy with a nonce of the request's own, kept where `cspNonce`
+ * reads it. Per page, that spares building the policy, setting each header on the web answer and @hono/node-server
+ * turning them back into Node's. No page sets one of these headers itself (one that did would win, as a route's
+ * does on the API). A test's `app.request` gets them from `secureHeaders` itself.
+ */
+export function storefrontSecurityHeaders(
+  publicUrl: string,
+  surface: "storefront" | "storefront-token",
+  paymentPages: string[] = [],
+): MiddlewareHandler {
+  const onResponse = securityHeaders(publicUrl, surface, paymentPages);
+  // The policy split where hono put its nonce: each request's goes there.
+  let headers: { fixed: [string, string][]; policy: string[] } | undefined;
+  const reading = Promise.resolve(
+    new Hono()
+      .use(onResponse)
+      .get("/", (c) => c.text(cspNonce(c) ?? ""))
+      .request("/"),
+  ).then(async (answer) => {
+    const nonce = `'nonce-${await answer.text()}'`;
+    const fixed = [...answer.headers].filter(([name]) => name !== "content-security-policy" && name !== "content-type");
+    headers = { fixed, policy: (answer.headers.get("content-security-policy") ?? "").split(nonce) };
+    return headers;
+  });
+  return async (c, next) => {
+    const outgoing = directAnswer(c);
+    if (!outgoing) return onResponse(c, next);
+    const { fixed, policy } = headers ?? (await reading);
+    const nonce = newNonce();
+    c.set("secureHeadersNonce", nonce);
+    for (const [name, value] of fixed) outgoing.setHeader(name, value);
+    outgoing.setHeader("Content-Security-Policy", policy.join(`'nonce-${nonce}'`));
     return next();
   };
 }
