@@ -8,6 +8,7 @@ import { benchCheckout, checkoutReport } from "./checkout.ts";
 import { benchExports, exportsReport } from "./exports.ts";
 import { root, round } from "./lib.ts";
 import { benchNewcomers, newcomersReport } from "./newcomers.ts";
+import { benchOrderWire, orderWireReport } from "./order-wire.ts";
 import { benchPages, PAGE_RATIO_AIM, pagesReport } from "./pages.ts";
 import { benchRoomRush, ROOM_RUSH_RATIO_AIM, roomRushReport } from "./room-rush.ts";
 import {
@@ -28,6 +29,8 @@ console.log("On-sale rush: the product, the race, the bare reference…");
 const rush = await benchRush();
 console.log("The rush over the libSQL wire: 1, 2 and 4 API processes, 0 and 1 ms per round trip…");
 const wire = await benchWire();
+console.log("A whole order over the libSQL wire: write transactions and lock held per step…");
+const orderWire = await benchOrderWire();
 console.log("SQL statements and CPU per request…");
 const statements = await benchStatements();
 console.log("The ticket-office pages…");
@@ -151,6 +154,7 @@ ${glance.map(([name, aim, measured, met]) => `| ${name} | ${aim} | ${measured} |
 
 ${rushReport(rush)}
 ${wireReport(wire)}
+${orderWireReport(orderWire)}
 ${statementsReport(statements)}
 ${pagesReport(pages)}
 ${newcomersReport(newcomers)}
@@ -171,6 +175,7 @@ writeFileSync(
       startedAt,
       rush,
       wire,
+      orderWire,
       statements,
       pages,
       newcomers,
