@@ -3,13 +3,13 @@
 // API as the ticket office calls it for a buyer's browser, and counts each step's write transactions and how long
 // they held the database's write lock. The lock is what one database cannot share between API processes: its total
 // per order caps the orders a second of one event, however many processes there are.
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { buyerHeaders, freePort, median, nextBuyerAddress, root, round, startServer } from "./lib.ts";
+import { buyerHeaders, median, nextBuyerAddress, round, startServer } from "./lib.ts";
 import { type Api, apiOf, publicEventWithArticle } from "./rush.ts";
+import { startStandIn } from "./wire.ts";
 
 /** The first orders warm the process up; the last is shown, the median beside it. */
 const ORDERS = Number(process.env.BENCH_ORDER_WIRE_ORDERS ?? 6);
@@ -63,43 +63,7 @@ export interface OrderWireFigures {
   beat: { writeTransactions: number; lockHeldMs: number } | null;
 }
 
-interface StandIn {
-  stats(): Promise<{ writeTransactions: number; lockHeldMs: { total: number } }>;
-  reset(): Promise<unknown>;
-}
-
-/** The stand-in in a process of its own on a fresh file, as wire.ts starts it, with no delay per round trip. */
-async function startStandIn(dataDir: string) {
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["--import", "tsx", join(root, "db/src/hrana-stand-in/main.ts"), "--file", join(dataDir, "wire.sqlite")].concat([
-      "--port",
-      String(port),
-      "--delay-ms",
-      "0",
-    ]),
-    { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the stand-in exited with ${child.exitCode}`);
-    if ((await fetch(`${url}/stand-in/stats`).catch(() => null))?.ok) break;
-    if (Date.now() > deadline) throw new Error("the stand-in did not start within 30 s");
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return {
-    url,
-    stats: async () => await (await fetch(`${url}/stand-in/stats`)).json(),
-    reset: () => fetch(`${url}/stand-in/stats/reset`, { method: "POST" }),
-    stop: () =>
-      new Promise<void>((done) => {
-        child.once("exit", () => done());
-        child.kill("SIGTERM");
-      }),
-  } satisfies StandIn & Record<string, unknown>;
-}
+type StandIn = Pick<Awaited<ReturnType<typeof startStandIn>>, "stats" | "reset">;
 
 /** Waits until the stand-in has seen no new write transaction for QUIET_MS (the mail worker done), or throws. */
 async function settled(standIn: StandIn) {
@@ -216,7 +180,7 @@ const totalOf = (steps: StepFigures[]) => ({
 
 export async function benchOrderWire(): Promise<OrderWireFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), "ticketing-order-wire-"));
-  const standIn = await startStandIn(dataDir);
+  const standIn = await startStandIn(dataDir, 0);
   const server = await startServer(
     "api/src/server.ts",
     "/api/v1/health",

@@ -75,7 +75,7 @@ const ownCpuMs = () => {
 };
 
 /** The stand-in in a process of its own, on a fresh file, waiting `delayMs` before each request. */
-async function startStandIn(dataDir: string, delayMs: number) {
+export async function startStandIn(dataDir: string, delayMs: number) {
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
