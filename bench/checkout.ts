@@ -2,7 +2,7 @@
 // basket for online payment (a payment intent with the demo module), two requests in a row on one connection;
 // against the bare reference doing the same two writes on an order row, in the same run.
 import { answeredWith, cannon, type LoadFigures } from "./cannon.ts";
-import { json, round, startServer } from "./lib.ts";
+import { BILLING, json, round, startServer } from "./lib.ts";
 import { apiOf, buyersOf, publicEventWithArticle } from "./rush.ts";
 
 const BUYERS = Number(process.env.CHECKOUT_BUYERS ?? 2_000);
@@ -13,16 +13,6 @@ export interface CheckoutFigures {
   reference: LoadFigures & { checkoutsPerSecond: number };
   ratio: number;
 }
-
-const BILLING = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  email: "ada@example.org",
-  address: "1 Analytical Street",
-  postal_code: "1000",
-  city: "Lausanne",
-  country: "Switzerland",
-};
 
 /** Checkouts answered per second: the product answers an order 200 (billing 201); the reference both 201. */
 const checkouts = (load: LoadFigures, answers: number) => ({

@@ -114,3 +114,14 @@ export async function json(response: Response) {
 }
 
 export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** The billing details every bench buyer gives (the API's snake_case wire form). */
+export const BILLING = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  email: "ada@example.org",
+  address: "1 Analytical Street",
+  postal_code: "1000",
+  city: "Lausanne",
+  country: "Switzerland",
+};

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { buyerHeaders, median, nextBuyerAddress, round, startServer } from "./lib.ts";
+import { BILLING, buyerHeaders, median, nextBuyerAddress, round, startServer } from "./lib.ts";
 import { type Api, apiOf, publicEventWithArticle } from "./rush.ts";
 import { startStandIn } from "./wire.ts";
 
@@ -19,16 +19,6 @@ const SETTLE_DEADLINE_MS = 20_000;
 /** The mail worker's beat (api/src/services/mail/delivery.ts): it claims due mails every 5 s, none due or not. */
 const BEAT_MS = 5_000;
 const SECRET_KEY = "order-wire-bench-secret-0123456789abcdef";
-
-const BILLING = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  email: "ada@example.org",
-  address: "1 Analytical Street",
-  postal_code: "1000",
-  city: "Lausanne",
-  country: "Switzerland",
-};
 
 export const ORDER_STEPS = [
   "guest sign-in",
