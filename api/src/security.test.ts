@@ -47,6 +47,14 @@ function chunkedBody(total: number) {
   return { pulled, init: { body: stream, duplex: "half" } as RequestInit };
 }
 
+/** `fetch` served on a socket of its own (a free port on 127.0.0.1), as `npm start` serves the product. */
+async function onSocket(fetch: Parameters<typeof serve>[0]["fetch"]) {
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(started));
+  });
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
 /** A basket put in payment online: the URL of its demo payment page (a route with a policy of its own). */
 async function demoPaymentPage(ctx: TestContext) {
   const sale = await createOnSaleEvent(ctx, { stock: 5, price: 2000 });
@@ -305,10 +313,7 @@ describe("the API over its socket (headers set on the Node answer, lib/direct-an
   let base: string;
   beforeAll(async () => {
     ctx = await createTestContext();
-    server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const started = serve({ fetch: ctx.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(started));
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, base } = await onSocket(ctx.app.fetch));
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
@@ -356,10 +361,7 @@ describe("the ticket office over its socket (headers set on the Node answer, lib
     dataDir = mkdtempSync(join(tmpdir(), "ticketing-security-"));
     const config = loadConfig({ DATA_DIR: dataDir, LOG_MAILS: "false", PUBLIC_URL, CORS_ORIGINS: SHOP });
     product = await createProduct(config, { mailIntervalMs: 3_600_000 });
-    server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const started = serve({ fetch: product.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(started));
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, base } = await onSocket(product.app.fetch));
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
