@@ -31,24 +31,37 @@ export function decodingScales(width: number, height: number): number[] {
 }
 
 /**
+ * The text of the QR code in `source` (`width` × `height` pixels), read at each of `decodingScales` in turn, or
+ * null when none can be read. Drawn on `canvas`, reused from one call to the next by the camera's frames.
+ */
+function readAtScales(
+  codeReader: BrowserQRCodeReader,
+  source: CanvasImageSource,
+  width: number,
+  height: number,
+  canvas = document.createElement("canvas"),
+): string | null {
+  for (const scale of decodingScales(width, height)) {
+    canvas.width = Math.round(width * scale);
+    canvas.height = Math.round(height * scale);
+    canvas.getContext("2d", { willReadFrequently: true })?.drawImage(source, 0, 0, canvas.width, canvas.height);
+    try {
+      return codeReader.decodeFromCanvas(canvas).getText();
+    } catch {
+      // zxing throws when it finds no code, or one it cannot read (checksum, format): try the next size.
+    }
+  }
+  return null;
+}
+
+/**
  * The text of the QR code in an image file (a photo of the ticket, a screenshot, the PDF rendered), or null when
  * none can be read. The image is drawn on a canvas (no `blob:` address, which the page's policy refuses for images).
  */
 export async function readQrFromImage(file: Blob): Promise<string | null> {
   const [codeReader, bitmap] = await Promise.all([qrReader(), createImageBitmap(file)]);
   try {
-    for (const scale of decodingScales(bitmap.width, bitmap.height)) {
-      const canvas = document.createElement("canvas");
-      canvas.width = Math.round(bitmap.width * scale);
-      canvas.height = Math.round(bitmap.height * scale);
-      canvas.getContext("2d", { willReadFrequently: true })?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-      try {
-        return codeReader.decodeFromCanvas(canvas).getText();
-      } catch {
-        // zxing throws when it finds no code, or one it cannot read (checksum, format): try the next size.
-      }
-    }
-    return null;
+    return readAtScales(codeReader, bitmap, bitmap.width, bitmap.height);
   } finally {
     bitmap.close();
   }
@@ -58,19 +71,42 @@ export async function readQrFromImage(file: Blob): Promise<string | null> {
 export const canUseCamera = (): boolean =>
   typeof navigator !== "undefined" && typeof navigator.mediaDevices?.getUserMedia === "function";
 
+/** How often a frame of the camera is read: often enough to feel instant, leaving the phone time for the rest. */
+const FRAME_INTERVAL_MS = 150;
+
 /**
  * Shows the back camera (the front one on a laptop) in `video` and calls `onCode` with every code it reads, until
- * the answer's `stop`. Rejects when the camera cannot be had (refused, absent, in use).
+ * the answer's `stop`. Rejects when the camera cannot be had (refused, absent, in use). Each frame is read at the
+ * same sizes as a photo (`decodingScales`): zxing reads some codes only once they are smaller, and a ticket held
+ * far off or close fills the frame at any size.
  */
 export async function scanWithCamera(video: HTMLVideoElement, onCode: (text: string) => void) {
   const codeReader = await qrReader();
-  const controls = await codeReader.decodeFromConstraints(
-    { video: { facingMode: "environment" }, audio: false },
-    video,
-    (result) => {
-      // Frames without a code come with an error instead: the scan goes on.
-      if (result) onCode(result.getText());
-    },
-  );
-  return { stop: () => controls.stop() };
+  const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    stopped = true;
+    clearTimeout(timer);
+    for (const track of stream.getTracks()) track.stop();
+    video.srcObject = null;
+  };
+  try {
+    video.srcObject = stream;
+    await video.play();
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  const canvas = document.createElement("canvas");
+  const readFrame = () => {
+    if (stopped) return;
+    if (video.readyState >= video.HAVE_CURRENT_DATA && video.videoWidth > 0) {
+      const text = readAtScales(codeReader, video, video.videoWidth, video.videoHeight, canvas);
+      if (text !== null) onCode(text);
+    }
+    timer = setTimeout(readFrame, FRAME_INTERVAL_MS);
+  };
+  readFrame();
+  return { stop };
 }
