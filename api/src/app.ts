@@ -17,7 +17,13 @@ import { log, logRequests } from "./lib/log.ts";
 import { openApiDocument } from "./lib/openapi.ts";
 import { RateLimiter, TooManyRequests } from "./lib/rate-limit.ts";
 import { route } from "./lib/route.ts";
-import { allowedOrigins, allowOrigins, apiSecurityHeaders, limitBody, MAX_BODY_MEGABYTES } from "./lib/security.ts";
+import {
+  allowedOrigins,
+  allowOrigins,
+  limitBody,
+  MAX_BODY_MEGABYTES,
+  securityHeadersOnNodeAnswer,
+} from "./lib/security.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
 import { checkInRoutes } from "./routes/check-ins.ts";
@@ -68,7 +74,7 @@ export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: 
   const logger = deps.logger ?? log;
   api.use("*", logRequests(logger));
   // Headers first, so that every answer carries them, a refused preflight and a 413 included (docs/decisions/0007).
-  api.use("*", apiSecurityHeaders(deps.config.publicUrl));
+  api.use("*", securityHeadersOnNodeAnswer(deps.config.publicUrl, "api"));
   // Only the configured origins' pages may read the API's answers; the API authenticates by bearer token, so no
   // credentials (cookies) are allowed across origins.
   const origins = allowedOrigins(deps.config);

@@ -14,7 +14,13 @@ import { type Config, type EnvConfig, withStoredSecrets } from "./env.ts";
 import { AfterAnswer } from "./lib/after-answer.ts";
 import { apiTranslator } from "./lib/i18n.ts";
 import { type Logger, log, logRequests } from "./lib/log.ts";
-import { cspNonce, limitBody, MAX_BODY_MEGABYTES, securityHeaders, storefrontSecurityHeaders } from "./lib/security.ts";
+import {
+  cspNonce,
+  limitBody,
+  MAX_BODY_MEGABYTES,
+  securityHeaders,
+  securityHeadersOnNodeAnswer,
+} from "./lib/security.ts";
 import { isSeeded, seedDemo } from "./seed.ts";
 import { releaseExpiredHolds } from "./services/baskets/baskets.ts";
 import { expireUnpaidPayments } from "./services/checkout/expired-payments.ts";
@@ -167,8 +173,8 @@ function pageSecurityHeaders({ publicUrl, stripeApi }: Pick<Config, "publicUrl" 
   // The stand-in that replaces Stripe in tests serves its hosted page from its own address.
   const paymentPages = stripeApi ? [`${stripeApi.protocol}://${stripeApi.host}:${stripeApi.port}`] : [];
   // The pages' headers go on the Node answer before the page is made (lib/security.ts): cheaper per page.
-  const storefront = storefrontSecurityHeaders(publicUrl, "storefront", paymentPages);
-  const loginLink = storefrontSecurityHeaders(publicUrl, "storefront-token");
+  const storefront = securityHeadersOnNodeAnswer(publicUrl, "storefront", paymentPages);
+  const loginLink = securityHeadersOnNodeAnswer(publicUrl, "storefront-token");
   return (c, next) => {
     const path = c.req.path;
     if (isApiPath(path)) return next();

@@ -76,33 +76,6 @@ export function securityHeaders(publicUrl: string, surface: Surface, paymentPage
   });
 }
 
-/**
- * The API's headers (`securityHeaders(publicUrl, "api")`): the same on every answer, as hono's `secureHeaders`
- * writes them, read once from an answer it made and then set on each direct request's Node answer before the
- * handler runs (lib/direct-answer.ts); a header a route sets itself wins, as `overwrite: false` has it. A test's
- * `app.request` gets them from `secureHeaders` itself; the ticket office's in-process calls, none.
- */
-export function apiSecurityHeaders(publicUrl: string): MiddlewareHandler {
-  const onResponse = securityHeaders(publicUrl, "api");
-  let headers: [string, string][] | undefined;
-  const reading = Promise.resolve(
-    new Hono()
-      .use(onResponse)
-      .get("/", (c) => c.body(null))
-      .request("/"),
-  ).then((answer) => {
-    headers = [...answer.headers];
-    return headers;
-  });
-  return async (c, next) => {
-    if (isInProcessCall(c)) return next();
-    const outgoing = directAnswer(c);
-    if (!outgoing) return onResponse(c, next);
-    for (const [name, value] of headers ?? (await reading)) outgoing.setHeader(name, value);
-    return next();
-  };
-}
-
 /** Random bytes for the pages' nonces, 16 a nonce, drawn from the system's generator 256 nonces at a time. */
 const noncePool = Buffer.alloc(16 * 256);
 let noncePoolUsed = noncePool.length;
@@ -118,20 +91,20 @@ function newNonce(): string {
 }
 
 /**
- * The ticket office's pages' headers (`securityHeaders(publicUrl, surface, paymentPages)`), as hono's
- * `secureHeaders` writes them, read once from an answer it made; then set on each direct request's Node answer
- * before the handler runs (lib/direct-answer.ts), the policy with a nonce of the request's own, kept where `cspNonce`
- * reads it. Per page, that spares building the policy, setting each header on the web answer and @hono/node-server
- * turning them back into Node's. No page sets one of these headers itself (one that did would win, as a route's
- * does on the API). A test's `app.request` gets them from `secureHeaders` itself.
+ * A surface's headers (`securityHeaders`), as hono's `secureHeaders` writes them, read once from an answer it made;
+ * then set on each direct request's Node answer before the handler runs (lib/direct-answer.ts), the pages' policy
+ * with a nonce of the request's own, kept where `cspNonce` reads it. Per answer, that spares building the policy,
+ * setting each header on the web answer and @hono/node-server turning them back into Node's. A header a route sets
+ * itself wins, as `overwrite: false` has it on the API (the demo payment page's policy). A test's `app.request` gets
+ * them from `secureHeaders` itself; the ticket office's in-process API calls, none.
  */
-export function storefrontSecurityHeaders(
+export function securityHeadersOnNodeAnswer(
   publicUrl: string,
-  surface: "storefront" | "storefront-token",
+  surface: Surface,
   paymentPages: string[] = [],
 ): MiddlewareHandler {
   const onResponse = securityHeaders(publicUrl, surface, paymentPages);
-  // The policy split where hono put its nonce: each request's goes there.
+  // The policy split where hono put its nonce, if it has one: each request's goes there.
   let headers: { fixed: [string, string][]; policy: string[] } | undefined;
   const reading = Promise.resolve(
     new Hono()
@@ -139,19 +112,23 @@ export function storefrontSecurityHeaders(
       .get("/", (c) => c.text(cspNonce(c) ?? ""))
       .request("/"),
   ).then(async (answer) => {
-    const nonce = `'nonce-${await answer.text()}'`;
+    const nonce = await answer.text();
+    const policy = answer.headers.get("content-security-policy") ?? "";
     const fixed = [...answer.headers].filter(([name]) => name !== "content-security-policy" && name !== "content-type");
-    headers = { fixed, policy: (answer.headers.get("content-security-policy") ?? "").split(nonce) };
+    headers = { fixed, policy: nonce ? policy.split(`'nonce-${nonce}'`) : [policy] };
     return headers;
   });
   return async (c, next) => {
+    if (isInProcessCall(c)) return next();
     const outgoing = directAnswer(c);
     if (!outgoing) return onResponse(c, next);
     const { fixed, policy } = headers ?? (await reading);
-    const nonce = newNonce();
-    c.set("secureHeadersNonce", nonce);
     for (const [name, value] of fixed) outgoing.setHeader(name, value);
-    outgoing.setHeader("Content-Security-Policy", policy.join(`'nonce-${nonce}'`));
+    if (policy.length > 1) {
+      const nonce = newNonce();
+      c.set("secureHeadersNonce", nonce);
+      outgoing.setHeader("Content-Security-Policy", policy.join(`'nonce-${nonce}'`));
+    } else outgoing.setHeader("Content-Security-Policy", policy[0] ?? "");
     return next();
   };
 }
