@@ -60,6 +60,11 @@ export const baskets = sqliteTable(
     expiresAt: text("expires_at").notNull(),
     /** How many times its buyer renewed the hold (at most the event's `max_hold_renewals`). */
     holdRenewals: integer("hold_renewals").notNull().default(0),
+    /**
+     * Moved by every change to the basket's held lines (a line held, given back, moved or deleted), by triggers
+     * (migration 0011): an add's guard compares it with the one it read (docs/decisions/0041).
+     */
+    heldVersion: integer("held_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: text("updated_at"),
   },
@@ -84,7 +89,11 @@ export const selectedNodes = sqliteTable(
     status: text("status", { enum: SELECTED_NODE_STATUSES }).notNull().default("held"),
     createdAt: createdAt(),
   },
-  (t) => [index("selected_nodes_basket").on(t.basketId, t.status), index("selected_nodes_parent").on(t.parentId)],
+  // The basket's index holds what an add reads of its held lines (their nodes, which are articles): read from it alone.
+  (t) => [
+    index("selected_nodes_basket").on(t.basketId, t.status, t.nodeId, t.isArticle),
+    index("selected_nodes_parent").on(t.parentId),
+  ],
 );
 
 /** Which stock counters a selected node moved: released exactly from those (docs/design.md §4 "Stock"). */

@@ -5,17 +5,13 @@ import type { Statement } from "@ticketing/db";
 /** One line an add writes: node, index of its article's line (null for the article), configuration, title, flags, price. */
 export type WrittenLine = [number, number | null, number | null, string, number, number, number];
 
-/** The held lines of a basket (`?`) in the order of their ids, as the guard of an add compares them (a JSON array). */
-const HELD_IDS = `(select json_group_array(id) from (select id from selected_nodes
-  where basket_id = ? and status = 'held' order by id))`;
-
 /** The ids the next lines get: after every id the table had or has (AUTOINCREMENT's promise, kept by hand). */
 const NEXT_BASE = `(select max(coalesce((select seq from sqlite_sequence where name = 'selected_nodes'), 0),
   coalesce((select max(id) from selected_nodes), 0)) as id)`;
 
 /**
  * The add as one batch (ADR 0026). The first statement is the guard: it touches the basket (and starts a hold when
- * the last one ran out) only if the basket is still `new` and the caller's, holds exactly the lines read before,
+ * the last one ran out) only if the basket is still `new` and the caller's, holds exactly the lines read before (its `held_version`),
  * every stock has room and the buyer's caps allow it (buyer-caps.ts, counted in this same statement); each later
  * write runs only if the statement before it changed as many rows as it must (`changes()`), so a refused guard
  * writes nothing. The SELECT after the guard answers only when it refused: what it saw, to tell the buyer why.
@@ -27,7 +23,8 @@ export const addStatements = (
     ownerId: number;
     /** The caps' condition of the guard and figures of the refused SELECT: both empty without caps. */
     caps: { condition: Statement; figures: Statement };
-    heldIds: string;
+    /** The basket's `held_version` when its held lines were read. */
+    heldVersion: number;
     moves: string;
     limitCount: number;
     lines: WrittenLine[];
@@ -41,7 +38,7 @@ export const addStatements = (
   const statements: Statement[] = [
     {
       sql: `update baskets set expires_at = case when expires_at < ? then ? else expires_at end, updated_at = ?
-        where id = ? and status = 'new' and created_by_id = ? and ${HELD_IDS} = ?
+        where id = ? and status = 'new' and created_by_id = ? and held_version = ?
         and (select count(*) from node_limits l, json_each(?) m where l.id = json_extract(m.value, '$[0]')
           and l.${counter} + l.${waiting} + json_extract(m.value, '$[1]') <= l.maximum) = ?${input.caps.condition.sql}
         returning id`,
@@ -51,19 +48,18 @@ export const addStatements = (
         input.updatedAt,
         input.basketId,
         input.ownerId,
-        input.basketId,
-        input.heldIds,
+        input.heldVersion,
         input.moves,
         input.limitCount,
         ...input.caps.condition.args,
       ],
     },
     {
-      sql: `select status, ${HELD_IDS} as held,
+      sql: `select status, held_version as held,
         (select json_group_array(json_array(l.id, l.maximum - l.${counter} - l.${waiting})) from node_limits l
           where l.id in (select json_extract(value, '$[0]') from json_each(?))) as remaining${input.caps.figures.sql}
         from baskets where id = ? and changes() = 0`,
-      args: [input.basketId, input.moves, ...input.caps.figures.args, input.basketId],
+      args: [input.moves, ...input.caps.figures.args, input.basketId],
     },
   ];
   let changed = 1;

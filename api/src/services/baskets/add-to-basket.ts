@@ -1,7 +1,7 @@
 // The add-to-basket path, top to bottom (README.md): the caller's basket (opened when they name only the event),
 // what they chose checked and priced against the catalogue (catalogue/article-choice.ts), the basket's held lines,
 // then the write as one guarded batch (docs/decisions/0020, 0026). What it needs from other files it calls as leaves.
-import { and, asc, type Database, eq, prepared, rowOf, schema, sql } from "@ticketing/db";
+import { and, type Database, eq, prepared, rowOf, schema, sql } from "@ticketing/db";
 import { OPEN_BASKET_STATUSES } from "@ticketing/shared/constants";
 import { GROUP_ERROR_MESSAGES, selectionErrors } from "@ticketing/shared/groups";
 import type { SelectedNodeAdd } from "@ticketing/shared/schemas/frontend";
@@ -51,7 +51,7 @@ export async function addBasketItem(
     login,
     promotionCodes: found.basket ? (JSON.parse(found.codes) as string[]) : [],
     // Read with the basket: a basket opened just now is read afresh by the add.
-    held: found.basket ? heldFromJson(found.held) : undefined,
+    held: found.basket ? heldFromJson(found.basket.heldVersion, found.held) : undefined,
     catalogueVersion: found.catalogueVersion,
     nodeId: body.nodeId,
     optionNodeIds: body.optionNodeIds,
@@ -76,12 +76,12 @@ const codesOf = sql<string>`(select json_group_array(value) from (select c.value
   join promotion_codes c on c.id = s.promotion_code_id where s.basket_id = ${schema.baskets.id} order by s.id))`;
 
 /**
- * The basket's held lines, in the order of their ids, as one JSON value `[ids, node ids, articles held]`: what the
- * add's guard compares (its ids as add-statements.ts HELD_IDS writes them) and what the basket's ranges and item maximum count.
+ * The basket's held lines as one JSON value `[node ids, articles held]`: what the basket's ranges and item maximum
+ * count. Read from the basket's index alone (selected_nodes_basket), with the basket's `held_version` (the add's guard).
  */
 const heldOf = (basketId: unknown) =>
-  sql<string>`(select json_array(json_group_array(id), json_group_array(node_id), total(is_article)) from
-    (select id, node_id, is_article from selected_nodes where basket_id = ${basketId} and status = 'held' order by id))`;
+  sql<string>`(select json_array(json_group_array(node_id), total(is_article)) from selected_nodes
+    where basket_id = ${basketId} and status = 'held')`;
 
 /** The event's catalogue version (catalogue.ts), read with the basket instead of on its own. */
 const catalogueVersionOf = (eventId: unknown) =>
@@ -223,7 +223,7 @@ export async function addSelectedNode(
   let known = expired ? undefined : input.held;
   for (;;) {
     if (basket.status !== "new") throw conflict("errors.basket_not_modifiable");
-    const held = known ?? heldFromRows(await heldLines(database.db).all({ basketId: basket.id }));
+    const held = known ?? (await heldLinesOf(database.db, basket.id));
     known = undefined;
     const heldNodeIds = held.nodeIds;
     // …and the basket as a whole must not exceed a group's maximum or a single choice (minimums wait for checkout).
@@ -246,7 +246,6 @@ export async function addSelectedNode(
         max: event.maxItemsPerBasket,
         left: event.maxItemsPerBasket - heldCount,
       });
-    const heldIds = JSON.stringify(held.ids);
     const moves = JSON.stringify([...taken].map(([limitId, { count }]) => [limitId, count]));
     const results = await database.batch(
       addStatements(basket.testing ? "testing_used" : "used", {
@@ -256,7 +255,7 @@ export async function addSelectedNode(
           condition: capCondition(caps, basket.createdById, quantity),
           figures: capFigures(caps, basket.createdById),
         },
-        heldIds,
+        heldVersion: held.version,
         moves,
         limitCount: taken.size,
         lines: written,
@@ -287,7 +286,7 @@ export async function addSelectedNode(
       };
     }
     if (refused?.status !== "new") throw conflict("errors.basket_not_modifiable");
-    if (refused.held !== heldIds) continue;
+    if (Number(refused.held) !== held.version) continue;
     assertWithinCaps(caps, { held: Number(refused.buyer_held), articleHeld: Number(refused.article_held) }, quantity);
     // Read in the refused write's transaction, so the figure given is the one that refused.
     const remaining = new Map(JSON.parse(String(refused.remaining)) as [number, number][]);
@@ -303,35 +302,32 @@ export async function addSelectedNode(
   }
 }
 
-/** The held lines of the basket, in the order of their ids: what the add's guard compares. */
+/** The basket's held lines and their version, read in one statement: what the add's guard compares. */
 const heldLines = prepared((db) =>
   db
-    .select({
-      id: schema.selectedNodes.id,
-      nodeId: schema.selectedNodes.nodeId,
-      isArticle: schema.selectedNodes.isArticle,
-    })
-    .from(schema.selectedNodes)
-    .where(and(eq(schema.selectedNodes.basketId, sql.placeholder("basketId")), eq(schema.selectedNodes.status, "held")))
-    .orderBy(asc(schema.selectedNodes.id))
+    // The placeholder, not the column: in a query of one table Drizzle writes a column unqualified, which inside
+    // the subquery would name the line's own id.
+    .select({ version: schema.baskets.heldVersion, held: heldOf(sql.placeholder("basketId")) })
+    .from(schema.baskets)
+    .where(eq(schema.baskets.id, sql.placeholder("basketId")))
     .prepare(),
 );
 
-/** A basket's held lines as an add needs them: their ids in order, the nodes they hold, how many are articles. */
+async function heldLinesOf(db: Database["db"], basketId: number): Promise<HeldLines> {
+  const row = await heldLines(db).get({ basketId });
+  if (!row) throw notFound();
+  return heldFromJson(row.version, row.held);
+}
+
+/** A basket's held lines as an add needs them: their version (the guard's), the nodes they hold, how many are articles. */
 export interface HeldLines {
-  ids: number[];
+  version: number;
   nodeIds: number[];
   articles: number;
 }
 
-const heldFromRows = (rows: { id: number; nodeId: number | null; isArticle: boolean }[]): HeldLines => ({
-  ids: rows.map((line) => line.id),
-  nodeIds: rows.flatMap((line) => (line.nodeId === null ? [] : [line.nodeId])),
-  articles: rows.filter((line) => line.isArticle).length,
-});
-
 /** `heldOf`'s JSON value as `HeldLines` (a line whose node was deleted holds none). */
-function heldFromJson(json: string): HeldLines {
-  const [ids, nodeIds, articles] = JSON.parse(json) as [number[], (number | null)[], number];
-  return { ids, nodeIds: nodeIds.filter((id): id is number => id !== null), articles: Number(articles) };
+function heldFromJson(version: number, json: string): HeldLines {
+  const [nodeIds, articles] = JSON.parse(json) as [(number | null)[], number];
+  return { version, nodeIds: nodeIds.filter((id): id is number => id !== null), articles: Number(articles) };
 }
