@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
+import BetterSqlite3 from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { startHranaStandIn } from "./hrana-stand-in/server.ts";
 import { createDatabase, type Database, type Driver, eq, prepared, run, schema, sql } from "./index.ts";
@@ -137,6 +138,29 @@ describe("better-sqlite3's group commit", () => {
     const again = createDatabase({ url, driver: "better-sqlite3" });
     open.push(again);
     expect(await unitNames(again)).toEqual(["Alto"]);
+  });
+
+  it("waits for another process's write lock with the event loop running, then commits", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ticketing-db-"));
+    const path = join(dir, "db.sqlite");
+    const database = createDatabase({ url: `file:${path}`, driver: "better-sqlite3" });
+    open.push(database);
+    await database.migrate();
+    // Another process's connection holding the file's write lock (the lock is the file's, not the process's).
+    const other = new BetterSqlite3(path);
+    other.exec("begin immediate");
+    other.prepare("insert into units (name) values ('Bass')").run();
+    let settled = false;
+    const written = database.batch(insertUnit("Alto")).finally(() => {
+      settled = true;
+    });
+    // SQLite's busy wait would have stopped the loop here until its timeout, then refused the batch.
+    for (let turn = 0; turn < 5; turn++) await new Promise((next) => setImmediate(next));
+    expect(settled).toBe(false);
+    other.exec("commit");
+    other.close();
+    expect(await written).toEqual([[{ name: "Alto" }]]);
+    expect(await unitNames(database)).toEqual(["Alto", "Bass"]);
   });
 
   it("rejects a failing batch alone: the others of its group are committed", async () => {

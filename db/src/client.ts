@@ -99,6 +99,9 @@ function ensureDirectory(path: string) {
   if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
 }
 
+/** How long a write waits for another process's write lock before it fails with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5_000;
+
 /** How many compiled statements a better-sqlite3 connection keeps (`inArray` of each length is its own text). */
 const STATEMENT_CACHE_SIZE = 1_000;
 
@@ -143,7 +146,7 @@ function createBetterSqliteDatabase(options: DatabaseOptions): Database {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   const drizzled = drizzleBetterSqlite(sqlite, { schema });
   const db = drizzled as unknown as Db;
   // A better-sqlite3 transaction is its connection's: the body runs its queries on the database handle itself,
@@ -192,7 +195,7 @@ function createBetterSqliteDatabase(options: DatabaseOptions): Database {
     },
     async close() {
       // A batch asked for before the close is run, not refused for a connection closed under it.
-      grouped.flush();
+      grouped.flush(true);
       sqlite.close();
     },
   };
@@ -231,11 +234,32 @@ function groupCommits(
       }
     });
   }).immediate;
-  const answer = (group: Waiting[]) => {
+  /** When the group waiting for another process's write lock first found it taken; null when none is waiting. */
+  let lockTakenSince: number | null = null;
+  const answer = (group: Waiting[], closing: boolean) => {
     const outcomes: Outcome[] = group.map(() => ({ ok: false, rows: [], error: undefined }));
+    // Another process on the file (WORKERS) may hold its write lock. SQLite's busy wait would sleep with the
+    // event loop stopped (1 ms, then more); instead the group is tried again at the next turn, the loop reading
+    // and serving requests meanwhile, and growing the group. Past the busy timeout, or when the connection is
+    // closing, it waits as any write does.
+    const waits = closing || (lockTakenSince !== null && performance.now() - lockTakenSince > BUSY_TIMEOUT_MS);
     try {
-      whole(() => runGroup(group, outcomes));
+      if (!waits) whole(() => sqlite.pragma("busy_timeout = 0"));
+      try {
+        whole(() => runGroup(group, outcomes));
+      } finally {
+        if (!waits) whole(() => sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`));
+      }
+      lockTakenSince = null;
     } catch (error) {
+      // Refused at BEGIN: nothing ran.
+      if (!waits && isBusy(error) && outcomes.every((outcome) => !outcome.ok && outcome.error === undefined)) {
+        lockTakenSince ??= performance.now();
+        if (waiting.length === 0) nextTurn(flush);
+        waiting = [...group, ...waiting];
+        return;
+      }
+      lockTakenSince = null;
       const lost = error instanceof GroupLost ? error.index : -1;
       group.forEach((entry, index) => {
         if (index === lost) entry.reject(outcomes[index]?.error);
@@ -257,10 +281,10 @@ function groupCommits(
     });
   };
   /** Runs the batches waiting, if any: at the turn's end, or at once before the connection closes. */
-  const flush = () => {
+  const flush = (closing = false) => {
     const group = waiting;
     waiting = [];
-    if (group.length > 0) answer(group);
+    if (group.length > 0) answer(group, closing);
   };
   const batchInGroup = (statements: Statement[]) =>
     new Promise<BatchRow[][]>((resolve, reject) => {
@@ -269,6 +293,8 @@ function groupCommits(
     });
   return { batch: batchInGroup, flush };
 }
+
+const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === "SQLITE_BUSY";
 
 class GroupLost extends Error {
   constructor(readonly index: number) {
