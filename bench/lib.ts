@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: child servers on free ports, timing and percentiles.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
+import { get } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -77,6 +78,29 @@ export async function startServer(
         child.kill("SIGTERM");
       }),
   };
+}
+
+/**
+ * Resolves once every process of a server started with several (node:cluster, which hands each new connection to
+ * the next process) answers `path` below 500: `count` answers in a row, each on a connection of its own. One that
+ * is still starting answers 503.
+ */
+export async function allProcessesReady(url: string, path: string, count = 16) {
+  const deadline = Date.now() + 60_000;
+  const status = () =>
+    new Promise<number>((resolve) =>
+      get(url + path, { agent: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      }).on("error", () => resolve(0)),
+    );
+  for (let inARow = 0; inARow < count; ) {
+    inARow = (await status()) < 500 ? inARow + 1 : 0;
+    if (inARow === 0) {
+      if (Date.now() > deadline) throw new Error(`${url} did not have all its processes ready within 60 s`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 }
 
 let buyersMade = 0;

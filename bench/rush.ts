@@ -4,7 +4,7 @@
 // of 100, which must reserve exactly 100.
 import { pathToFileURL } from "node:url";
 import { answeredWith, cannon, type LoadFigures } from "./cannon.ts";
-import { buyerHeaders, json, nextBuyerAddress, round, startServer } from "./lib.ts";
+import { allProcessesReady, buyerHeaders, json, nextBuyerAddress, round, startServer } from "./lib.ts";
 
 export const BUYERS = Number(process.env.RUSH_BUYERS ?? 400);
 /** Large enough not to run out in the run: the load measures reservations, the race measures the refusal. */
@@ -221,14 +221,31 @@ export async function raceProduct(url: string): Promise<RaceFigures> {
   };
 }
 
-/** The bare reference's servers (reference-server.ts REFERENCE_ADAPTER): Hono on @hono/node-server, node:http alone. */
-export const REFERENCE_ADAPTERS = ["hono", "node-http"] as const;
-export type ReferenceAdapter = (typeof REFERENCE_ADAPTERS)[number];
+/**
+ * The bare reference's servers: Hono on @hono/node-server (as the product), node:http alone (reference-server.ts
+ * REFERENCE_ADAPTER), and node:http on 2 processes sharing the port (reference-cluster.ts), the shape of the
+ * product's `WORKERS=2`.
+ */
+export const REFERENCE_SHAPES = {
+  hono: { file: "bench/reference-server.ts", env: { REFERENCE_ADAPTER: "hono" } },
+  "node-http": { file: "bench/reference-server.ts", env: { REFERENCE_ADAPTER: "node-http" } },
+  "node-http, 2 processes": {
+    file: "bench/reference-cluster.ts",
+    env: { REFERENCE_ADAPTER: "node-http", REFERENCE_WORKERS: "2" },
+  },
+} as const;
+export type ReferenceShape = keyof typeof REFERENCE_SHAPES;
+const shapes = Object.keys(REFERENCE_SHAPES) as ReferenceShape[];
+
+/** The product's processes on this machine's 2 cores, besides `npm start`'s one: `WORKERS=2` (api/src/cluster.ts). */
+export const PRODUCT_WORKERS = 2;
 
 /** The bare reference under the same load: a one-row guarded reservation, no auth, no validation, no pricing. */
-export async function loadReference(adapter: ReferenceAdapter = "hono"): Promise<RushLoad> {
-  const server = await startServer("bench/reference-server.ts", "/stocks/0", { REFERENCE_ADAPTER: adapter });
+export async function loadReference(shape: ReferenceShape = "hono"): Promise<RushLoad> {
+  const { file, env } = REFERENCE_SHAPES[shape];
+  const server = await startServer(file, "/stocks/0", env);
   try {
+    await allProcessesReady(server.url, "/stocks/0");
     const stock = await json(
       await fetch(`${server.url}/stocks`, {
         method: "POST",
@@ -256,15 +273,20 @@ export async function loadReference(adapter: ReferenceAdapter = "hono"): Promise
 }
 
 export interface RushFigures {
+  /** The product as `npm start` runs it: one process. What the aims are measured on. */
   product: RushLoad;
-  /** The faster of `references`: what the product is compared with. */
+  /** The product on `PRODUCT_WORKERS` processes (`WORKERS`), under the same load. */
+  productWorkers: RushLoad;
+  /** The fastest of `references`: what the product is compared with. */
   reference: RushLoad;
-  /** Which adapter `reference` ran on. */
-  referenceAdapter: ReferenceAdapter;
-  /** The bare reference on each of its servers, in the same run. */
-  references: Record<ReferenceAdapter, RushLoad>;
+  /** Which shape `reference` is. */
+  referenceShape: ReferenceShape;
+  /** The bare reference in each of its shapes, in the same run. */
+  references: Record<ReferenceShape, RushLoad>;
   /** product / reference reservations per second */
   ratio: number;
+  /** productWorkers / reference reservations per second */
+  workersRatio: number;
   race: RaceFigures;
 }
 
@@ -287,17 +309,28 @@ export async function benchRush(): Promise<RushFigures> {
   } finally {
     await server.stop();
   }
-  const references = { hono: await loadReference("hono"), "node-http": await loadReference("node-http") };
-  const referenceAdapter = REFERENCE_ADAPTERS.reduce((fastest, adapter) =>
-    references[adapter].reservationsPerSecond > references[fastest].reservationsPerSecond ? adapter : fastest,
+  const workers = await startServer("api/src/cluster.ts", "/api/v1/health", { WORKERS: String(PRODUCT_WORKERS) });
+  let productWorkers: RushLoad;
+  try {
+    await allProcessesReady(workers.url, "/api/v1/health");
+    productWorkers = await loadProduct(workers.url);
+  } finally {
+    await workers.stop();
+  }
+  const references = {} as Record<ReferenceShape, RushLoad>;
+  for (const shape of shapes) references[shape] = await loadReference(shape);
+  const referenceShape = shapes.reduce((fastest, shape) =>
+    references[shape].reservationsPerSecond > references[fastest].reservationsPerSecond ? shape : fastest,
   );
-  const reference = references[referenceAdapter];
+  const reference = references[referenceShape];
   return {
     product,
+    productWorkers,
     reference,
-    referenceAdapter,
+    referenceShape,
     references,
     ratio: round(product.reservationsPerSecond / reference.reservationsPerSecond, 3),
+    workersRatio: round(productWorkers.reservationsPerSecond / reference.reservationsPerSecond, 3),
     race,
   };
 }
@@ -306,7 +339,9 @@ export async function benchRush(): Promise<RushFigures> {
 export const rushIsCorrect = (f: RushFigures) =>
   f.product.oversold === 0 &&
   f.product.errors === 0 &&
-  REFERENCE_ADAPTERS.every((adapter) => f.references[adapter].oversold === 0) &&
+  f.productWorkers.oversold === 0 &&
+  f.productWorkers.errors === 0 &&
+  shapes.every((shape) => f.references[shape].oversold === 0) &&
   f.race.reserved === f.race.stock &&
   f.race.errors === 0;
 
@@ -317,19 +352,22 @@ export function rushReport(f: RushFigures): string {
 
 ${f.product.buyers} buyers, each with their own guest login and basket, add the same article, one request after another on
 ${f.product.connections} connections for ${f.product.seconds} s. Product = the real server (token, validation, visibility, pricing,
-the basket's groups and item maximum, the guarded stock counter, better-sqlite3); reference = a bare server doing a
-one-row guarded reservation in SQLite, no auth, no validation, on Hono (@hono/node-server, as the product) and on
-node:http alone; the product is compared with the faster. "Oversold" compares the stock counter with the
-reservations answered in the warm-up and the run (the requests in flight when the load stops are answered after it:
-up to one per connection) and with the stock.
+the basket's groups and item maximum, the guarded stock counter, better-sqlite3), as \`npm start\` runs it (one
+process), then with \`WORKERS=${PRODUCT_WORKERS}\` (${PRODUCT_WORKERS} processes on the one port and the one file); reference = a bare server
+doing a one-row guarded reservation in SQLite, no auth, no validation, on Hono (@hono/node-server, as the product), on
+node:http alone, and on node:http in 2 processes; the product is compared with the fastest. The aims are the one
+process's. "Oversold" compares the stock counter with the reservations answered in the warm-up and the run (the
+requests in flight when the load stops are answered after it: up to one per connection) and with the stock.
 
 | | reservations/s | p50 ms | p99 ms | reservations | errors | oversold |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |
 ${row("product", f.product)}
-${REFERENCE_ADAPTERS.map((adapter) => row(`reference, ${adapter}${adapter === f.referenceAdapter ? " (faster)" : ""}`, f.references[adapter])).join("\n")}
+${row(`product, WORKERS=${PRODUCT_WORKERS}`, f.productWorkers)}
+${shapes.map((shape) => row(`reference, ${shape}${shape === f.referenceShape ? " (fastest)" : ""}`, f.references[shape])).join("\n")}
 
-**product / reference (${f.referenceAdapter}): ${f.ratio}** (aim ≥ ${RUSH_RATIO_AIM}); p99 ${f.product.p99Ms} ms against the
+**product / reference (${f.referenceShape}): ${f.ratio}** (aim ≥ ${RUSH_RATIO_AIM}); p99 ${f.product.p99Ms} ms against the
 reference's ${f.reference.p99Ms} ms: ${round(f.product.p99Ms / f.reference.p99Ms, 2)}× (aim ≤ ${RUSH_P99_AIM_TIMES_REFERENCE}×).
+With \`WORKERS=${PRODUCT_WORKERS}\`: ${f.workersRatio}, p99 ${round(f.productWorkers.p99Ms / f.reference.p99Ms, 2)}× the reference's.
 
 The race: ${f.race.buyers} buyers at once on a stock of ${f.race.stock}: **${f.race.reserved} reserved**, ${f.race.refused} refused (409), ${f.race.errors} errors.
 `;
