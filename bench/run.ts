@@ -13,6 +13,7 @@ import { benchPages, PAGE_RATIO_AIM, pagesReport } from "./pages.ts";
 import { benchRoomRush, ROOM_RUSH_RATIO_AIM, roomRushReport } from "./room-rush.ts";
 import {
   benchRush,
+  PRODUCT_WORKERS,
   RUSH_P99_AIM_TIMES_REFERENCE,
   RUSH_RATIO_AIM,
   rushIsCorrect,
@@ -65,10 +66,18 @@ const glance: [string, string, string, boolean][] = [
     rushP99IsMet(rush),
   ],
   [
+    `add-to-basket with WORKERS=${PRODUCT_WORKERS} / reference; p99`,
+    `≥ ${RUSH_RATIO_AIM}; ≤ ${RUSH_P99_AIM_TIMES_REFERENCE}×`,
+    `${rush.workersRatio}; ${rush.productWorkers.p99Ms} ms`,
+    rush.workersRatio >= RUSH_RATIO_AIM &&
+      rush.productWorkers.p99Ms <= RUSH_P99_AIM_TIMES_REFERENCE * rush.reference.p99Ms,
+  ],
+  [
     "add-to-basket errors / oversold",
     "0 / 0",
-    `${rush.product.errors} / ${rush.product.oversold}`,
-    rush.product.errors === 0 && rush.product.oversold === 0,
+    `${rush.product.errors + rush.productWorkers.errors} / ${rush.product.oversold + rush.productWorkers.oversold}`,
+    rush.product.errors + rush.productWorkers.errors === 0 &&
+      rush.product.oversold + rush.productWorkers.oversold === 0,
   ],
   [
     `race: ${rush.race.buyers} buyers at once, stock ${rush.race.stock}`,
