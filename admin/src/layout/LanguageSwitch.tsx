@@ -22,7 +22,8 @@ export const LanguageSwitch = () => {
       <Button
         color="inherit"
         startIcon={<TranslateIcon />}
-        aria-label={translate("admin.language.label")}
+        // WCAG 2.5.3 (label in name): the name says what the button is and holds the code it shows.
+        aria-label={`${translate("admin.language.label")} (${locale.toUpperCase()})`}
         aria-haspopup="menu"
         onClick={(event) => setAnchor(event.currentTarget)}
       >
