@@ -10,6 +10,7 @@ import {
   ToggleThemeButton,
   UserMenu,
   useBasename,
+  useGetIdentity,
   useTranslate,
   useUserMenu,
 } from "react-admin";
@@ -32,13 +33,17 @@ const UserMenuLink = ({ to, label, icon }: { to: string; label: string; icon: Re
   );
 };
 
-const AccountMenu = () => (
-  <UserMenu>
-    <UserMenuLink to="/users/me" label="admin.users.me" icon={<AccountCircleIcon />} />
-    <UserMenuLink to="/auth/password-change" label="admin.auth.passwordChange.title" icon={<LockResetIcon />} />
-    <Logout />
-  </UserMenu>
-);
+// The button shows the user's name: its accessible name is that name too (WCAG 2.5.3, label in name), not "Profile".
+const AccountMenu = () => {
+  const { identity } = useGetIdentity();
+  return (
+    <UserMenu label={identity?.fullName ?? "ra.auth.user_menu"}>
+      <UserMenuLink to="/users/me" label="admin.users.me" icon={<AccountCircleIcon />} />
+      <UserMenuLink to="/auth/password-change" label="admin.auth.passwordChange.title" icon={<LockResetIcon />} />
+      <Logout />
+    </UserMenu>
+  );
+};
 
 const AppBarWithLanguage = () => (
   <AppBar

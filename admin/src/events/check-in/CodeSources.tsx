@@ -6,6 +6,7 @@ import VideocamOffIcon from "@mui/icons-material/VideocamOff";
 import { Alert, Box, Button, CircularProgress, TextField } from "@mui/material";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslate } from "react-admin";
+import { FileButton } from "../../widgets/FileButton.tsx";
 import { normaliseCode } from "./checkInResult.ts";
 import { canUseCamera, readQrFromImage, scanWithCamera } from "./qrReader.ts";
 
@@ -117,16 +118,16 @@ export const PhotoReader = ({ onCode }: { onCode: (code: string) => void }) => {
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
-      <Button
-        component="label"
+      <FileButton
         variant="outlined"
         size="large"
         disabled={reading}
         startIcon={reading ? <CircularProgress size={18} /> : <AddAPhotoIcon />}
+        accept="image/*"
+        onFile={(event) => void read(event.currentTarget)}
       >
         {translate(reading ? "admin.checkIn.reading" : "admin.checkIn.photo")}
-        <input type="file" accept="image/*" hidden onChange={(event) => void read(event.currentTarget)} />
-      </Button>
+      </FileButton>
       {failure && <Alert severity="warning">{failure}</Alert>}
     </Box>
   );

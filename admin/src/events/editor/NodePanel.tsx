@@ -6,6 +6,7 @@ import { formatMoney } from "@ticketing/shared/money";
 import { type FormEvent, useContext, useId, useState } from "react";
 import { DataProviderContext, useLocaleState, useNotify, useTranslate } from "react-admin";
 import type { TicketingDataProvider } from "../../dataProvider.ts";
+import { FileButton } from "../../widgets/FileButton.tsx";
 import { useConfirm } from "../../widgets/PromptDialog.tsx";
 import { useEditor } from "./EditorContext.tsx";
 import { ElementForm } from "./ElementForm.tsx";
@@ -53,26 +54,25 @@ const ImageSection = ({ node }: { node: TreeNode }) => {
       )}
       {!editor.readOnly && (
         <Stack direction="row" spacing={1}>
-          <Button component="label" htmlFor={inputId} size="small" startIcon={<UploadIcon />}>
+          <FileButton
+            inputId={inputId}
+            size="small"
+            startIcon={<UploadIcon />}
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            onFile={async (event) => {
+              const file = event.target.files?.[0];
+              event.target.value = "";
+              if (!file) return;
+              const answer = await editor.run(async () => {
+                const { data } = await editor.dataProvider.uploadImage(editor.eventId, file);
+                await setImage(data.id);
+              }, "admin.editor.image.uploaded");
+              // A refused file (not an image, over 5 MB) has no field on screen to show it: it is said here.
+              if (typeof answer === "object") notify(answer.file ?? Object.values(answer)[0], { type: "error" });
+            }}
+          >
             {translate("admin.editor.image.upload")}
-            <input
-              id={inputId}
-              hidden
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif"
-              onChange={async (event) => {
-                const file = event.target.files?.[0];
-                event.target.value = "";
-                if (!file) return;
-                const answer = await editor.run(async () => {
-                  const { data } = await editor.dataProvider.uploadImage(editor.eventId, file);
-                  await setImage(data.id);
-                }, "admin.editor.image.uploaded");
-                // A refused file (not an image, over 5 MB) has no field on screen to show it: it is said here.
-                if (typeof answer === "object") notify(answer.file ?? Object.values(answer)[0], { type: "error" });
-              }}
-            />
-          </Button>
+          </FileButton>
           {imageId !== null && (
             <Button
               size="small"
