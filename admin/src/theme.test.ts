@@ -74,6 +74,14 @@ export function textContrasts(options: ThemeOptions, toolbar: string) {
   for (const [on, background] of Object.entries(backgroundsOf(palette, toolbar)))
     for (const [text, color] of Object.entries(texts))
       pairs.push({ text, on, ratio: contrastRatio(color, background) });
+  // Filled alerts and toasts draw MUI's chosen text on the main colour (light) or the dark one (dark mode).
+  for (const intent of INTENTS)
+    for (const shade of ["main", "dark"] as const)
+      pairs.push({
+        text: `text chosen for ${intent}.${shade}`,
+        on: `${intent}.${shade}`,
+        ratio: contrastRatio(palette.getContrastText(palette[intent][shade]), opaque(palette[intent][shade])),
+      });
   // Contained buttons, the app bar and filled chips draw contrastText on the main colour.
   for (const intent of INTENTS)
     pairs.push({
