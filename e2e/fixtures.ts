@@ -1,5 +1,6 @@
 // What the journeys share: the `test` they run in (pages that close themselves, and fail the journey on any
-// Content-Security-Policy violation), the demo logins, a ticket's QR code read back from its PDF.
+// Content-Security-Policy violation, and, with E2E_ACCESSIBILITY=1 or in a spec that asks, on any WCAG 2.2 AA
+// violation axe-core finds on a page it visits), the demo logins, a ticket's QR code read back from its PDF.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +12,7 @@ import {
   type Download,
   type Page,
 } from "@playwright/test";
+import { checkPagesOf, type Violation } from "./accessibility.ts";
 
 export { expect } from "@playwright/test";
 
@@ -27,6 +29,19 @@ interface JourneyFixtures {
    * that ends with any fails.
    */
   cspViolations: string[];
+  /**
+   * What axe-core found against WCAG 2.2 AA on the pages of every context of the test, each state of each page
+   * checked as it loads and at the end (e2e/accessibility.ts): a journey that ends with any fails.
+   */
+  accessibilityViolations: Violation[];
+}
+
+interface JourneyOptions {
+  /**
+   * Whether every page is checked with axe-core (e2e/accessibility.ts). Off unless E2E_ACCESSIBILITY=1 until the
+   * last pages' violations are fixed (docs/accessibility.md lists them); a spec may turn it on for itself.
+   */
+  accessibilityCheck: boolean;
 }
 
 declare global {
@@ -54,7 +69,8 @@ async function watchContentSecurityPolicy(context: BrowserContext, violations: s
   });
 }
 
-export const test = base.extend<JourneyFixtures>({
+export const test = base.extend<JourneyFixtures & JourneyOptions>({
+  accessibilityCheck: [process.env.E2E_ACCESSIBILITY === "1", { option: true }],
   cspViolations: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
@@ -66,9 +82,30 @@ export const test = base.extend<JourneyFixtures>({
     },
     { auto: true },
   ],
-  context: async ({ context, cspViolations }, use) => {
+  accessibilityViolations: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const violations: Violation[] = [];
+      await use(violations);
+      if (violations.length > 0)
+        throw new Error(`${violations.length} accessibility violation(s) (WCAG 2.2 AA):\n${violations.join("\n")}`);
+    },
+    { auto: true },
+  ],
+  context: async (
+    { context, cspViolations, accessibilityCheck, accessibilityViolations, browser, javaScriptEnabled },
+    use,
+  ) => {
     await watchContentSecurityPolicy(context, cspViolations);
+    const checks = accessibilityCheck
+      ? checkPagesOf(context, {
+          browser,
+          javaScriptEnabled: javaScriptEnabled !== false,
+          violations: accessibilityViolations,
+        })
+      : null;
     await use(context);
+    await checks?.settled();
   },
   closesWhatItOpens: [
     async ({ browser }, use) => {
@@ -80,15 +117,26 @@ export const test = base.extend<JourneyFixtures>({
     },
     { auto: true },
   ],
-  openPage: async ({ browser, cspViolations }, use) => {
+  openPage: async ({ browser, cspViolations, accessibilityCheck, accessibilityViolations, javaScriptEnabled }, use) => {
     const opened: BrowserContext[] = [];
+    const checks: ReturnType<typeof checkPagesOf>[] = [];
     await use(async (options) => {
       // The runner gives these contexts the config's `use` options (base URL, locale), as it does `page`'s.
       const context = await browser.newContext(options);
       opened.push(context);
       await watchContentSecurityPolicy(context, cspViolations);
+      if (accessibilityCheck)
+        checks.push(
+          checkPagesOf(context, {
+            browser,
+            javaScriptEnabled: (options?.javaScriptEnabled ?? javaScriptEnabled) !== false,
+            violations: accessibilityViolations,
+          }),
+        );
       return context.newPage();
     });
+    // Each context's last checks end before it closes.
+    for (const check of checks) await check.settled();
     await Promise.all(opened.map((context) => context.close()));
   },
 });

@@ -12,7 +12,9 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await page.getByRole("textbox", { name: "Email" }).fill(who.email);
   await page.getByLabel(/^Password/).fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("button", { name: "Profile" })).toBeVisible();
+  // Signed in: the app bar's user menu, named by the name it shows (WCAG 2.5.3), replaces the form.
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeHidden();
+  await expect(page.getByRole("banner").getByRole("button", { name: /Language \(EN\)/ })).toBeVisible();
 }
 
 test("registration, moderation and publication; another organiser sees none of it", async ({ openPage }) => {

@@ -1,0 +1,185 @@
+// Every page a journey visits is checked with axe-core against WCAG 2.2 AA (issue 33, docs/accessibility.md): each
+// document a page loads, each address a single-page app moves to, and each page as it is when the journey ends,
+// once per shape of page in a worker (`shapeOf`). A page with JavaScript
+// off cannot run axe: its HTML, as the browser shows it, is checked in a page of the same size with JavaScript on,
+// at the same address, its styles and images loaded from the product and its scripts left out (they never ran).
+import { createHash } from "node:crypto";
+import { appendFileSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+
+/** The rules checked: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** One violation as a journey's failure lists it: where, which rule, on which elements. */
+export type Violation = string;
+
+/** The rule, its impact and the elements (CSS selectors, at most five) of each violation axe found. */
+const listed = (url: string, results: Awaited<ReturnType<AxeBuilder["analyze"]>>): Violation[] =>
+  results.violations.map(
+    (violation) =>
+      `${url}: ${violation.id} (${violation.impact}) on ${violation.nodes
+        .slice(0, 5)
+        .map((node) => node.target.join(" "))
+        .join(
+          ", ",
+        )}${violation.nodes.length > 5 ? ` and ${violation.nodes.length - 5} more` : ""}: ${violation.help} (${violation.nodes[0]?.html.slice(0, 120)})`,
+  );
+
+/** Scripts never ran in a page without JavaScript: its HTML is checked without them. */
+const withoutScripts = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/gi, "");
+
+/**
+ * A page's shape, without its words: each element's tag with the attributes that decide how it looks and what it
+ * is (class, role, type, state), numbers blanked. Two pages of one shape (the buy page of two events, of two buyers)
+ * pass or fail axe's rules alike, so a shape is checked once per worker; a new state (an error summary, a basket
+ * that holds something, the dark theme's classes) is a new shape.
+ */
+function shapeOf(url: string, html: string, width: number) {
+  const elements = [...html.matchAll(/<([a-zA-Z][\w-]*)([^>]*)>/g)].map(
+    ([, tag, attributes = ""]) =>
+      tag +
+      (attributes.match(/\s(class|role|type|lang|dir|aria-[\w-]+|disabled|hidden|tabindex)="[^"]*"/g) ?? []).join(""),
+  );
+  const path = new URL(url).pathname;
+  return createHash("sha1")
+    .update(`${width}\0${path.replace(/\d+/g, "N")}\0${elements.join("|").replace(/\d+/g, "N")}`)
+    .digest("hex");
+}
+
+/** The shapes checked in this worker, and where the checks are written down (CHECKED_PAGES_FILE, one JSON a line). */
+const checkedShapes = new Set<string>();
+const CHECKED_PAGES_FILE = join(import.meta.dirname, "test-results", "accessibility-checks.jsonl");
+
+/**
+ * Checks the pages of `context` as they load, into `violations`; `settled()` waits for the checks begun. With
+ * JavaScript off, the copies are checked in pages `browser` opens (JavaScript on, the same viewport and colours).
+ */
+export function checkPagesOf(
+  context: BrowserContext,
+  options: { browser: Browser; javaScriptEnabled: boolean; violations: Violation[] },
+) {
+  const checks = new Set<Promise<void>>();
+  const checkNow = new Map<Page, () => void>();
+  let checker: Promise<BrowserContext> | null = null;
+  const checkerFor = (page: Page) => {
+    checker ??= options.browser.newContext({
+      javaScriptEnabled: true,
+      viewport: page.viewportSize(),
+      colorScheme: "light",
+    });
+    return checker;
+  };
+
+  /** Axe's verdict on `target` (the page, or its copy), written down and added to the journey's violations. */
+  const analyze = async (target: Page, url: string) => {
+    const startedAt = Date.now();
+    // Options first: `options()` replaces all of them, the rules `withTags` chose included. Frames are left out:
+    // the back office's mail preview is a sandboxed frame axe cannot run in (it waited forever), and a PDF's frame
+    // is the browser's viewer, not ours.
+    const results = await new AxeBuilder({ page: target })
+      .options({ resultTypes: ["violations"], iframes: false })
+      .withTags(WCAG_TAGS)
+      .exclude("iframe")
+      .analyze();
+    const found = listed(url, results);
+    options.violations.push(...found);
+    mkdirSync(dirname(CHECKED_PAGES_FILE), { recursive: true });
+    appendFileSync(
+      CHECKED_PAGES_FILE,
+      `${JSON.stringify({ url, javaScript: options.javaScriptEnabled, violations: found.length, ms: Date.now() - startedAt })}\n`,
+    );
+  };
+
+  /** Whether the page, as it is now, has a shape not checked yet in this worker (and takes it). */
+  const isNew = (page: Page, url: string, html: string) => {
+    const shape = shapeOf(url, html, page.viewportSize()?.width ?? 0);
+    if (checkedShapes.has(shape)) return false;
+    checkedShapes.add(shape);
+    return true;
+  };
+
+  /**
+   * The page's address and HTML, read together: null when it moved to another document in between (that one is
+   * checked when it loads) or is in the middle of a visit (Turbo marks the document busy until the new one is in).
+   */
+  const snapshot = async (page: Page) => {
+    const url = page.url();
+    const html = await page.content();
+    if (page.url() !== url || /^<html[^>]*\saria-busy="true"/i.test(html.replace(/^<!doctype[^>]*>/i, "").trimStart()))
+      return null;
+    return { url, html };
+  };
+
+  const checkWithJavaScript = async (page: Page) => {
+    const seen = await snapshot(page);
+    if (seen && isNew(page, seen.url, seen.html)) await analyze(page, seen.url);
+  };
+
+  const checkWithoutJavaScript = async (page: Page) => {
+    const seen = await snapshot(page);
+    if (!seen || !isNew(page, seen.url, seen.html)) return;
+    const { url, html } = seen;
+    const copy = await (await checkerFor(page)).newPage();
+    try {
+      await copy.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
+      // At the page's own address, so that its styles and images come from the product as they did.
+      await copy.route(
+        (address) => address.href === url,
+        (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: withoutScripts(html) }),
+      );
+      await copy.goto(url, { waitUntil: "load" });
+      await analyze(copy, url);
+    } finally {
+      await copy.close();
+    }
+  };
+
+  // One check at a time a page (axe refuses to run twice at once); a check the page left behind (it went on to
+  // another document meanwhile) is dropped: the next document is checked when it loads.
+  const watch = (page: Page) => {
+    let queue = Promise.resolve();
+    const check = () => {
+      if (page.isClosed() || !/^https?:/.test(page.url())) return;
+      queue = queue.then(async () => {
+        try {
+          await (options.javaScriptEnabled ? checkWithJavaScript(page) : checkWithoutJavaScript(page));
+        } catch (error) {
+          if (!page.isClosed() && !isLeftBehind(error)) throw error;
+        }
+      });
+      const tracked = queue.catch((error: unknown) => {
+        options.violations.push(`${page.url()}: the accessibility check failed: ${String(error)}`);
+      });
+      checks.add(tracked);
+      void tracked.finally(() => checks.delete(tracked));
+    };
+    checkNow.set(page, check);
+    page.on("load", check);
+    // A single-page app (the back office) moves between screens without loading a document: the screen is checked
+    // once its data has come (no request for half a second), or as it is when the journey has gone on.
+    page.on("framenavigated", (frame) => {
+      if (frame !== page.mainFrame() || !options.javaScriptEnabled) return;
+      void page.waitForLoadState("networkidle", { timeout: 10_000 }).then(check, check);
+    });
+  };
+  for (const page of context.pages()) watch(page);
+  context.on("page", watch);
+
+  return {
+    /** Waits for every check begun, and for their own pages to close. */
+    async settled() {
+      // A page still open is checked once more as it is at the end: what the last steps changed on it.
+      for (const page of context.pages()) checkNow.get(page)?.();
+      while (checks.size > 0) await Promise.all([...checks]);
+      if (checker) await (await checker).close();
+    },
+  };
+}
+
+/** A check overtaken by the page: it navigated, or closed, while axe ran. */
+const isLeftBehind = (error: unknown) =>
+  /Execution context was destroyed|Target page, context or browser has been closed|frame was detached|navigat/i.test(
+    String(error),
+  );
