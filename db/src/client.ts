@@ -380,7 +380,7 @@ function createLibsqlDatabase(options: DatabaseOptions): Database {
   // for a waiting writer or an idle stream) without having committed any of it: the whole write is tried again.
   const inTurn = <T>(task: () => Promise<T>) => (queue ? queue.run(task) : againWhenRefused(task));
   const ready = onFile
-    ? client.execute("PRAGMA journal_mode = WAL").then(() => client.execute("PRAGMA busy_timeout = 5000"))
+    ? client.execute("PRAGMA journal_mode = WAL").then(() => client.execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`))
     : Promise.resolve();
   // A write made outside a transaction runs on the client's own connection while a queued transaction may hold the
   // file's write lock on another: it failed at once with SQLITE_BUSY (a busy timeout would not help: waiting blocks
@@ -393,7 +393,7 @@ function createLibsqlDatabase(options: DatabaseOptions): Database {
   const transaction = client.transaction.bind(client);
   client.transaction = (async (mode) => {
     const started = transaction(mode);
-    if (onFile) execute("PRAGMA busy_timeout = 5000").catch(() => undefined);
+    if (onFile) execute(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`).catch(() => undefined);
     const tx = await started;
     // A rollback after a failure that already ended the transaction on the server (it rolled it back, or the stream
     // expired) fails in turn: that failure must not hide the first, which says whether to try again. Nothing of a
