@@ -114,8 +114,16 @@ export async function signInToBackOffice(page: Page, who: { email: string; passw
 }
 
 /** Saves a back-office form (react-admin's Save) and waits until it is saved: the form is pristine again. */
+/**
+ * Saves a back-office form and waits for the API to have answered the write: the Save button is disabled while the
+ * request is in flight too, so its state alone does not say the record is stored.
+ */
 export async function saveBackOfficeForm(page: Page) {
+  const written = page.waitForResponse(
+    (response) => response.url().includes("/api/v1/") && response.request().method() !== "GET",
+  );
   await page.getByRole("button", { name: /^save$/i }).click();
+  expect((await written).ok()).toBe(true);
   await expect(page.getByRole("button", { name: /^save$/i })).toBeDisabled();
 }
 
