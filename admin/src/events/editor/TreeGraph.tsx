@@ -36,23 +36,59 @@ const Graph = ({ root, catalogue }: { root: TreeNode; catalogue: Catalogue }) =>
         },
         draggable: false,
         connectable: false,
+        // What a screen reader calls a node ("node" in English whatever the language, by xyflow).
+        domAttributes: { "aria-roledescription": translate("admin.editor.graph.node") },
       };
     });
+    const titles = new Map(
+      layout.map(({ node }) => [node.id, node.configuration.title || translate("admin.editor.untitled")]),
+    );
+    // A link is named by the elements it joins (xyflow's own name is "Edge from 12 to 13", ids no one sees).
     const edges: Edge[] = layout.flatMap(({ node }) =>
       node.parentId === null
         ? []
-        : [{ id: `${node.parentId}-${node.id}`, source: String(node.parentId), target: String(node.id) }],
+        : [
+            {
+              id: `${node.parentId}-${node.id}`,
+              source: String(node.parentId),
+              target: String(node.id),
+              ariaLabel: translate("admin.editor.graph.edge", {
+                parent: titles.get(node.parentId) ?? "",
+                child: titles.get(node.id),
+              }),
+            },
+          ],
     );
     return { nodes, edges };
   }, [root, catalogue.priceRules, translate, locale, theme]);
+  // xyflow's words, in the back office's language; nothing here selects, moves or deletes, so the nodes' description
+  // says the graph is read only instead of xyflow's "Press enter or space to select a node".
+  const ariaLabelConfig = useMemo(
+    () => ({
+      "node.a11yDescription.default": translate("admin.editor.graph.readOnly"),
+      "node.a11yDescription.keyboardDisabled": translate("admin.editor.graph.readOnly"),
+      "controls.ariaLabel": translate("admin.editor.graph.controls"),
+      "controls.zoomIn.ariaLabel": translate("admin.editor.graph.zoomIn"),
+      "controls.zoomOut.ariaLabel": translate("admin.editor.graph.zoomOut"),
+      "controls.fitView.ariaLabel": translate("admin.editor.graph.fitView"),
+    }),
+    [translate],
+  );
+  // The graph is named on xyflow's own container (role=application), not wrapped in role=img: an image's content is
+  // presentational, and this one holds focusable nodes and the zoom buttons (axe nested-interactive). The nodes stay
+  // focusable: Tab walks them and xyflow pans the focused one into view. The links are not stops of their own.
   return (
-    <div style={{ height: 560 }} role="img" aria-label={translate("admin.editor.graph.label")}>
+    <div style={{ height: 560 }}>
       <ReactFlow
+        aria-label={translate("admin.editor.graph.label")}
+        ariaLabelConfig={ariaLabelConfig}
         nodes={nodes}
         edges={edges}
         fitView
         nodesDraggable={false}
         nodesConnectable={false}
+        elementsSelectable={false}
+        edgesFocusable={false}
         colorMode={theme.palette.mode}
       >
         <Background />
