@@ -72,7 +72,7 @@ export function checkPagesOf(
     return checker;
   };
 
-  /** Axe's verdict on `target` (the page, or its copy), written down and added to the journey's violations. */
+  /** Axe's verdict on `target` (the page, or its copy): the violations found, once written down. */
   const analyze = async (target: Page, url: string) => {
     const startedAt = Date.now();
     // Options first: `options()` replaces all of them, the rules `withTags` chose included. Frames are left out:
@@ -84,20 +84,20 @@ export function checkPagesOf(
       .exclude("iframe")
       .analyze();
     const found = listed(url, results);
-    options.violations.push(...found);
     mkdirSync(dirname(CHECKED_PAGES_FILE), { recursive: true });
     appendFileSync(
       CHECKED_PAGES_FILE,
       `${JSON.stringify({ url, javaScript: options.javaScriptEnabled, violations: found.length, ms: Date.now() - startedAt })}\n`,
     );
+    return found;
   };
 
-  /** Whether the page, as it is now, has a shape not checked yet in this worker (and takes it). */
-  const isNew = (page: Page, url: string, html: string) => {
+  /** The page's shape as it is now, when not checked yet in this worker (and takes it); else null. */
+  const newShape = (page: Page, url: string, html: string) => {
     const shape = shapeOf(url, html, page.viewportSize()?.width ?? 0);
-    if (checkedShapes.has(shape)) return false;
+    if (checkedShapes.has(shape)) return null;
     checkedShapes.add(shape);
-    return true;
+    return shape;
   };
 
   /**
@@ -107,19 +107,36 @@ export function checkPagesOf(
   const snapshot = async (page: Page) => {
     const url = page.url();
     const html = await page.content();
-    if (page.url() !== url || /^<html[^>]*\saria-busy="true"/i.test(html.replace(/^<!doctype[^>]*>/i, "").trimStart()))
-      return null;
+    if (page.url() !== url || isBusy(html)) return null;
     return { url, html };
   };
 
+  /**
+   * Checks the page in place. A visit that began while axe ran (the address moved, or Turbo marked the document busy:
+   * its `aria-busy` on `<html>` is then what axe reports) leaves a verdict on a page half replaced: it is dropped and
+   * the shape given back, and the document the visit brings is checked when it loads.
+   */
   const checkWithJavaScript = async (page: Page) => {
     const seen = await snapshot(page);
-    if (seen && isNew(page, seen.url, seen.html)) await analyze(page, seen.url);
+    const shape = seen && newShape(page, seen.url, seen.html);
+    if (!seen || !shape) return;
+    try {
+      const found = await analyze(page, seen.url);
+      const isBusyNow = await page.evaluate(() => document.documentElement.getAttribute("aria-busy") === "true");
+      if (page.url() === seen.url && !isBusyNow) {
+        options.violations.push(...found);
+        return;
+      }
+    } catch (error) {
+      checkedShapes.delete(shape);
+      throw error;
+    }
+    checkedShapes.delete(shape);
   };
 
   const checkWithoutJavaScript = async (page: Page) => {
     const seen = await snapshot(page);
-    if (!seen || !isNew(page, seen.url, seen.html)) return;
+    if (!seen || !newShape(page, seen.url, seen.html)) return;
     const { url, html } = seen;
     const copy = await (await checkerFor(page)).newPage();
     try {
@@ -130,7 +147,7 @@ export function checkPagesOf(
         (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: withoutScripts(html) }),
       );
       await copy.goto(url, { waitUntil: "load" });
-      await analyze(copy, url);
+      options.violations.push(...(await analyze(copy, url)));
     } finally {
       await copy.close();
     }
@@ -177,6 +194,10 @@ export function checkPagesOf(
     },
   };
 }
+
+/** Whether Turbo marked the document busy: a visit is under way and the next document will replace it. */
+const isBusy = (html: string) =>
+  /^<html[^>]*\saria-busy="true"/i.test(html.replace(/^<!doctype[^>]*>/i, "").trimStart());
 
 /** A check overtaken by the page: it navigated, or closed, while axe ran. */
 const isLeftBehind = (error: unknown) =>
