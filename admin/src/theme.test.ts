@@ -126,6 +126,17 @@ describe("the back office's palettes (WCAG 2.2 AA, 1.4.3)", () => {
     expect(theme.components?.MuiLinearProgress?.defaultProps).toMatchObject({ "aria-label": "Chargement" });
   });
 
+  it("changes a contained button's colours at once, in both themes (a fade starts on the disabled grey)", () => {
+    for (const options of [lightTheme("Loading"), darkTheme("Loading")]) {
+      const theme = createTheme(options);
+      const contained = theme.components?.MuiButton?.styleOverrides?.contained;
+      const style = typeof contained === "function" ? contained({ theme, ownerState: {} }) : contained;
+      const transition = String((style as { transition?: string } | undefined)?.transition);
+      expect(transition).toMatch(/^box-shadow \d+ms/);
+      expect(transition).not.toMatch(/background-color|(^|[\s,])color/);
+    }
+  });
+
   it("computes contrast as WCAG does", () => {
     expect(contrastRatio("#000000", opaque("#ffffff"))).toBeCloseTo(21, 5);
     expect(contrastRatio("#777777", opaque("#ffffff"))).toBeCloseTo(4.48, 2);
