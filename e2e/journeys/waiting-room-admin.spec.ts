@@ -35,7 +35,7 @@ test("an organiser caps the tickets per buyer, then runs the event's waiting roo
   await admin.getByRole("textbox", { name: "Most tickets per buyer" }).fill("4");
   await saveBackOfficeForm(admin);
   await admin.goto(`/admin/events/${event.id}/settings/dates`);
-  await expect(admin.getByRole("textbox", { name: "Hold renewals allowed" })).toHaveValue("3");
+  await expect(admin.getByRole("textbox", { name: "Hold renewals allowed" })).toHaveValue("10");
   await admin.getByRole("textbox", { name: "Hold renewals allowed" }).fill("1");
   await saveBackOfficeForm(admin);
   expect(await stored()).toMatchObject({ max_tickets_per_buyer: 4, max_hold_renewals: 1 });

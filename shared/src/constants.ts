@@ -184,10 +184,18 @@ export const CURRENCY = "CHF";
 
 /**
  * How many times a buyer may renew the hold of one basket (`POST /frontend/baskets/:id/hold-again`), by default; an
- * event sets its own (`max_hold_renewals`, 0 to MAX_HOLD_RENEWALS). Adding to a basket does not renew its hold.
+ * event sets its own (`max_hold_renewals`, 0 to MAX_HOLD_RENEWALS). Adding to a basket does not renew its hold. Ten:
+ * WCAG 2.2.1 (Timing Adjustable) asks that a buyer can extend at least ten times unless the limit is essential,
+ * which an organiser may decide for a busy on-sale by setting fewer (docs/decisions/0042).
  */
-export const DEFAULT_MAX_HOLD_RENEWALS = 3;
+export const DEFAULT_MAX_HOLD_RENEWALS = 10;
 export const MAX_HOLD_RENEWALS = 20;
+/**
+ * When the ticket office warns that a hold nears its end: in its last third, and at most its last
+ * HOLD_WARNING_MINUTES (30 minutes: the last 10; 6 minutes: the last 2). WCAG 2.2.1 asks for at least 20 seconds.
+ */
+export const HOLD_WARNING_SHARE = 1 / 3;
+export const HOLD_WARNING_MINUTES = 10;
 /** The most tickets per buyer an event or an article may allow (`max_tickets_per_buyer`, `max_per_buyer`). */
 export const MAX_TICKETS_PER_BUYER = 500;
 

@@ -49,7 +49,10 @@ export const events = sqliteTable(
     maxItemsPerBasket: integer("max_items_per_basket").notNull().default(DEFAULT_MAX_ITEMS_PER_BASKET),
     /** At most this many articles per buyer (login), over all their open and sold baskets; null: no cap. */
     maxTicketsPerBuyer: integer("max_tickets_per_buyer"),
-    /** How many times a basket's hold may be renewed by its buyer. */
+    /**
+     * How many times a basket's hold may be renewed by its buyer. The table's SQL default is still 3 (migration 0012
+     * says why); drizzle writes this one into every insert.
+     */
     maxHoldRenewals: integer("max_hold_renewals").notNull().default(DEFAULT_MAX_HOLD_RENEWALS),
     isPointOfSaleEnabled: bool("is_point_of_sale_enabled").notNull().default(false),
     /** Which module takes the event's online payments (the unit's Stripe account, or the demo page). */
