@@ -93,6 +93,18 @@ document.addEventListener("turbo:load", () => {
     text.textContent = say(Math.max(0, left));
     if (left <= 0) { clearInterval(countdown); Turbo.visit(element.dataset.countdownTo); }
   }, 1000);
+});
+// A hold's end coming near ([data-hold-warn-at], components/hold-timer.tsx): the warning's live region says so then.
+let holdWarning;
+document.addEventListener("turbo:load", () => {
+  clearTimeout(holdWarning);
+  const box = document.querySelector("[data-hold-warn-at]");
+  if (!box) return;
+  holdWarning = setTimeout(() => {
+    box.classList.add("alert-warning");
+    const warning = box.querySelector("[data-hold-warning]");
+    warning.textContent = warning.dataset.holdWarning;
+  }, Math.max(0, Date.parse(box.dataset.holdWarnAt) - Date.now()));
 });`;
 }
 
