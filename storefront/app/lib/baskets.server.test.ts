@@ -2,7 +2,7 @@
 // hold renewals used up, a waiting room's turn lapsed) — the buyer is told why, and the page still shows.
 import { describe, expect, it } from "vitest";
 import { type ApiClient, ApiError } from "./api.server";
-import { loadOpenBasket } from "./baskets.server";
+import { keepHold, loadOpenBasket } from "./baskets.server";
 import type { TicketOffice } from "./ticket-office.server";
 
 const office = { event: { id: 1 }, testing: false, areBasketActionsAllowed: true } as unknown as TicketOffice;
@@ -47,5 +47,34 @@ describe("a basket whose hold ran out, on the buy page", () => {
       throw new ApiError(400, ["bad"]);
     });
     await expect(loadOpenBasket(office, failing, { holdAgain: true })).rejects.toThrow(ApiError);
+  });
+});
+
+describe("keeping one's tickets longer", () => {
+  it("renews the basket's hold through hold-again, and answers the API's words when it refuses with 409", async () => {
+    const asked: string[] = [];
+    const renewing = {
+      post: async (path: string) => {
+        asked.push(path);
+        return { basket: basketDetail, restored: [], unavailable: [] };
+      },
+    } as unknown as ApiClient;
+    expect(await keepHold(renewing, 7)).toBeNull();
+    expect(asked).toEqual(["/frontend/baskets/7/hold-again"]);
+
+    const used = new ApiError(409, ["You have already kept your tickets longer 10 times"]);
+    expect(
+      await keepHold(
+        api(() => Promise.reject(used)),
+        7,
+      ),
+    ).toBe(used);
+    // Not a refusal of this request (a 404 for another's basket, a failure): the page's error boundary says so.
+    await expect(
+      keepHold(
+        api(() => Promise.reject(new ApiError(404, ["Not found"]))),
+        7,
+      ),
+    ).rejects.toThrow(ApiError);
   });
 });

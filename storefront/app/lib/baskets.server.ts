@@ -63,6 +63,22 @@ export async function loadOpenBasket(office: TicketOffice, api: ApiClient, { hol
   };
 }
 
+/**
+ * "Keep my tickets for N more minutes" (components/hold-timer.tsx, docs/decisions/0042): renews the hold of the
+ * caller's basket, with their token as every basket call (the API checks the basket is theirs). Answers null, or
+ * the API's words when it refuses: 409 when the renewals are used up, the basket is no longer `new`, or it holds a
+ * waiting list's offer, whose time is the organiser's.
+ */
+export async function keepHold(api: ApiClient, basketId: number): Promise<ApiError | null> {
+  try {
+    await api.post<HoldAgainResult>(`/frontend/baskets/${basketId}/hold-again`, {});
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) return error;
+    throw error;
+  }
+}
+
 /** The newest paid basket, for the confirmation page and ticket downloads. */
 export async function loadCompletedBasket(office: TicketOffice, api: ApiClient) {
   const completed = pickCompletedBasket(await listBaskets(office, api));

@@ -3,8 +3,9 @@ import { getFixedT } from "#app/i18n.server.ts";
 import { type ApiClient, ApiError } from "#app/lib/api.server.ts";
 import { basketLines, lineChange } from "#app/lib/basket-lines.ts";
 import { buyRedirect } from "#app/lib/basket-rules.ts";
-import { loadOpenBasket, openBasketForAdding } from "#app/lib/baskets.server.ts";
+import { keepHold, loadOpenBasket, openBasketForAdding } from "#app/lib/baskets.server.ts";
 import { chosenOptionIds, positiveInt } from "#app/lib/catalogue.ts";
+import { holdTimerOf } from "#app/lib/hold-timer.ts";
 import { readPostedForm } from "#app/lib/posted-form.server.ts";
 import { TicketOffice } from "#app/lib/ticket-office.server.ts";
 import { hasWaitingRoom, requireTurn } from "#app/lib/waiting-room.server.ts";
@@ -40,6 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
     tree,
     basket,
     holdNotice,
+    hold: holdTimerOf(basket, office.event.reservationMinutes, new Date()),
     turnUntil,
     areBasketActionsAllowed: office.areBasketActionsAllowed,
   });
@@ -47,10 +49,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * What a refused action shows, and where: beside an article, beside the promotion code field, in the basket
- * (a line's quantity), or on top.
+ * (a line's quantity), in the hold's box (keeping the tickets longer), or on top.
  */
 type BuyActionData = {
-  target: "article" | "promotionCode" | "basket" | "page";
+  target: "article" | "promotionCode" | "basket" | "hold" | "page";
   nodeId: number | null;
   errors: string[];
 };
@@ -91,11 +93,13 @@ export async function action(args: Route.ActionArgs) {
   const target: BuyActionData["target"] =
     intent === "addCode" || intent === "removeCode"
       ? "promotionCode"
-      : nodeId
-        ? "article"
-        : typeof lineKey === "string"
-          ? "basket"
-          : "page";
+      : intent === "keepHold"
+        ? "hold"
+        : nodeId
+          ? "article"
+          : typeof lineKey === "string"
+            ? "basket"
+            : "page";
   const refuse = (errors: string[], status: number) =>
     office.data<BuyActionData>({ target, nodeId, errors }, { status });
   const refuseQuantity = async () => {
@@ -107,7 +111,12 @@ export async function action(args: Route.ActionArgs) {
       const t = getFixedT(office.language);
       return refuse([t("welcome.registrationsClosed")], 409);
     }
-    if (intent === "removeLine" && typeof lineKey === "string") {
+    if (intent === "keepHold") {
+      // The buyer's own open basket, not one named by the form; none (emptied meanwhile): the page shows that.
+      const { basket } = await loadOpenBasket(office, api);
+      const refusal = basket && (await keepHold(api, basket.id));
+      if (refusal) return refuse(refusal.errors, refusal.status);
+    } else if (intent === "removeLine" && typeof lineKey === "string") {
       await changeLine(office, api, lineKey, 0);
     } else if (intent === "updateLine" && typeof lineKey === "string") {
       const quantity = askedQuantity(form, office);

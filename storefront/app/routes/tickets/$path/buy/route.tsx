@@ -6,6 +6,7 @@ import { CatalogueBranch } from "#app/components/catalogue.tsx";
 import { ErrorMessages } from "#app/components/error-messages.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { HoldNoticeMessage } from "#app/components/hold-notice.tsx";
+import { HoldTimerBox } from "#app/components/hold-timer.tsx";
 import { Link } from "#app/components/link.tsx";
 import { QuantityInput } from "#app/components/quantity-input.tsx";
 import { useOffice } from "#app/components/use-office.ts";
@@ -96,7 +97,7 @@ function LineQuantity({ line, tree, bounds }: { line: BasketLine; tree: Tree; bo
 }
 
 export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
-  const { tree, basket, holdNotice, turnUntil, areBasketActionsAllowed } = loaderData;
+  const { tree, basket, holdNotice, hold, turnUntil, areBasketActionsAllowed } = loaderData;
   const { t, i18n } = useTranslation();
   const { base, event } = useOffice();
   const articleError =
@@ -114,6 +115,7 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
       <title>{t("buy.title")}</title>
       <h1>{t("buy.title")}</h1>
       {holdNotice && <HoldNoticeMessage notice={holdNotice} />}
+      {hold && <HoldTimerBox hold={hold} errors={actionData?.target === "hold" ? actionData.errors : undefined} />}
       {turnUntil && (
         <p className="alert alert-info" role="status">
           {t("waitingRoom.turnUntil", { time: formatTime(turnUntil, i18n.language) })}
@@ -165,11 +167,6 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
                   areBasketActionsAllowed && <LineQuantity line={line} tree={tree} bounds={bounds} />
                 }
               />
-              {basket.expiresAt && (
-                <p className="muted small">
-                  {t("basket.heldUntil", { time: formatTime(basket.expiresAt, i18n.language) })}
-                </p>
-              )}
               <Link to={officeHref(base, "checkout/forms")} className="button button-primary button-block">
                 {t("basket.checkout")}
               </Link>

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation, useMatches } from "react-router";
 import { ErrorPage } from "#app/components/error-page.tsx";
+import { HoldTimerBox } from "#app/components/hold-timer.tsx";
+import type { HoldTimer } from "#app/lib/hold-timer.ts";
 import type { Route } from "./+types/layout";
 
 const STEPS = [
@@ -9,10 +11,15 @@ const STEPS = [
   ["payment-method", "checkout.steps.paymentMethod"],
 ] as const;
 
-/** The checkout wizard's frame. Its guards run in each step's loader (docs/specification.md §2.3), not here. */
+/**
+ * The checkout wizard's frame. Its guards run in each step's loader (docs/specification.md §2.3), not here. Each
+ * step's loader also says how the basket's hold stands (`hold`): the box is drawn here, once, and posts to the step
+ * (its action keeps the tickets longer, and a refusal shows in the step's own error summary).
+ */
 export default function Checkout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const step = useMatches().at(-1)?.loaderData as { hold?: HoldTimer | null } | undefined;
   return (
     <>
       <nav aria-label={t("checkout.steps.label")}>
@@ -24,6 +31,7 @@ export default function Checkout() {
           ))}
         </ol>
       </nav>
+      {step?.hold && <HoldTimerBox hold={step.hold} action={pathname} />}
       <Outlet />
     </>
   );

@@ -1,7 +1,8 @@
 import type { ItemForms } from "@ticketing/shared/schemas/ticket-office";
 import { ApiError } from "#app/lib/api.server.ts";
-import { requireWizardBasket } from "#app/lib/baskets.server.ts";
+import { keepHold, requireWizardBasket } from "#app/lib/baskets.server.ts";
 import { answerErrorsOf, answerName, answersOf } from "#app/lib/extra-info-form.ts";
+import { holdTimerOf } from "#app/lib/hold-timer.ts";
 import { readPostedForm } from "#app/lib/posted-form.server.ts";
 import { TicketOffice } from "#app/lib/ticket-office.server.ts";
 import type { Route } from "./+types/route";
@@ -12,7 +13,7 @@ async function openStep(args: Route.LoaderArgs | Route.ActionArgs) {
   const forms = await api.get<ItemForms[]>(`/frontend/baskets/${basket.id}/forms`);
   // docs/specification.md §2.4: the first step; skipped when no article of the basket asks anything.
   if (forms.length === 0) throw await office.redirect(office.href("checkout/billing-information"));
-  return { office, api, forms };
+  return { office, api, basket, forms };
 }
 
 /** The answers the API holds, by input name: going back to this step shows them again. */
@@ -26,13 +27,27 @@ const savedAnswers = (forms: ItemForms[]) =>
   );
 
 export async function loader(args: Route.LoaderArgs) {
-  const { office, forms } = await openStep(args);
-  return office.data({ forms, values: savedAnswers(forms) });
+  const { office, basket, forms } = await openStep(args);
+  return office.data({
+    forms,
+    values: savedAnswers(forms),
+    hold: holdTimerOf(basket, office.event.reservationMinutes, new Date()),
+  });
 }
 
 export async function action(args: Route.ActionArgs) {
   const form = await readPostedForm(args.request);
-  const { office, api, forms } = await openStep(args);
+  const { office, api, basket, forms } = await openStep(args);
+  // "Keep my tickets longer" (the checkout's hold box): the answers typed and not saved are not part of it.
+  if (form.get("intent") === "keepHold") {
+    const refusal = await keepHold(api, basket.id);
+    if (refusal)
+      return office.data(
+        { values: savedAnswers(forms), errors: refusal.errors, fieldErrors: {} as Record<string, string> },
+        { status: refusal.status },
+      );
+    return office.redirect(office.href("checkout/forms"));
+  }
   const values: Record<string, string> = {};
   for (const [name, value] of form.entries()) if (typeof value === "string") values[name] = value;
   const errors: string[] = [];

@@ -3,7 +3,8 @@ import { redirectDocument } from "react-router";
 import { getFixedT } from "#app/i18n.server.ts";
 import { type ApiClient, ApiError } from "#app/lib/api.server.ts";
 import { ongoingPaymentIntent } from "#app/lib/basket-rules.ts";
-import { requireWizardBasket } from "#app/lib/baskets.server.ts";
+import { keepHold, requireWizardBasket } from "#app/lib/baskets.server.ts";
+import { holdTimerOf } from "#app/lib/hold-timer.ts";
 import { readPostedForm } from "#app/lib/posted-form.server.ts";
 import { TicketOffice } from "#app/lib/ticket-office.server.ts";
 import type { Route } from "./+types/route";
@@ -21,6 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   const ongoing = ongoingPaymentIntent(basket);
   return office.data({
     basket,
+    hold: holdTimerOf(basket, office.event.reservationMinutes, new Date()),
     ongoingPayment: ongoing
       ? {
           id: ongoing.id,
@@ -61,6 +63,12 @@ export async function action(args: Route.ActionArgs) {
   const form = await readPostedForm(args.request);
   const { office, api, basket } = await openStep(args);
   if (form.get("intent") === "cancelPayment") return cancelPayment(office, api, basket, form);
+  // "Keep my tickets longer" (the checkout's hold box).
+  if (form.get("intent") === "keepHold") {
+    const refusal = await keepHold(api, basket.id);
+    if (refusal) return office.data<ActionResult>({ errors: refusal.errors }, { status: refusal.status });
+    return office.redirect(office.href("checkout/payment-method"));
+  }
   const t = getFixedT(office.language);
   if (!office.isPaymentAllowed)
     return office.data<ActionResult>({ errors: [t("checkout.payment.notAllowed")] }, { status: 409 });
