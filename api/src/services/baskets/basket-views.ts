@@ -50,13 +50,14 @@ export async function presentBasketDetail(db: Db, basket: Basket) {
   const lines = await basketItemsIn(db, [basket.id], ["held", "expired"]);
   const billings = await billingsOf(db, [basket]);
   const intents = await paymentIntentsOf(db, [basket.id]);
-  const renewals = await maxHoldRenewalsOf(db).get({ id: basket.eventId });
+  const renewals = await holdRenewalsOf(db).get({ event: basket.eventId, basket: basket.id });
   return {
     ...summaryOf(basket, lines.get("held")?.get(basket.id), billings),
     promotionCodes: await activePromotionCodes(db, basket.id),
     paymentIntents: intents.map(({ intent, invoice }) => presentPaymentIntent(intent, invoice)),
     expiredItems: lines.get("expired")?.get(basket.id)?.items ?? [],
-    holdRenewalsLeft: Math.max(0, (renewals?.max ?? 0) - basket.holdRenewals),
+    // A waiting list's offer lasts the time its organiser set: hold-again refuses it (docs/decisions/0038).
+    holdRenewalsLeft: renewals?.isOffer ? 0 : Math.max(0, (renewals?.max ?? 0) - basket.holdRenewals),
   };
 }
 
@@ -75,11 +76,18 @@ export function presentPaymentIntent(
   };
 }
 
-const maxHoldRenewalsOf = prepared((db) =>
+/** The event's renewal bound, and whether the basket is a waiting list's offer (whose hold is never renewed). */
+const holdRenewalsOf = prepared((db) =>
   db
-    .select({ max: schema.events.maxHoldRenewals })
+    .select({
+      max: schema.events.maxHoldRenewals,
+      isOffer:
+        sql<boolean>`exists (select 1 from ${schema.waitingListEntries} where ${schema.waitingListEntries.basketId} = ${sql.placeholder("basket")} and ${schema.waitingListEntries.state} = 'offered')`.mapWith(
+          Boolean,
+        ),
+    })
     .from(schema.events)
-    .where(eq(schema.events.id, sql.placeholder("id")))
+    .where(eq(schema.events.id, sql.placeholder("event")))
     .prepare(),
 );
 

@@ -267,7 +267,10 @@ describe.each(DRIVERS)("waiting list offers (%s)", (driver) => {
     const basketId = opened.body.basket_id as number;
     expect((await heldLines(ctx, basketId)).length).toBe(1);
     await expectStockCountersMatchRows(ctx);
-    // The organiser set the offer's time: the buyer cannot keep it longer.
+    // The organiser set the offer's time: the buyer cannot keep it longer, and the basket says so (no renewal left,
+    // so the ticket office offers no "keep my tickets" button that would be refused).
+    const detail = await ctx.call("GET", `/frontend/baskets/${basketId}`, { token: opened.body.access_token });
+    expect(detail.body.hold_renewals_left).toBe(0);
     const again = await ctx.call("POST", `/frontend/baskets/${basketId}/hold-again`, {
       token: opened.body.access_token,
       body: {},
