@@ -3,6 +3,8 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 export default [
   index("routes/route.tsx"),
   route("language", "routes/language/route.ts"),
+  // Before legal/:document, which it outranks anyway: a statement with headings, lists and the instance's contact.
+  route("legal/accessibility", "routes/legal/accessibility/route.tsx"),
   route("legal/:document", "routes/legal/$document/route.tsx"),
   // docs/design.md §5: the optional `preview` segment puts the ticket office into testing mode.
   route("tickets/preview?/:path", "routes/tickets/$path/layout.tsx", [

@@ -7,6 +7,7 @@ const LEGAL_DOCUMENTS = [
   ["imprint", "footer.imprint"],
   ["privacy-policy", "footer.privacyPolicy"],
   ["terms-of-service", "footer.termsOfService"],
+  ["accessibility", "footer.accessibility"],
 ] as const;
 
 export function SiteFooter() {
