@@ -156,7 +156,7 @@ export function checkPagesOf(
   // One check at a time a page (axe refuses to run twice at once); a check the page left behind (it went on to
   // another document meanwhile) is dropped: the next document is checked when it loads.
   const watch = (page: Page) => {
-    let queue = Promise.resolve();
+    let queue = options.javaScriptEnabled ? instantAnimations(context, page) : Promise.resolve();
     const check = () => {
       if (page.isClosed() || !/^https?:/.test(page.url())) return;
       queue = queue.then(async () => {
@@ -199,8 +199,27 @@ export function checkPagesOf(
 const isBusy = (html: string) =>
   /^<html[^>]*\saria-busy="true"/i.test(html.replace(/^<!doctype[^>]*>/i, "").trimStart());
 
-/** A check overtaken by the page: it navigated, or closed, while axe ran. */
+/**
+ * A check overtaken by the page: it navigated, or closed, while axe ran; or the document was reloaded at the same
+ * address, and axe's next step found its script gone from the new one.
+ */
 const isLeftBehind = (error: unknown) =>
-  /Execution context was destroyed|Target page, context or browser has been closed|frame was detached|navigat/i.test(
+  /Execution context was destroyed|Target page, context or browser has been closed|frame was detached|navigat|reading '(runPartial|utils|run|finishRun)'/i.test(
     String(error),
   );
+
+/**
+ * Axe reads the colours of the frame it runs on while the journey goes on: a transition under way (a Save button
+ * turning from disabled to enabled, a menu or a dialog fading in) shows colours halfway between two states, which
+ * is no state of the page. In a checked page, animations and transitions run a thousand times faster (Chromium's
+ * DevTools protocol, kept across the page's documents), so axe sees the colours they end on.
+ */
+async function instantAnimations(context: BrowserContext, page: Page) {
+  try {
+    const devTools = await context.newCDPSession(page);
+    await devTools.send("Animation.enable");
+    await devTools.send("Animation.setPlaybackRate", { playbackRate: 1000 });
+  } catch (error) {
+    if (!page.isClosed()) throw error;
+  }
+}
