@@ -126,14 +126,19 @@ describe("the back office's palettes (WCAG 2.2 AA, 1.4.3)", () => {
     expect(theme.components?.MuiLinearProgress?.defaultProps).toMatchObject({ "aria-label": "Chargement" });
   });
 
-  it("changes a contained button's colours at once, in both themes (a fade starts on the disabled grey)", () => {
+  it("changes a contained button's and a chip's colours at once, in both themes (a fade starts on the old colour)", () => {
     for (const options of [lightTheme("Loading"), darkTheme("Loading")]) {
       const theme = createTheme(options);
-      const contained = theme.components?.MuiButton?.styleOverrides?.contained;
-      const style = typeof contained === "function" ? contained({ theme, ownerState: {} }) : contained;
-      const transition = String((style as { transition?: string } | undefined)?.transition);
-      expect(transition).toMatch(/^box-shadow \d+ms/);
-      expect(transition).not.toMatch(/background-color|(^|[\s,])color/);
+      const overrides = [
+        theme.components?.MuiButton?.styleOverrides?.contained,
+        theme.components?.MuiChip?.styleOverrides?.root,
+      ];
+      for (const override of overrides) {
+        const style = typeof override === "function" ? override({ theme, ownerState: {} } as never) : override;
+        const transition = String((style as { transition?: string } | undefined)?.transition);
+        expect(transition).toMatch(/^box-shadow \d+ms/);
+        expect(transition).not.toMatch(/background-color|(^|[\s,])color/);
+      }
     }
   });
 

@@ -51,7 +51,7 @@ export const TOOLBAR_BACKGROUND = { light: "#eeeeee", dark: "#2a2a2a" } as const
  * What react-admin and MUI both draw, whatever the mode: loading spinners named (axe's aria-progressbar-name), and
  * contained buttons whose colours change at once: MUI fades them over 250 ms, so a Save button turning from disabled
  * to enabled began as white text on the disabled grey (1.52:1 on the form toolbar) and went through paler blues
- * (2.71:1, 3.38:1) before its 5.75:1, frames axe-core caught. Their shadow still fades.
+ * (2.71:1, 3.38:1) before its 5.75:1, frames axe-core caught. Their shadow still fades. Chips likewise.
  */
 const shared = (loadingLabel: string): ThemeOptions => ({
   components: {
@@ -63,6 +63,15 @@ const shared = (loadingLabel: string): ThemeOptions => ({
           transition: theme.transitions.create(["box-shadow", "border-color"], {
             duration: theme.transitions.duration.short,
           }),
+        }),
+      },
+    },
+    // A status chip turning from one colour to another (draft → pending moderation) fades its background the same
+    // way: white text on a colour halfway between two shades.
+    MuiChip: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          transition: theme.transitions.create(["box-shadow"], { duration: theme.transitions.duration.short }),
         }),
       },
     },
