@@ -132,13 +132,21 @@ export default function Buy({ loaderData, actionData }: Route.ComponentProps) {
           </a>
         </p>
       )}
-      {!areBasketActionsAllowed && <p className="alert alert-info">{t("welcome.registrationsClosed")}</p>}
+      {!areBasketActionsAllowed && (
+        <p className="alert alert-info" role="status">
+          {t("welcome.registrationsClosed")}
+        </p>
+      )}
       {paymentTermExpired(basket) && (
         <p className="alert alert-info" role="status">
           {t("buy.paymentExpired", { minutes: event.paymentTermMinutes })}
         </p>
       )}
-      {joinHref && isAllSoldOut(tree.root) && <p className="alert alert-info">{t("waitingList.allSoldOut")}</p>}
+      {joinHref && isAllSoldOut(tree.root) && (
+        <p className="alert alert-info" role="status">
+          {t("waitingList.allSoldOut")}
+        </p>
+      )}
       {actionData?.target === "page" && <ErrorMessages errors={actionData.errors} />}
       <div className="buy-layout">
         <div className="catalogue">
