@@ -25,7 +25,11 @@ export default function Welcome() {
       {event.welcomeText?.split(/\n\s*\n/).map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
-      {!event.areRegistrationsAllowed && <p className="alert alert-info">{t("welcome.registrationsClosed")}</p>}
+      {!event.areRegistrationsAllowed && (
+        <p className="alert alert-info" role="status">
+          {t("welcome.registrationsClosed")}
+        </p>
+      )}
       {isOpen && (
         <p>
           <Link to={officeHref(base, "buy")} className="button button-primary">

@@ -29,7 +29,9 @@ export default function Completion({ loaderData: { basket, page, invoices } }: R
     <section className="narrow">
       <title>{t("completion.title")}</title>
       <h1>{t("completion.title")}</h1>
-      <p className="alert alert-success">{t("completion.text", { event: event.frontendTitle })}</p>
+      <p className="alert alert-success" role="status">
+        {t("completion.text", { event: event.frontendTitle })}
+      </p>
       {page?.text?.split(/\n{2,}/).map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}

@@ -98,7 +98,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {offersEmail && <TrustedEmailLogin nextUrl={nextUrl} result={actionData} />}
           {accessMethods.includes("third_party") && <p className="muted">{t("login.thirdPartyText")}</p>}
           {!offersAnonymous && !offersEmail && !accessMethods.includes("third_party") && (
-            <p className="alert alert-info">{t("login.unavailable")}</p>
+            <p className="alert alert-info" role="status">
+              {t("login.unavailable")}
+            </p>
           )}
         </>
       )}

@@ -36,7 +36,7 @@ function EntryItem({ entry, now, errors }: { entry: OwnWaitingListEntry; now: Da
         <p>{t("waitingList.entries.position", { position: entry.position })}</p>
       )}
       {(view === "offerMailed" || view === "offerOpened") && entry.offerExpiresAt && (
-        <p className="alert alert-info">
+        <p className="alert alert-info" role="status">
           {t("waitingList.entries.offeredUntil", {
             count: entry.offeredQuantity ?? entry.quantity,
             time: formatInstant(entry.offerExpiresAt, i18n.language),
@@ -142,7 +142,12 @@ function JoinSection({ data, result }: { data: WaitingListPageData; result: Wait
   const { t } = useTranslation();
   const { base } = useOffice();
   const { article } = data;
-  if (data.isArticleMissing) return <p className="alert alert-warning">{t("waitingList.join.notFound")}</p>;
+  if (data.isArticleMissing)
+    return (
+      <p className="alert alert-warning" role="status">
+        {t("waitingList.join.notFound")}
+      </p>
+    );
   if (!article) return null;
   const already = data.entries.some(
     (entry) =>
@@ -159,7 +164,9 @@ function JoinSection({ data, result }: { data: WaitingListPageData; result: Wait
           <Link to={officeHref(base, "buy")}>{t("waitingList.join.toBuy")}</Link>
         </p>
       ) : !data.isAccepting ? (
-        <p className="alert alert-info">{t("waitingList.join.closed")}</p>
+        <p className="alert alert-info" role="status">
+          {t("waitingList.join.closed")}
+        </p>
       ) : data.hasEmail ? (
         <JoinForm article={article} max={data.quantityMax} errors={joinErrors} />
       ) : (
@@ -187,7 +194,11 @@ export default function WaitingList({ loaderData, actionData }: Route.ComponentP
       {actionData?.target === "leave" && !data.entries.some((entry) => entry.id === actionData.entryId) && (
         <ErrorMessages errors={actionData.errors} />
       )}
-      {!data.hasList && data.entries.length === 0 && <p className="alert alert-info">{t("waitingList.none")}</p>}
+      {!data.hasList && data.entries.length === 0 && (
+        <p className="alert alert-info" role="status">
+          {t("waitingList.none")}
+        </p>
+      )}
       <JoinSection data={data} result={actionData} />
       {data.isSignedIn && (
         <section aria-labelledby="entries-title" className="stack">

@@ -74,7 +74,9 @@ function JoinAgain() {
   const { t } = useTranslation();
   return (
     <>
-      <p className="alert alert-warning">{t("waitingRoom.lapsed")}</p>
+      <p className="alert alert-warning" role="status">
+        {t("waitingRoom.lapsed")}
+      </p>
       <Form method="post" className="stack">
         <p className="muted">{t("waitingRoom.joinAgainHint")}</p>
         <button type="submit" className="button button-primary">

@@ -34,7 +34,7 @@ export default function PaymentMethodStep({ loaderData, actionData }: Route.Comp
       <ErrorMessages errors={actionData?.errors} />
       {ongoingPayment ? (
         <div className="alert alert-info">
-          <p>{t("checkout.payment.ongoing")}</p>
+          <p role="status">{t("checkout.payment.ongoing")}</p>
           <div className="inline-list">
             {ongoingPayment.paymentUrl && (
               <a href={ongoingPayment.paymentUrl} className="button button-primary" data-turbo="false">
@@ -57,7 +57,9 @@ export default function PaymentMethodStep({ loaderData, actionData }: Route.Comp
           </div>
         </div>
       ) : !isPaymentAllowed ? (
-        <p className="alert alert-info">{t("checkout.payment.notAllowed")}</p>
+        <p className="alert alert-info" role="status">
+          {t("checkout.payment.notAllowed")}
+        </p>
       ) : (
         // The answer is the payment provider's page: a document of its own under its own Content-Security-Policy,
         // not one for Turbo to parse and render inside this one (docs/decisions/0007).

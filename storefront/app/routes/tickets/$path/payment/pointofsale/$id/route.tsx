@@ -12,7 +12,9 @@ export default function PointOfSalePayment({ loaderData }: Route.ComponentProps)
     <section className="narrow">
       <title>{t("pointOfSale.title")}</title>
       <h1>{t("pointOfSale.title")}</h1>
-      <p className="alert alert-info">{t("pointOfSale.text", { total: formatMoney(basket.total, i18n.language) })}</p>
+      <p className="alert alert-info" role="status">
+        {t("pointOfSale.text", { total: formatMoney(basket.total, i18n.language) })}
+      </p>
       <div className="card reference">
         <p>{t("pointOfSale.reference")}</p>
         <p className="reference-value">

@@ -78,7 +78,9 @@ export default function PaymentReturn({ loaderData }: Route.ComponentProps) {
       <section className="narrow">
         <title>{title}</title>
         <h1>{title}</h1>
-        <p className="alert alert-error">{t("payment.error.text")}</p>
+        <p className="alert alert-error" role="alert">
+          {t("payment.error.text")}
+        </p>
         <p className="inline-list">
           <Link to={officeHref(base, "checkout/payment-method")} className="button button-primary">
             {t("payment.error.retry")}
