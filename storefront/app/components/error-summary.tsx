@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
 
 /**
- * "There is a problem": a refused form's messages, each field's linked to its input. With JavaScript the root's
- * enhancement script moves focus to it (`data-error-summary`) when a refused form comes back.
+ * "There is a problem": a refused form's messages, each field's linked to its input (following the link focuses
+ * the input). It takes the focus when the refused form comes back: `autofocus` on a page the browser loads itself
+ * (JavaScript off), the root's enhancement script (`data-error-summary`) on a page Turbo renders.
  */
 export function ErrorSummary({
   errors,
@@ -18,6 +19,8 @@ export function ErrorSummary({
       className="alert alert-error"
       role="alert"
       tabIndex={-1}
+      // biome-ignore lint/a11y/noAutofocus: moving focus to a refused form's errors is what WCAG 3.3.1 techniques ask
+      autoFocus
       data-error-summary
       aria-labelledby="error-summary-title"
     >
