@@ -48,6 +48,20 @@ function shapeOf(url: string, html: string, width: number) {
     .digest("hex");
 }
 
+/**
+ * Runs `analyze` on `page` once no other axe run is under way there: axe refuses to run twice at once in a page, and
+ * this check and a journey's own assertion (`expectAccessible`) may meet on one page.
+ */
+const axeRuns = new WeakMap<Page, Promise<unknown>>();
+export function oneAxeRunAtATime<T>(page: Page, analyze: () => Promise<T>): Promise<T> {
+  const next = (axeRuns.get(page) ?? Promise.resolve()).then(analyze);
+  axeRuns.set(
+    page,
+    next.catch(() => undefined),
+  );
+  return next;
+}
+
 /** The shapes checked in this worker, and where the checks are written down (CHECKED_PAGES_FILE, one JSON a line). */
 const checkedShapes = new Set<string>();
 const CHECKED_PAGES_FILE = join(import.meta.dirname, "test-results", "accessibility-checks.jsonl");
@@ -121,7 +135,11 @@ export function checkPagesOf(
     const shape = seen && newShape(page, seen.url, seen.html);
     if (!seen || !shape) return;
     try {
-      const found = await analyze(page, seen.url);
+      // A run that an earlier check left behind (a Turbo visit kept the document, and with it axe) ends first.
+      await page.waitForFunction(() => !(window as { axe?: { _running?: boolean } }).axe?._running, null, {
+        timeout: 30_000,
+      });
+      const found = await oneAxeRunAtATime(page, () => analyze(page, seen.url));
       const isBusyNow = await page.evaluate(() => document.documentElement.getAttribute("aria-busy") === "true");
       if (page.url() === seen.url && !isBusyNow) {
         options.violations.push(...found);
@@ -156,10 +174,16 @@ export function checkPagesOf(
   // One check at a time a page (axe refuses to run twice at once); a check the page left behind (it went on to
   // another document meanwhile) is dropped: the next document is checked when it loads.
   const watch = (page: Page) => {
-    let queue = options.javaScriptEnabled ? instantAnimations(context, page) : Promise.resolve();
+    let queue = Promise.resolve();
+    // Set at the page's first check, not when it opens: a tab a link opens is left alone until it has loaded.
+    let areAnimationsSpedUp = false;
     const check = () => {
       if (page.isClosed() || !/^https?:/.test(page.url())) return;
       queue = queue.then(async () => {
+        if (options.javaScriptEnabled && !areAnimationsSpedUp) {
+          areAnimationsSpedUp = true;
+          await instantAnimations(context, page);
+        }
         try {
           await (options.javaScriptEnabled ? checkWithJavaScript(page) : checkWithoutJavaScript(page));
         } catch (error) {

@@ -1,6 +1,6 @@
 // What the journeys share: the `test` they run in (pages that close themselves, and fail the journey on any
-// Content-Security-Policy violation, and, with E2E_ACCESSIBILITY=1 or in a spec that asks, on any WCAG 2.2 AA
-// violation axe-core finds on a page it visits), the demo logins, a ticket's QR code read back from its PDF.
+// Content-Security-Policy violation, and on any WCAG 2.2 AA violation axe-core finds on a page it visits, unless
+// E2E_ACCESSIBILITY=0), the demo logins, a ticket's QR code read back from its PDF.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,8 +38,8 @@ interface JourneyFixtures {
 
 interface JourneyOptions {
   /**
-   * Whether every page is checked with axe-core (e2e/accessibility.ts). Off unless E2E_ACCESSIBILITY=1 until the
-   * last pages' violations are fixed (docs/accessibility.md lists them); a spec may turn it on for itself.
+   * Whether every page is checked with axe-core (e2e/accessibility.ts): on, unless E2E_ACCESSIBILITY=0 (to find
+   * whether a journey's failure is the check's).
    */
   accessibilityCheck: boolean;
 }
@@ -70,7 +70,7 @@ async function watchContentSecurityPolicy(context: BrowserContext, violations: s
 }
 
 export const test = base.extend<JourneyFixtures & JourneyOptions>({
-  accessibilityCheck: [process.env.E2E_ACCESSIBILITY === "1", { option: true }],
+  accessibilityCheck: [process.env.E2E_ACCESSIBILITY !== "0", { option: true }],
   cspViolations: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {

@@ -5,6 +5,7 @@
 // list as csv; every step is what the API then answers.
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { oneAxeRunAtATime } from "../accessibility.ts";
 import { downloaded, expect, mailLinks, test, uniquePath } from "../fixtures.ts";
 import { dataDir } from "../playwright.config.ts";
 import { asStaff, eventOnSale, signInToBackOffice } from "./ticket-office/office.ts";
@@ -20,10 +21,9 @@ const figure = (page: Page, label: string) =>
  * the entries and the settings (the app bar and the event's navigation are every event page's, checked elsewhere).
  */
 async function expectWaitingListAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include("section")
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
+  const results = await oneAxeRunAtATime(page, () =>
+    new AxeBuilder({ page }).include("section").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze(),
+  );
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { oneAxeRunAtATime } from "../../accessibility.ts";
 import { MODERATOR, ORGANISER, reachConfirmation } from "../../fixtures.ts";
 import { dataDir } from "../../playwright.config.ts";
 
@@ -207,7 +208,9 @@ export async function payOnDemoPage(page: Page, amount: string) {
 export async function expectAccessible(page: Page, { javaScriptEnabled }: { javaScriptEnabled: boolean }) {
   if (!javaScriptEnabled) return;
   await expect(page.locator("html")).not.toHaveAttribute("aria-busy");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await oneAxeRunAtATime(page, () =>
+    new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze(),
+  );
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
