@@ -1,13 +1,13 @@
 // Every page a journey visits is checked with axe-core against WCAG 2.2 AA (issue 33, docs/accessibility.md): each
 // document a page loads, each address a single-page app moves to, and each page as it is when the journey ends,
-// once per shape of page in a worker (`shapeOf`). A page with JavaScript
+// once per shape of page in a run (`shapeOf`). A page with JavaScript
 // off cannot run axe: its HTML, as the browser shows it, is checked in a page of the same size with JavaScript on,
 // at the same address, its styles and images loaded from the product and its scripts left out (they never ran).
 import { createHash } from "node:crypto";
-import { appendFileSync, mkdirSync } from "node:fs";
+import { appendFileSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { type Browser, type BrowserContext, type Page, test } from "@playwright/test";
 
 /** The rules checked: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -33,7 +33,7 @@ const withoutScripts = (html: string) => html.replace(/<script\b[\s\S]*?<\/scrip
 /**
  * A page's shape, without its words: each element's tag with the attributes that decide how it looks and what it
  * is (class, role, type, state), numbers blanked. Two pages of one shape (the buy page of two events, of two buyers)
- * pass or fail axe's rules alike, so a shape is checked once per worker; a new state (an error summary, a basket
+ * pass or fail axe's rules alike, so a shape is checked once per run; a new state (an error summary, a basket
  * that holds something, the dark theme's classes) is a new shape.
  */
 function shapeOf(url: string, html: string, width: number) {
@@ -62,8 +62,28 @@ export function oneAxeRunAtATime<T>(page: Page, analyze: () => Promise<T>): Prom
   return next;
 }
 
-/** The shapes checked in this worker, and where the checks are written down (CHECKED_PAGES_FILE, one JSON a line). */
-const checkedShapes = new Set<string>();
+/**
+ * The shapes checked in this run, by all its workers: a folder per shape, made by the worker that takes it (a folder
+ * is made once, atomically). The workers of one run are the children of one runner process, hence its pid; a
+ * journey tried again checks its pages again (a retry's shapes are apart).
+ */
+const shapesFolder = () =>
+  join(import.meta.dirname, "test-results", `accessibility-shapes-${process.ppid}-${test.info().retry}`);
+const checkedShapes = {
+  take(shape: string) {
+    mkdirSync(shapesFolder(), { recursive: true });
+    try {
+      mkdirSync(join(shapesFolder(), shape));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+      throw error;
+    }
+  },
+  giveBack: (shape: string) => rmSync(join(shapesFolder(), shape), { recursive: true, force: true }),
+};
+
+/** Where the checks are written down, one JSON a line. */
 const CHECKED_PAGES_FILE = join(import.meta.dirname, "test-results", "accessibility-checks.jsonl");
 
 /**
@@ -106,11 +126,10 @@ export function checkPagesOf(
     return found;
   };
 
-  /** The page's shape as it is now, when not checked yet in this worker (and takes it); else null. */
+  /** The page's shape as it is now, when not checked yet in this run (and takes it); else null. */
   const newShape = (page: Page, url: string, html: string) => {
     const shape = shapeOf(url, html, page.viewportSize()?.width ?? 0);
-    if (checkedShapes.has(shape)) return null;
-    checkedShapes.add(shape);
+    if (!checkedShapes.take(shape)) return null;
     return shape;
   };
 
@@ -149,10 +168,10 @@ export function checkPagesOf(
         return;
       }
     } catch (error) {
-      checkedShapes.delete(shape);
+      checkedShapes.giveBack(shape);
       throw error;
     }
-    checkedShapes.delete(shape);
+    checkedShapes.giveBack(shape);
   };
 
   const checkWithoutJavaScript = async (page: Page) => {
