@@ -46,7 +46,9 @@ export function Layout({ children }: { children: ReactNode }) {
             {t("nav.siteName")}
           </Link>
         </header>
-        <main id="main" className="page">
+        {/* Focusable by the skip link alone (not by Tab): following it moves the focus here, so the next Tab goes on
+            from the page's content in every browser, with JavaScript (Turbo focuses an anchor's target) or not. */}
+        <main id="main" className="page" tabIndex={-1}>
           {children}
         </main>
         <SiteFooter />
