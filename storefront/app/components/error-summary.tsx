@@ -31,7 +31,8 @@ export function ErrorSummary({
         ))}
         {fields.map((field) => (
           <li key={field.id}>
-            <a href={`#${field.id}`}>
+            {/* The browser's own move to the field: Turbo would load the page again, losing what was typed. */}
+            <a href={`#${field.id}`} data-turbo="false">
               {field.label}: {field.message}
             </a>
           </li>
