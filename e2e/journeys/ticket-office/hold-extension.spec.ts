@@ -6,7 +6,7 @@
 // database instead of waiting 20 minutes (as waiting-list.spec.ts moves an offer's end).
 
 import { join } from "node:path";
-import type { Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { expect, test, uniquePath } from "../../fixtures.ts";
 import { dataDir } from "../../playwright.config.ts";
@@ -65,6 +65,22 @@ async function keepWithKeyboard(page: Page, box: Locator, key: "Enter" | "Space"
   await page.keyboard.press(key);
 }
 
+/** An event on sale at `path` with the concert ticket; it keeps the defaults: 30 minutes of reservation, 10 renewals. */
+async function recitalOnSale(request: APIRequestContext, path: string) {
+  const { event } = await eventOnSale(
+    request,
+    {
+      name: `Keep ${path}`,
+      frontend_title: "Autumn Recital",
+      frontend_path: path,
+      start_date: "2030-10-12T18:00:00.000Z",
+      end_date: "2030-10-12T21:00:00.000Z",
+    },
+    { articles: [{ title: CONCERT, price: 2500, stock: 10 }] },
+  );
+  return event;
+}
+
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`hold extension with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
@@ -74,18 +90,7 @@ for (const javaScriptEnabled of [false, true]) {
       request,
     }) => {
       const path = uniquePath(javaScriptEnabled ? "keep-js" : "keep");
-      const { event } = await eventOnSale(
-        request,
-        {
-          name: `Keep ${path}`,
-          frontend_title: "Autumn Recital",
-          frontend_path: path,
-          start_date: "2030-10-12T18:00:00.000Z",
-          end_date: "2030-10-12T21:00:00.000Z",
-        },
-        // The event keeps the defaults: 30 minutes of reservation, 10 renewals.
-        { articles: [{ title: CONCERT, price: 2500, stock: 10 }] },
-      );
+      const event = await recitalOnSale(request, path);
       const basket = basketOf(event.id);
       const base = `/tickets/${path}`;
       await guestOnBuyPage(page, base);
@@ -149,17 +154,7 @@ for (const javaScriptEnabled of [false, true]) {
     if (javaScriptEnabled)
       test("the warning comes when the end nears, without a reload", async ({ page, request }) => {
         const path = uniquePath("keep-live");
-        const { event } = await eventOnSale(
-          request,
-          {
-            name: `Keep ${path}`,
-            frontend_title: "Autumn Recital",
-            frontend_path: path,
-            start_date: "2030-10-12T18:00:00.000Z",
-            end_date: "2030-10-12T21:00:00.000Z",
-          },
-          { articles: [{ title: CONCERT, price: 2500, stock: 10 }] },
-        );
+        const event = await recitalOnSale(request, path);
         await guestOnBuyPage(page, `/tickets/${path}`);
         await addArticle(page, CONCERT);
         // The warning starts 10 minutes before the end: a few seconds from now.
