@@ -4,13 +4,20 @@
 // off cannot run axe: its HTML, as the browser shows it, is checked in a page of the same size with JavaScript on,
 // at the same address, its styles and images loaded from the product and its scripts left out (they never ran).
 import { createHash } from "node:crypto";
-import { appendFileSync, mkdirSync, rmSync } from "node:fs";
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, type Page, test } from "@playwright/test";
 
 /** The rules checked: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * Axe for `page`, run in the page alone (axe's "legacy mode", one `axe.run`): the default mode also opens a blank page
+ * in the context at every run, to put together what each frame found, which doubled a check's time and showed
+ * journeys a tab they had not opened. Frames are left out of every check (below), so there is nothing to put together.
+ */
+export const axeFor = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
 
 /** One violation as a journey's failure lists it: where, which rule, on which elements. */
 export type Violation = string;
@@ -30,22 +37,39 @@ const listed = (url: string, results: Awaited<ReturnType<AxeBuilder["analyze"]>>
 /** Scripts never ran in a page without JavaScript: its HTML is checked without them. */
 const withoutScripts = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/gi, "");
 
-/**
- * A page's shape, without its words: each element's tag with the attributes that decide how it looks and what it
- * is (class, role, type, state), numbers blanked. Two pages of one shape (the buy page of two events, of two buyers)
- * pass or fail axe's rules alike, so a shape is checked once per run; a new state (an error summary, a basket
- * that holds something, the dark theme's classes) is a new shape.
- */
-function shapeOf(url: string, html: string, width: number) {
-  const elements = [...html.matchAll(/<([a-zA-Z][\w-]*)([^>]*)>/g)].map(
-    ([, tag, attributes = ""]) =>
-      tag +
-      (attributes.match(/\s(class|role|type|lang|dir|aria-[\w-]+|disabled|hidden|tabindex)="[^"]*"/g) ?? []).join(""),
+/** Elements that draw nothing axe could judge: what a page loads and runs, not what it shows. */
+const UNSEEN_TAGS = new Set(["script", "style", "link", "meta", "noscript", "template", "base"]);
+
+/** Attributes whose value is the page's words or its ids (a label, what describes a field): only their presence counts. */
+const NAMED_ONLY =
+  /^aria-(label|labelledby|describedby|errormessage|valuetext|valuenow|valuemin|valuemax|controls|owns|activedescendant|details|roledescription|keyshortcuts|placeholder)$/;
+
+/** One element as its shape counts it: its tag with the attributes that decide how it looks and what it is. */
+function signatureOf(tag: string, attributes: string) {
+  const kept = [
+    ...attributes.matchAll(/\s(class|role|type|lang|dir|aria-[\w-]+|disabled|hidden|tabindex|alt)(?:="([^"]*)")?/g),
+  ].map(([, name = "", value = ""]) =>
+    NAMED_ONLY.test(name) || name === "alt" ? `${name}=${value === "" ? "" : "*"}` : `${name}=${value}`,
   );
-  const path = new URL(url).pathname;
-  return createHash("sha1")
-    .update(`${width}\0${path.replace(/\d+/g, "N")}\0${elements.join("|").replace(/\d+/g, "N")}`)
-    .digest("hex");
+  return `${tag.toLowerCase()}[${kept.join(" ")}]`.replace(/\d+/g, "N");
+}
+
+/**
+ * A page's shape, without its words: the kinds of element it holds, each a tag with the attributes that decide how
+ * it looks and what it is (class, role, type, state), numbers blanked, at one screen width. Axe judges elements by
+ * kind (their colours come from their classes, their names from their kind of label), so two pages made of the same
+ * kinds pass or fail alike, however many of each they hold and at whatever address: the buy page of two events, of a
+ * basket of one ticket or of five. A shape is checked once per run; a new state (an error summary, a refused field, a
+ * basket that holds something, the dark theme's classes) brings new kinds, so a new shape. What a page loads and
+ * runs (scripts, styles, metadata) is left out, so a page without JavaScript and the same page with it share a shape
+ * when the scripts changed nothing a user meets.
+ */
+function shapeOf(html: string, width: number) {
+  const kinds = new Set<string>();
+  for (const [, tag = "", attributes = ""] of html.matchAll(/<([a-zA-Z][\w-]*)([^>]*)>/g))
+    if (!UNSEEN_TAGS.has(tag.toLowerCase())) kinds.add(signatureOf(tag, attributes));
+  const listed = [`width ${width}`, ...[...kinds].sort()];
+  return { id: createHash("sha1").update(listed.join("\n")).digest("hex"), kinds: listed };
 }
 
 /**
@@ -70,10 +94,12 @@ export function oneAxeRunAtATime<T>(page: Page, analyze: () => Promise<T>): Prom
 const shapesFolder = () =>
   join(import.meta.dirname, "test-results", `accessibility-shapes-${process.ppid}-${test.info().retry}`);
 const checkedShapes = {
-  take(shape: string) {
+  /** Takes the shape if no check took it yet, writing down its kinds of element and the first page of its shape. */
+  take(shape: ReturnType<typeof shapeOf>, url: string) {
     mkdirSync(shapesFolder(), { recursive: true });
     try {
-      mkdirSync(join(shapesFolder(), shape));
+      mkdirSync(join(shapesFolder(), shape.id));
+      writeFileSync(join(shapesFolder(), shape.id, "kinds.txt"), [url, ...shape.kinds, ""].join("\n"));
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
@@ -106,31 +132,32 @@ export function checkPagesOf(
     return checker;
   };
 
-  /** Axe's verdict on `target` (the page, or its copy): the violations found, once written down. */
+  /** Writes a verdict down: whether it counted (`dropped`: a visit overtook it), what it found and what it cost. */
+  const record = (url: string, found: Violation[], startedAt: number, dropped = false) => {
+    mkdirSync(dirname(CHECKED_PAGES_FILE), { recursive: true });
+    appendFileSync(
+      CHECKED_PAGES_FILE,
+      `${JSON.stringify({ url, javaScript: options.javaScriptEnabled, violations: found.length, dropped, ms: Date.now() - startedAt })}\n`,
+    );
+  };
+
+  /** Axe's verdict on `target` (the page, or its copy): the violations found. */
   const analyze = async (target: Page, url: string) => {
-    const startedAt = Date.now();
     // Options first: `options()` replaces all of them, the rules `withTags` chose included. Frames are left out:
     // the back office's mail preview is a sandboxed frame axe cannot run in (it waited forever), and a PDF's frame
     // is the browser's viewer, not ours.
-    const results = await new AxeBuilder({ page: target })
+    const results = await axeFor(target)
       .options({ resultTypes: ["violations"], iframes: false })
       .withTags(WCAG_TAGS)
       .exclude("iframe")
       .analyze();
-    const found = listed(url, results);
-    mkdirSync(dirname(CHECKED_PAGES_FILE), { recursive: true });
-    appendFileSync(
-      CHECKED_PAGES_FILE,
-      `${JSON.stringify({ url, javaScript: options.javaScriptEnabled, violations: found.length, ms: Date.now() - startedAt })}\n`,
-    );
-    return found;
+    return listed(url, results);
   };
 
   /** The page's shape as it is now, when not checked yet in this run (and takes it); else null. */
-  const newShape = (page: Page, url: string, html: string) => {
-    const shape = shapeOf(url, html, page.viewportSize()?.width ?? 0);
-    if (!checkedShapes.take(shape)) return null;
-    return shape;
+  const newShape = (page: Page, { url, html }: { url: string; html: string }) => {
+    const shape = shapeOf(html, page.viewportSize()?.width ?? 0);
+    return checkedShapes.take(shape, url) ? shape.id : null;
   };
 
   /**
@@ -151,19 +178,22 @@ export function checkPagesOf(
    */
   const checkWithJavaScript = async (page: Page) => {
     const seen = await snapshot(page);
-    const shape = seen && newShape(page, seen.url, seen.html);
+    const shape = seen && newShape(page, seen);
     if (!seen || !shape) return;
     try {
       // A run that an earlier check left behind (a Turbo visit kept the document, and with it axe) ends first.
       await page.waitForFunction(() => !(window as { axe?: { _running?: boolean } }).axe?._running, null, {
         timeout: 30_000,
       });
+      const startedAt = Date.now();
       const found = await oneAxeRunAtATime(page, () => analyze(page, seen.url));
       const isBusyNow = await page.evaluate(() => document.documentElement.getAttribute("aria-busy") === "true");
       // A visit may also begin and end at the same address while axe runs (a form sent back to its own page): axe
       // then saw the busy `<html>` the snapshot did not have.
       const metVisit = found.some((violation) => /\(<html[^>]*\saria-busy="true"/.test(violation));
-      if (page.url() === seen.url && !isBusyNow && !metVisit) {
+      const isKept = page.url() === seen.url && !isBusyNow && !metVisit;
+      record(seen.url, found, startedAt, !isKept);
+      if (isKept) {
         options.violations.push(...found);
         return;
       }
@@ -176,7 +206,7 @@ export function checkPagesOf(
 
   const checkWithoutJavaScript = async (page: Page) => {
     const seen = await snapshot(page);
-    if (!seen || !newShape(page, seen.url, seen.html)) return;
+    if (!seen || !newShape(page, seen)) return;
     const { url, html } = seen;
     const copy = await (await checkerFor(page)).newPage();
     try {
@@ -187,7 +217,10 @@ export function checkPagesOf(
         (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: withoutScripts(html) }),
       );
       await copy.goto(url, { waitUntil: "load" });
-      options.violations.push(...(await analyze(copy, url)));
+      const startedAt = Date.now();
+      const found = await analyze(copy, url);
+      record(url, found, startedAt);
+      options.violations.push(...found);
     } finally {
       await copy.close();
     }

@@ -7,7 +7,7 @@ const PROBE = "/accessibility-probe";
 
 /**
  * A page of this site with two WCAG violations: 2.3:1 text (1.4.3) and an image with no alternative (1.1.1). Each
- * test's has a class of its own: a page's shape is checked once per worker.
+ * test's has a class of its own: a page's shape is checked once per run.
  */
 async function openProbe(page: Page, variant: string) {
   await page.route(`**${PROBE}`, (route) =>

@@ -3,9 +3,8 @@
 // the API, each signed in by a trusted email's link), offers one by hand (refused while no ticket is free, then
 // offered once the stock is raised), removes another once confirmed, filters the entries by state and downloads the
 // list as csv; every step is what the API then answers.
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { oneAxeRunAtATime } from "../accessibility.ts";
+import { axeFor, oneAxeRunAtATime } from "../accessibility.ts";
 import { downloaded, expect, mailLinks, test, uniquePath } from "../fixtures.ts";
 import { dataDir } from "../playwright.config.ts";
 import { asStaff, eventOnSale, signInToBackOffice } from "./ticket-office/office.ts";
@@ -22,7 +21,7 @@ const figure = (page: Page, label: string) =>
  */
 async function expectWaitingListAccessible(page: Page) {
   const results = await oneAxeRunAtATime(page, () =>
-    new AxeBuilder({ page }).include("section").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze(),
+    axeFor(page).include("section").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze(),
   );
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")

@@ -3,9 +3,8 @@
 import { createHmac } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
-import { oneAxeRunAtATime } from "../../accessibility.ts";
+import { axeFor, oneAxeRunAtATime } from "../../accessibility.ts";
 import { MODERATOR, ORGANISER, reachConfirmation } from "../../fixtures.ts";
 import { dataDir } from "../../playwright.config.ts";
 
@@ -209,7 +208,7 @@ export async function expectAccessible(page: Page, { javaScriptEnabled }: { java
   if (!javaScriptEnabled) return;
   await expect(page.locator("html")).not.toHaveAttribute("aria-busy");
   const results = await oneAxeRunAtATime(page, () =>
-    new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze(),
+    axeFor(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze(),
   );
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
