@@ -18,7 +18,7 @@ import {
   nodes,
   promotionCodes,
 } from "./catalogue.ts";
-import { bool, createdAt, id } from "./columns.ts";
+import { bool, createdAt, french, id } from "./columns.ts";
 import { events, frontendLogins } from "./events.ts";
 
 export const billingInformation = sqliteTable("billing_information", {
@@ -83,6 +83,8 @@ export const selectedNodes = sqliteTable(
     parentId: integer("parent_id").references((): AnySQLiteColumn => selectedNodes.id, { onDelete: "cascade" }),
     configurationId: integer("configuration_id").references(() => nodeConfigurations.id, { onDelete: "set null" }),
     title: text("title").notNull(),
+    /** The element's French title when it was added (empty: none; the English is read). */
+    titleFr: french("title_fr"),
     isArticle: bool("is_article").notNull(),
     isSubjectToLausanneTax: bool("is_subject_to_lausanne_tax").notNull().default(false),
     price: integer("price").notNull(), // cents
@@ -121,6 +123,7 @@ export const selectedNodeExtraInfoGroups = sqliteTable(
       .references(() => selectedNodes.id, { onDelete: "cascade" }),
     groupId: integer("group_id").references(() => nodeExtraInfoGroups.id, { onDelete: "set null" }),
     name: text("name").notNull(),
+    nameFr: french("name_fr"),
     isRequired: bool("is_required").notNull().default(false),
   },
   (t) => [index("selected_node_extra_info_groups_node").on(t.selectedNodeId)],
@@ -135,6 +138,7 @@ export const selectedNodeExtraInfos = sqliteTable(
       .references(() => selectedNodeExtraInfoGroups.id, { onDelete: "cascade" }),
     extraInfoId: integer("extra_info_id").references(() => nodeExtraInfos.id, { onDelete: "set null" }),
     name: text("name").notNull(),
+    nameFr: french("name_fr"),
     type: text("type").notNull(),
     value: text("value"),
   },

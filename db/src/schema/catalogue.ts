@@ -21,7 +21,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { bool, id } from "./columns.ts";
+import { bool, french, id } from "./columns.ts";
 import { events, uploadedImages } from "./events.ts";
 
 const eventId = () =>
@@ -58,7 +58,9 @@ export const nodeConfigurations = sqliteTable("node_configurations", {
   eventId: eventId(),
   category: text("category", { enum: NODE_CATEGORIES }).notNull(),
   title: text("title").notNull().default(""),
+  titleFr: french("title_fr"),
   description: text("description").notNull().default(""),
+  descriptionFr: french("description_fr"),
   imageId: integer("image_id").references(() => uploadedImages.id, { onDelete: "set null" }),
   imageStyle: text("image_style"),
   itemStyle: text("item_style"),
@@ -105,6 +107,7 @@ export const nodeTags = sqliteTable("node_tags", {
   id: id(),
   eventId: eventId(),
   name: text("name").notNull(),
+  nameFr: french("name_fr"),
   nodeConfigurationId: integer("node_configuration_id").references(() => nodeConfigurations.id, {
     onDelete: "cascade",
   }),
@@ -114,6 +117,7 @@ export const nodeAccesses = sqliteTable("node_accesses", {
   id: id(),
   eventId: eventId(),
   label: text("label").notNull().default(""),
+  labelFr: french("label_fr"),
   isAccessible: bool("is_accessible").notNull().default(true),
   conditionId: conditionId(),
 });
@@ -122,6 +126,7 @@ export const nodeAvailabilities = sqliteTable("node_availabilities", {
   id: id(),
   eventId: eventId(),
   name: text("name").notNull().default(""),
+  nameFr: french("name_fr"),
   startsAt: text("starts_at"),
   endsAt: text("ends_at"),
   conditionId: conditionId(),
@@ -131,9 +136,11 @@ export const nodeExtraInfoGroups = sqliteTable("node_extra_info_groups", {
   id: id(),
   eventId: eventId(),
   name: text("name").notNull(),
+  nameFr: french("name_fr"),
   order: integer("order").notNull().default(0),
   isInline: bool("is_inline").notNull().default(false),
   helpText: text("help_text").notNull().default(""),
+  helpTextFr: french("help_text_fr"),
   isRequired: bool("is_required").notNull().default(false),
   conditionId: conditionId(),
 });
@@ -145,12 +152,17 @@ export const nodeExtraInfos = sqliteTable("node_extra_infos", {
     .notNull()
     .references(() => nodeExtraInfoGroups.id, { onDelete: "cascade" }),
   text: text("text").notNull().default(""),
+  textFr: french("text_fr"),
   name: text("name").notNull(),
+  nameFr: french("name_fr"),
   helpText: text("help_text").notNull().default(""),
+  helpTextFr: french("help_text_fr"),
   type: text("type", { enum: EXTRA_INFO_TYPES }).notNull(),
   isRequired: bool("is_required").notNull().default(false),
   order: integer("order").notNull().default(0),
   choicesJson: text("choices_json", { mode: "json" }).$type<string[]>(),
+  /** The choices' French, in the same order (a shorter list: the rest read in English); answers keep the English. */
+  choicesFrJson: text("choices_fr_json", { mode: "json" }).$type<string[]>(),
   majorJson: text("major_json", { mode: "json" }).$type<{ referenceDate?: string; age?: number }>(),
   range: text("range"),
 });
@@ -166,6 +178,7 @@ export const nodeLimits = sqliteTable(
     id: id(),
     eventId: eventId(),
     label: text("label").notNull().default(""),
+    labelFr: french("label_fr"),
     maximum: integer("maximum").notNull(),
     order: integer("order").notNull().default(0),
     conditionId: conditionId(),
@@ -191,6 +204,7 @@ export const nodePriceRules = sqliteTable("node_price_rules", {
   id: id(),
   eventId: eventId(),
   label: text("label").notNull().default(""),
+  labelFr: french("label_fr"),
   mode: text("mode", { enum: PRICE_RULE_MODES }).notNull(),
   value: integer("value").notNull(),
   order: integer("order").notNull().default(0),

@@ -12,7 +12,7 @@ import {
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { nodes } from "./catalogue.ts";
-import { bool, createdAt, id } from "./columns.ts";
+import { bool, createdAt, french, id } from "./columns.ts";
 import { units, users } from "./users-units.ts";
 
 export const events = sqliteTable(
@@ -24,16 +24,20 @@ export const events = sqliteTable(
       .references(() => units.id),
     name: text("name").notNull(),
     frontendTitle: text("frontend_title").notNull(),
+    frontendTitleFr: french("frontend_title_fr"),
     frontendPath: text("frontend_path").notNull(),
     frontendUrl: text("frontend_url"),
     status: text("status", { enum: EVENT_STATUSES }).notNull().default("draft"),
     moderationStatus: text("moderation_status", { enum: MODERATION_STATUSES }).notNull().default("not_requested"),
     moderationDescription: text("moderation_description"),
     welcomeText: text("welcome_text").notNull().default(""),
+    welcomeTextFr: french("welcome_text_fr"),
     descriptionHeaderImageId: integer("description_header_image_id"),
     frontendOrganizers: text("frontend_organizers").notNull().default(""),
+    frontendOrganizersFr: french("frontend_organizers_fr"),
     location: text("location").notNull().default(""),
     locationText: text("location_text").notNull().default(""),
+    locationTextFr: french("location_text_fr"),
     locationAddress: text("location_address").notNull().default(""),
     isInLausanne: bool("is_in_lausanne").notNull().default(false),
     startDate: text("start_date").notNull(),
@@ -128,8 +132,11 @@ export const pointsOfSale = sqliteTable("points_of_sale", {
     .notNull()
     .references(() => events.id, { onDelete: "cascade" }),
   title: text("title").notNull(),
+  titleFr: french("title_fr"),
   description: text("description").notNull().default(""),
+  descriptionFr: french("description_fr"),
   location: text("location").notNull().default(""),
+  locationFr: french("location_fr"),
 });
 
 export const communicationSettings = sqliteTable("communication_settings", {

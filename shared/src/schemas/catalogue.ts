@@ -16,6 +16,8 @@ import { Id, IsoDate, zId, zIsoDate } from "./common.ts";
 
 const title = z.string().trim().max(200);
 const flag = z.boolean();
+/** The French of an organiser's text (docs/decisions/0043): empty until written, then buyers in French read it. */
+const french = (max: number) => z.string().trim().max(max);
 
 /** A rule shared by element configurations: the configurations it applies to, replaced as a whole. */
 const Linked = { nodeConfigurationIds: z.array(zId).max(10_000) };
@@ -56,7 +58,9 @@ const LinkedRow = { nodeConfigurationIds: z.array(Id) };
 const NodeConfigurationFields = {
   category: z.enum(NODE_CATEGORIES),
   title,
+  titleFr: french(200),
   description: z.string().max(20_000),
+  descriptionFr: french(20_000),
   imageId: zId.nullable(),
   imageStyle: z.string().max(100).nullable(),
   itemStyle: z.string().max(100).nullable(),
@@ -75,7 +79,9 @@ export const NodeConfiguration = z.object({
   ...Row,
   category: z.enum(NODE_CATEGORIES),
   title: z.string(),
+  titleFr: z.string(),
   description: z.string(),
+  descriptionFr: z.string(),
   imageId: Id.nullable(),
   imageStyle: z.string().nullable(),
   itemStyle: z.string().nullable(),
@@ -133,6 +139,7 @@ export type NodeMove = z.output<typeof NodeMove>;
 // Stocks: a quota shared by the articles whose configurations link to it.
 const NodeLimitFields = {
   label: title,
+  labelFr: french(200),
   maximum: z.number().int().min(0).max(10_000_000),
   order: z.number().int().min(0),
   conditionId: zId.nullable(),
@@ -143,6 +150,7 @@ export const NodeLimitUpdate = update(NodeLimitFields);
 export const NodeLimit = z.object({
   ...Row,
   label: z.string(),
+  labelFr: z.string(),
   maximum: z.number().int(),
   order: z.number().int(),
   conditionId: Id.nullable(),
@@ -158,6 +166,7 @@ export type NodeLimit = z.infer<typeof NodeLimit>;
 // Price rules: set, add or take off an amount or a percentage, under a condition.
 const NodePriceRuleFields = {
   label: title,
+  labelFr: french(200),
   mode: z.enum(PRICE_RULE_MODES),
   value: z.number().int().min(0).max(100_000_000),
   order: z.number().int().min(0),
@@ -170,6 +179,7 @@ export const NodePriceRuleUpdate = update(NodePriceRuleFields);
 export const NodePriceRule = z.object({
   ...Row,
   label: z.string(),
+  labelFr: z.string(),
   mode: z.enum(PRICE_RULE_MODES),
   value: z.number().int(),
   order: z.number().int(),
@@ -228,19 +238,26 @@ export const Condition = z.object({
 export type Condition = z.infer<typeof Condition>;
 
 // Tags: labels the ticket office shows on an element.
-const NodeTagFields = { name: title.min(1), nodeConfigurationId: zId.nullable() };
+const NodeTagFields = { name: title.min(1), nameFr: french(200), nodeConfigurationId: zId.nullable() };
 export const NodeTagCreate = creation(NodeTagFields, ["name"]);
 export const NodeTagUpdate = update(NodeTagFields);
-export const NodeTag = z.object({ ...Row, name: z.string(), nodeConfigurationId: Id.nullable() });
+export const NodeTag = z.object({ ...Row, name: z.string(), nameFr: z.string(), nodeConfigurationId: Id.nullable() });
 export type NodeTag = z.infer<typeof NodeTag>;
 
 // Access rules: who may see the elements they apply to.
-const NodeAccessFields = { label: title, isAccessible: flag, conditionId: zId.nullable(), ...Linked };
+const NodeAccessFields = {
+  label: title,
+  labelFr: french(200),
+  isAccessible: flag,
+  conditionId: zId.nullable(),
+  ...Linked,
+};
 export const NodeAccessCreate = creation(NodeAccessFields, []);
 export const NodeAccessUpdate = update(NodeAccessFields);
 export const NodeAccess = z.object({
   ...Row,
   label: z.string(),
+  labelFr: z.string(),
   isAccessible: z.boolean(),
   conditionId: Id.nullable(),
   ...LinkedRow,
@@ -250,6 +267,7 @@ export type NodeAccess = z.infer<typeof NodeAccess>;
 // Availabilities: when the elements they apply to are on sale.
 const NodeAvailabilityFields = {
   name: title,
+  nameFr: french(200),
   startsAt: zIsoDate.nullable(),
   endsAt: zIsoDate.nullable(),
   conditionId: zId.nullable(),
@@ -260,6 +278,7 @@ export const NodeAvailabilityUpdate = update(NodeAvailabilityFields);
 export const NodeAvailability = z.object({
   ...Row,
   name: z.string(),
+  nameFr: z.string(),
   startsAt: IsoDate.nullable(),
   endsAt: IsoDate.nullable(),
   conditionId: Id.nullable(),
@@ -270,9 +289,11 @@ export type NodeAvailability = z.infer<typeof NodeAvailability>;
 // Extra-info groups: a form the buyer fills for the elements they apply to.
 const NodeExtraInfoGroupFields = {
   name: title.min(1),
+  nameFr: french(200),
   order: z.number().int().min(0),
   isInline: flag,
   helpText: z.string().max(2_000),
+  helpTextFr: french(2_000),
   isRequired: flag,
   conditionId: zId.nullable(),
   ...Linked,
@@ -282,9 +303,11 @@ export const NodeExtraInfoGroupUpdate = update(NodeExtraInfoGroupFields);
 export const NodeExtraInfoGroup = z.object({
   ...Row,
   name: z.string(),
+  nameFr: z.string(),
   order: z.number().int(),
   isInline: z.boolean(),
   helpText: z.string(),
+  helpTextFr: z.string(),
   isRequired: z.boolean(),
   conditionId: Id.nullable(),
   ...LinkedRow,
@@ -295,12 +318,17 @@ export type NodeExtraInfoGroup = z.infer<typeof NodeExtraInfoGroup>;
 const NodeExtraInfoFields = {
   groupId: zId,
   text: z.string().max(2_000),
+  textFr: french(2_000),
   name: title.min(1),
+  nameFr: french(200),
   helpText: z.string().max(2_000),
+  helpTextFr: french(2_000),
   type: z.enum(EXTRA_INFO_TYPES),
   isRequired: flag,
   order: z.number().int().min(0),
   choicesJson: z.array(z.string().trim().min(1).max(200)).max(200).nullable(),
+  /** The French of `choicesJson`, in its order; an empty or missing one reads in English. */
+  choicesFrJson: z.array(french(200)).max(200).nullable(),
   majorJson: z
     .object({ referenceDate: z.iso.date().optional(), age: z.number().int().min(0).max(150).optional() })
     .strict()
@@ -313,12 +341,16 @@ export const NodeExtraInfo = z.object({
   ...Row,
   groupId: Id,
   text: z.string(),
+  textFr: z.string(),
   name: z.string(),
+  nameFr: z.string(),
   helpText: z.string(),
+  helpTextFr: z.string(),
   type: z.enum(EXTRA_INFO_TYPES),
   isRequired: z.boolean(),
   order: z.number().int(),
   choicesJson: z.array(z.string()).nullable(),
+  choicesFrJson: z.array(z.string()).nullable(),
   majorJson: z.object({ referenceDate: z.string().optional(), age: z.number().int().optional() }).nullable(),
   range: z.string().nullable(),
 });
@@ -327,12 +359,23 @@ export type NodeExtraInfo = z.infer<typeof NodeExtraInfo>;
 // Points of sale: where a buyer may pay on site.
 const PointOfSaleFields = {
   title: title.min(1),
+  titleFr: french(200),
   description: z.string().max(5_000),
+  descriptionFr: french(5_000),
   location: z.string().max(1_000),
+  locationFr: french(1_000),
 };
 export const PointOfSaleCreate = creation(PointOfSaleFields, ["title"]);
 export const PointOfSaleUpdate = update(PointOfSaleFields);
-export const PointOfSale = z.object({ ...Row, title: z.string(), description: z.string(), location: z.string() });
+export const PointOfSale = z.object({
+  ...Row,
+  title: z.string(),
+  titleFr: z.string(),
+  description: z.string(),
+  descriptionFr: z.string(),
+  location: z.string(),
+  locationFr: z.string(),
+});
 export type PointOfSale = z.infer<typeof PointOfSale>;
 
 /**

@@ -260,7 +260,12 @@ export type CheckoutResult = z.infer<typeof CheckoutResult>;
 // --- The event's pages ---
 
 /** A place where a basket can be paid (`GET /frontend/events/:id/points-of-sale`): the staff's row, without its event. */
-export const PointOfSale = StaffPointOfSale.omit({ eventId: true });
+export const PointOfSale = StaffPointOfSale.omit({
+  eventId: true,
+  titleFr: true,
+  descriptionFr: true,
+  locationFr: true,
+});
 export type PointOfSale = z.infer<typeof PointOfSale>;
 
 /** What the confirmation page shows after an order: the organiser's text, or their https page to go to. */
