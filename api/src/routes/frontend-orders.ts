@@ -29,7 +29,7 @@ orderLinkRoutes.get(
       description: DESCRIPTION,
       answer: OrderView,
     },
-    async (c) => answer(c, await showOrder(c.get("deps"), tokenOf(c), now(c))),
+    async (c) => answer(c, await showOrder(c.get("deps"), tokenOf(c), now(c), c.get("language"))),
   ),
 );
 

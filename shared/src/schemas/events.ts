@@ -298,6 +298,23 @@ export const communicationField = <T extends CommunicationText>(text: T, languag
   `${text}${language === "fr" ? "Fr" : "En"}` as const;
 
 /**
+ * The organiser's `text` for a buyer of `language`: theirs in that language, else theirs in the other one (issue 34,
+ * docs/decisions/0043), trimmed; null when neither is written, and the caller then uses ours.
+ */
+export function communicationText(
+  settings: Partial<Record<`${CommunicationText}${"En" | "Fr"}`, string | null>> | null | undefined,
+  text: CommunicationText,
+  language: Language,
+): string | null {
+  const other: Language = language === "fr" ? "en" : "fr";
+  for (const each of [language, other]) {
+    const written = settings?.[communicationField(text, each)]?.trim();
+    if (written) return written;
+  }
+  return null;
+}
+
+/**
  * Every field of an organiser's texts, in every language: what may still change on a public event
  * (`areCommunicationTextsLocked`, docs/decisions/0031), unlike the sender, the reply address, the redirect address
  * and whether tickets are attached.

@@ -41,6 +41,8 @@ export const InvoiceLine = z.object({
   id: Id,
   selectedNodeId: Id,
   title: z.string(),
+  /** The article's French title as added (empty: none, a French reader reads `title`). */
+  titleFr: z.string(),
   /** cents; negative on a credit note */
   amount: Cents,
   isOption: z.boolean(),
@@ -71,6 +73,8 @@ export const InvoiceDetail = InvoiceRow.extend({
     language: z.enum(LANGUAGES),
     eventId: Id,
     eventTitle: z.string(),
+    /** The event's public title in French (empty: none, a French reader reads `eventTitle`). */
+    eventTitleFr: z.string(),
     eventStart: IsoDate,
     eventEnd: IsoDate,
   }),

@@ -3,6 +3,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, type Database, type Db, eq, gt, inArray, run, schema } from "@ticketing/db";
 import type { AccessMethod, Language } from "@ticketing/shared/constants";
+import { inLanguage } from "@ticketing/shared/content-language";
 import type {
   FrontendLogin,
   FrontendSignIn,
@@ -107,7 +108,8 @@ export async function requestTrustedEmailLogin(
       language: input.language,
       payload: {
         link: `${ticketOfficeUrl(input.publicUrl, input.event, input.testing, `login/verify/${login.id}/${token}`)}${next}`,
-        event_title: input.event.frontendTitle,
+        // The event's title in the language the mail is written in (docs/decisions/0043).
+        event_title: inLanguage(input.event.frontendTitle, input.event.frontendTitleFr, input.language),
       },
     });
   });

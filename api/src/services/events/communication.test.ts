@@ -101,13 +101,19 @@ describe.each(DRIVERS)("communication (%s)", (driver) => {
     // No French body was written: ours, then the organiser's French signature.
     expect(mail.text).toContain("n'a pas encore été payée");
     expect(mail.text).toContain("Chaleureusement,");
-    // Emptied, the text is ours again.
+    // Emptied in French, the organiser's English is sent rather than ours (issue 34); emptied in both, ours.
     await writeEventRow(ctx, sale.event.id, { status: "draft" });
     const emptied = await ctx.call("PUT", `/events/${sale.event.id}/communication`, {
       token,
       body: { payment_reminder_subject_fr: "  " },
     });
     expect(emptied.body.payment_reminder_subject_fr).toBeNull();
+    const english = await renderMail({ database: ctx.database, config: ctx.config }, reminder);
+    expect(english.subject).toMatch(/^Please pay \w+$/);
+    await ctx.call("PUT", `/events/${sale.event.id}/communication`, {
+      token,
+      body: { payment_reminder_subject_en: "" },
+    });
     const again = await renderMail({ database: ctx.database, config: ctx.config }, reminder);
     expect(again.subject).toBe(`Votre commande pour ${sale.event.frontendTitle} attend son paiement`);
   });

@@ -2,7 +2,8 @@
 // point of sale, what the confirmation page says.
 import { type Db, eq, prepared, schema, sql } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
-import { communicationField, fillPlaceholders } from "@ticketing/shared/schemas/events";
+import { inLanguage, readIn } from "@ticketing/shared/content-language";
+import { communicationText, fillPlaceholders } from "@ticketing/shared/schemas/events";
 import type { VisitorTreeQuery } from "@ticketing/shared/schemas/frontend";
 import type { ConfirmationPage, PointOfSale } from "@ticketing/shared/schemas/ticket-office";
 import { notFound } from "../../lib/errors.ts";
@@ -35,7 +36,7 @@ export async function findEvent(db: Db, eventId: number): Promise<Event> {
  */
 export async function showVisitorTree(
   db: Db,
-  input: { eventId: number; loginIds: number[]; query: VisitorTreeQuery; now: Date },
+  input: { eventId: number; loginIds: number[]; query: VisitorTreeQuery; now: Date; language?: Language },
 ): Promise<string> {
   const { loginIds, query } = input;
   const event = await findEvent(db, input.eventId);
@@ -46,21 +47,27 @@ export async function showVisitorTree(
   const basket = query.basketId ? await findOwnedBasket(db, loginIds, query.basketId) : null;
   const visitor = login ? await visitorOf(db, login, basket) : { email: null, promotionCodes: [] };
   const catalogue = await getCatalogue(db, event.id);
-  return writeVisitorTree(catalogue, await readStockCounters(db, event.id), visitor, testing, input.now);
+  const counters = await readStockCounters(db, event.id);
+  return writeVisitorTree(catalogue, counters, visitor, testing, input.now, input.language);
 }
 
-export async function listPointsOfSale(db: Db, eventId: number): Promise<PointOfSale[]> {
+/** Where the event's baskets can be paid in person, each text in the caller's language (docs/decisions/0043). */
+export async function listPointsOfSale(db: Db, eventId: number, language: Language = "en"): Promise<PointOfSale[]> {
   const event = await findEvent(db, eventId);
-  return db
+  const rows = await db
     .select({
       id: schema.pointsOfSale.id,
       title: schema.pointsOfSale.title,
+      titleFr: schema.pointsOfSale.titleFr,
       description: schema.pointsOfSale.description,
+      descriptionFr: schema.pointsOfSale.descriptionFr,
       location: schema.pointsOfSale.location,
+      locationFr: schema.pointsOfSale.locationFr,
     })
     .from(schema.pointsOfSale)
     .where(eq(schema.pointsOfSale.eventId, event.id))
     .all();
+  return rows.map((row) => readIn(row, ["title", "description", "location"], language));
 }
 
 /**
@@ -70,9 +77,12 @@ export async function listPointsOfSale(db: Db, eventId: number): Promise<PointOf
 export async function showConfirmationPage(db: Db, eventId: number, language: Language): Promise<ConfirmationPage> {
   const event = await findEvent(db, eventId);
   const settings = await communicationOf(db, event.id);
-  const text = settings[communicationField("confirmationPageText", language)];
+  // Written in one language only, the organiser's text is shown in that one rather than none (docs/decisions/0043).
+  const text = communicationText(settings, "confirmationPageText", language);
   return {
-    text: text ? fillPlaceholders(text, { event: event.frontendTitle }) : null,
+    text: text
+      ? fillPlaceholders(text, { event: inLanguage(event.frontendTitle, event.frontendTitleFr, language) })
+      : null,
     // Rows written before addresses were checked may hold anything: only an https address is ever followed.
     redirectUrl: settings.confirmationRedirectUrl?.startsWith("https://") ? settings.confirmationRedirectUrl : null,
   };

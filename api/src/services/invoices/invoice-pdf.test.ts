@@ -7,7 +7,13 @@ import fr from "@ticketing/shared/i18n/fr/invoice.json" with { type: "json" };
 import { keyPaths } from "@ticketing/shared/i18n/translate";
 import type { InvoiceDetail } from "@ticketing/shared/schemas/invoices";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, hasCommand, seedOrder, type TestDatabase } from "../tickets/tickets.fixtures.ts";
+import {
+  createTestDatabase,
+  hasCommand,
+  seedOrder,
+  type TestDatabase,
+  writeFrenchTitles,
+} from "../tickets/tickets.fixtures.ts";
 import { invoiceFileName, renderInvoicePdf } from "./invoice-pdf.ts";
 import { presentInvoiceDetail } from "./invoice-views.ts";
 import { writeInvoice } from "./invoice-writing.ts";
@@ -179,6 +185,23 @@ describe("the invoice PDF", () => {
     expect(text).not.toContain("INVOICE");
   });
 
+  it("names the event and the articles in the PDF's language, the English where no French was written (issue 34)", async () => {
+    const order = await seedOrder(test.database);
+    await writeFrenchTitles(test.database, order);
+    const bilingual = (await presentInvoiceDetail(test.database.db, await invoiceOf(order.basketId))) as InvoiceDetail;
+    const french = pdfToText(test.directory, "invoice-fr-titles", await renderInvoicePdf(bilingual, "fr"));
+    const english = pdfToText(test.directory, "invoice-en-titles", await renderInvoicePdf(bilingual, "en"));
+    if (french === null || english === null) return;
+    expect(french).toMatch(/Dîner et bal\s+85\.00\sCHF/);
+    expect(french).toMatch(/\+ Menu végétarien\s+0\.00\sCHF/);
+    expect(french).toMatch(/\+ Cloakroom\s+3\.00\sCHF/);
+    expect(french).toMatch(/Ball only\s+35\.00\sCHF/);
+    expect(french).toContain("Bal d'hiver 2026");
+    expect(english).toMatch(/Dinner and ball\s+CHF\s85\.00/);
+    expect(english).toContain("Winter Ball 2026");
+    expect(english).not.toContain("Dîner");
+  });
+
   it("renders a refund as a credit note that names the original invoice and the reason, in both languages", async () => {
     const english = pdfToText(test.directory, "credit-en", await renderInvoicePdf(creditNote, "en"));
     const french = pdfToText(test.directory, "credit-fr", await renderInvoicePdf(creditNote, "fr"));
@@ -224,6 +247,7 @@ describe("the invoice PDF", () => {
       id: index + 1,
       selectedNodeId: index + 1,
       title: `Seat ${index + 1}`,
+      titleFr: "",
       amount: 2500,
       isOption: false,
     }));

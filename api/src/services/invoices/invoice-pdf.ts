@@ -3,6 +3,7 @@
 // invoice says it is not a real one.
 
 import type { Language } from "@ticketing/shared/constants";
+import { inLanguage } from "@ticketing/shared/content-language";
 import { COUNTRIES } from "@ticketing/shared/countries";
 import en from "@ticketing/shared/i18n/en/invoice.json" with { type: "json" };
 import fr from "@ticketing/shared/i18n/fr/invoice.json" with { type: "json" };
@@ -176,7 +177,7 @@ function drawInvoice(
   facts.push([t("reference"), invoice.basket.reference]);
   facts.push([
     t("event"),
-    `${invoice.basket.eventTitle}\n${formatEventDates(invoice.basket.eventStart, invoice.basket.eventEnd, language)}`,
+    `${inLanguage(invoice.basket.eventTitle, invoice.basket.eventTitleFr, language)}\n${formatEventDates(invoice.basket.eventStart, invoice.basket.eventEnd, language)}`,
   ]);
   let factY = y;
   const labelWidth = 100;
@@ -246,7 +247,9 @@ function drawInvoice(
   for (const line of invoice.lines) {
     const indent = line.isOption ? 18 : 0;
     doc.font(line.isOption ? "Helvetica" : "Helvetica-Bold").fontSize(line.isOption ? 9.5 : 10.5);
-    const title = pdfText(line.isOption ? `+ ${line.title}` : line.title);
+    // The article's title as added, in the PDF's language (an invoice line keeps the English as billed).
+    const read = inLanguage(line.title, line.titleFr, language);
+    const title = pdfText(line.isOption ? `+ ${read}` : read);
     const height = doc.heightOfString(title, { width: descriptionWidth - 12 - indent });
     if (y + height + 8 > bottom) {
       y = header(nextPage());

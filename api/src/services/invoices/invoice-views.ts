@@ -202,6 +202,7 @@ export async function presentInvoiceDetail(db: Db, invoice: Invoice): Promise<In
       language: basket.language,
       eventId: event.id,
       eventTitle: event.frontendTitle || event.name,
+      eventTitleFr: event.frontendTitleFr,
       eventStart: event.startDate,
       eventEnd: event.endDate,
     },
@@ -234,6 +235,7 @@ async function invoiceLines(db: Db, invoiceId: number): Promise<InvoiceLine[]> {
       id: schema.invoiceLines.id,
       selectedNodeId: schema.invoiceLines.selectedNodeId,
       title: schema.invoiceLines.title,
+      titleFr: schema.selectedNodes.titleFr,
       amount: schema.invoiceLines.amount,
       parentId: schema.selectedNodes.parentId,
     })

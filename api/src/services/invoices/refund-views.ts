@@ -4,10 +4,12 @@ import { and, asc, type Database, eq, inArray, lte, ne, schema } from "@ticketin
 import { GIVEN_BACK_STATUSES, type PaymentModule } from "@ticketing/shared/constants";
 
 export interface RefundedArticle {
+  /** The credit note's line, and the article's French title as added (empty: none, the English is read). */
   title: string;
+  titleFr: string;
   /** cents, positive: the article alone */
   amount: number;
-  options: { title: string; amount: number }[];
+  options: { title: string; titleFr: string; amount: number }[];
 }
 
 export interface RefundView {
@@ -46,10 +48,11 @@ export async function loadRefund(database: Database, basketId: number, invoiceId
     .filter(({ node }) => node.isArticle)
     .map(({ line, node }) => ({
       title: line.title,
+      titleFr: node.titleFr,
       amount: -line.amount,
       options: lines
         .filter((option) => option.node.parentId === node.id)
-        .map((option) => ({ title: option.line.title, amount: -option.line.amount })),
+        .map((option) => ({ title: option.line.title, titleFr: option.node.titleFr, amount: -option.line.amount })),
     }));
   const intents = await db
     .select()

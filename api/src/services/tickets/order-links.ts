@@ -2,6 +2,7 @@
 // order, its tickets and invoices on any device, without a ticket-office login.
 import { asc, type Database, type Db, eq, schema } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
+import { inLanguage } from "@ticketing/shared/content-language";
 import type { OrderView } from "@ticketing/shared/schemas/orders";
 import { notFound } from "../../lib/errors.ts";
 import { basketIdOfOrderToken } from "../../lib/order-tokens.ts";
@@ -11,6 +12,7 @@ import { findEvent } from "../events/event-pages.ts";
 import { presentInvoiceRows, renderInvoiceAttachment } from "../invoices/invoice-views.ts";
 import type { TicketKeys } from "./ticket-codes.ts";
 import { renderBasketTicket, streamTicketsOf } from "./ticket-downloads.ts";
+import { eventTitleIn } from "./tickets.ts";
 
 type Deps = { database: Database; config: { secretKey: string }; ticketKeys: TicketKeys };
 
@@ -22,11 +24,37 @@ async function basketOfToken(db: Db, secret: string, token: string, now: Date): 
   return basket;
 }
 
-/** The order as its page shows it: the basket, its event and its invoices and credit notes. */
-export async function showOrder({ database, config }: Deps, token: string, now: Date): Promise<OrderView> {
+/**
+ * The order as its page shows it, in the reader's `language`: the basket (its articles' and options' titles as
+ * added, in that language), its event and its invoices and credit notes.
+ */
+export async function showOrder(
+  { database, config }: Deps,
+  token: string,
+  now: Date,
+  language: Language,
+): Promise<OrderView> {
   const { db } = database;
   const basket = await basketOfToken(db, config.secretKey, token, now);
   const event = await findEvent(db, basket.eventId);
+  const detail = await presentBasketDetail(db, basket);
+  const french = new Map(
+    (
+      await db
+        .select({ id: schema.selectedNodes.id, titleFr: schema.selectedNodes.titleFr })
+        .from(schema.selectedNodes)
+        .where(eq(schema.selectedNodes.basketId, basket.id))
+        .all()
+    ).map((row) => [row.id, row.titleFr]),
+  );
+  const titleIn = <T extends { id: number; title: string }>(line: T): T => ({
+    ...line,
+    title: inLanguage(line.title, french.get(line.id), language),
+  });
+  const itemIn = <T extends { id: number; title: string; options: { id: number; title: string }[] }>(item: T): T => ({
+    ...titleIn(item),
+    options: item.options.map(titleIn),
+  });
   const invoices = await db
     .select()
     .from(schema.invoices)
@@ -34,8 +62,8 @@ export async function showOrder({ database, config }: Deps, token: string, now: 
     .orderBy(asc(schema.invoices.id))
     .all();
   return {
-    basket: await presentBasketDetail(db, basket),
-    event: { id: event.id, frontendPath: event.frontendPath, frontendTitle: event.frontendTitle },
+    basket: { ...detail, items: detail.items.map(itemIn), expiredItems: detail.expiredItems.map(itemIn) },
+    event: { id: event.id, frontendPath: event.frontendPath, frontendTitle: eventTitleIn(event, language) },
     invoices: await presentInvoiceRows(db, invoices),
   };
 }

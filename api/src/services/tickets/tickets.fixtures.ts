@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase, type Database, type Driver, run, schema } from "@ticketing/db";
+import { and, createDatabase, type Database, type Driver, eq, run, schema } from "@ticketing/db";
 
 export interface TestDatabase {
   database: Database;
@@ -187,4 +187,22 @@ export function qrCodesOf(pdf: Buffer): string[] {
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
+}
+
+/**
+ * The seeded order's texts written in French too (issue 34), as an organiser and the add to basket leave them: the
+ * event's title, the first article's and its first option's; "Ball only" and "Cloakroom" are left without French.
+ */
+export async function writeFrenchTitles(database: Database, order: SeededOrder) {
+  const { events, selectedNodes } = schema;
+  const [dinner] = order.articleIds;
+  await database.db.update(events).set({ frontendTitleFr: "Bal d'hiver 2026" }).where(eq(events.id, order.eventId));
+  await database.db
+    .update(selectedNodes)
+    .set({ titleFr: "Dîner et bal" })
+    .where(eq(selectedNodes.id, dinner as number));
+  await database.db
+    .update(selectedNodes)
+    .set({ titleFr: "Menu végétarien" })
+    .where(and(eq(selectedNodes.parentId, dinner as number), eq(selectedNodes.title, "Vegetarian menu")));
 }

@@ -9,8 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatEventDates } from "./event-dates.ts";
 import { createTicketCode, newTicketSigningKey, ticketKeysOf } from "./ticket-codes.ts";
 import { renderTicketPdf } from "./ticket-pdf.ts";
-import { createTestDatabase, hasCommand, type SeededOrder, seedOrder, type TestDatabase } from "./tickets.fixtures.ts";
-import { loadTicketData, type TicketPdfInput } from "./tickets.ts";
+import {
+  createTestDatabase,
+  hasCommand,
+  type SeededOrder,
+  seedOrder,
+  type TestDatabase,
+  writeFrenchTitles,
+} from "./tickets.fixtures.ts";
+import { loadTicketData, pdfInputOf, type TicketPdfInput } from "./tickets.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "tickets-"));
 const keys = ticketKeysOf(newTicketSigningKey());
@@ -122,7 +129,8 @@ describe("loadTicketData", () => {
 
   it("gives one ticket per held article, with its held options, its line price and the organiser's text in each language", async () => {
     const tickets = await loadTicketData(test.database, order.basketId);
-    expect(tickets.map((ticket) => [ticket.articleTitle, ticket.options, ticket.price])).toEqual([
+    const read = tickets.map(pdfInputOf(keys, "en"));
+    expect(read.map((ticket) => [ticket.articleTitle, ticket.options, ticket.price])).toEqual([
       [
         "Dinner and ball",
         [
@@ -133,9 +141,9 @@ describe("loadTicketData", () => {
       ],
       ["Ball only", [], 3500],
     ]);
+    expect(read[0]?.eventTitle).toBe("Winter Ball 2026");
     expect(tickets[0]).toMatchObject({
       claims: { eventId: order.eventId, basketId: order.basketId, itemId: order.articleIds[0] },
-      eventTitle: "Winter Ball 2026",
       location: "Rolex Learning Center\nRoute Cantonale, 1015 Lausanne",
       holderName: "Zoé Müller",
       isTesting: false,
@@ -157,13 +165,51 @@ describe("loadTicketData", () => {
   it("feeds renderTicketPdf", async () => {
     const [ticket] = await loadTicketData(test.database, order.basketId);
     if (!ticket) throw new Error("no ticket");
-    const { organiserTexts, ...data } = ticket;
-    const pdf = await renderTicketPdf({
-      ...data,
-      language: "en",
-      organiserText: organiserTexts.en,
-      ticketCode: createTicketCode(keys, ticket.claims),
-    });
+    const pdf = await renderTicketPdf(pdfInputOf(keys, "en")(ticket));
     expect(pdf.subarray(0, 4).toString()).toBe("%PDF");
+  });
+});
+
+describe("a ticket in the buyer's language (issue 34)", () => {
+  let test: TestDatabase;
+  let order: SeededOrder;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    order = await seedOrder(test.database, {
+      // The French ticket text left empty: a French buyer reads the organiser's English, not nothing.
+      communication: { pdfTicketTextEn: "Doors open at 18:30 for {{article}}.", pdfTicketTextFr: "" },
+    });
+    await writeFrenchTitles(test.database, order);
+  });
+  afterAll(() => test.dispose());
+
+  it("reads the event's and the articles' titles in French, the English where no French was written", async () => {
+    const tickets = await loadTicketData(test.database, order.basketId);
+    const [dinner, ball] = tickets.map(pdfInputOf(keys, "fr"));
+    expect(dinner).toMatchObject({
+      eventTitle: "Bal d'hiver 2026",
+      articleTitle: "Dîner et bal",
+      options: [
+        { title: "Menu végétarien", price: 0 },
+        { title: "Cloakroom", price: 300 },
+      ],
+      organiserText: "Doors open at 18:30 for Dîner et bal.",
+    });
+    expect(ball?.articleTitle).toBe("Ball only");
+    const [english] = tickets.map(pdfInputOf(keys, "en"));
+    expect(english).toMatchObject({ eventTitle: "Winter Ball 2026", articleTitle: "Dinner and ball" });
+  });
+
+  it("prints the French titles with their accents on the PDF", async (context) => {
+    if (!hasCommand("pdftotext")) return context.skip();
+    const [ticket] = await loadTicketData(test.database, order.basketId);
+    if (!ticket) throw new Error("no ticket");
+    const file = join(scratch, "ticket-fr.pdf");
+    writeFileSync(file, await renderTicketPdf(pdfInputOf(keys, "fr")(ticket)));
+    const text = execFileSync("pdftotext", [file, "-"]).toString();
+    expect(text).toContain("Dîner et bal");
+    expect(text).toContain("Menu végétarien");
+    expect(text).toContain("Bal d'hiver 2026");
+    expect(text).not.toContain("Dinner and ball");
   });
 });

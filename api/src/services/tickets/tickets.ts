@@ -2,7 +2,8 @@
 // code, and whether a scanned code admits. Drawing them is ticket-pdf.ts.
 import { and, asc, type Database, eq, inArray, schema } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
-import { communicationField, fillPlaceholders } from "@ticketing/shared/schemas/events";
+import { inLanguage } from "@ticketing/shared/content-language";
+import { communicationText, fillPlaceholders } from "@ticketing/shared/schemas/events";
 import type { TicketVerification } from "@ticketing/shared/schemas/ticket-office";
 import { invalid } from "../../lib/errors.ts";
 import { listArticles } from "../catalogue/catalogue.ts";
@@ -29,16 +30,27 @@ export interface TicketPdfInput {
   organiserText: string | null;
 }
 
-/** What a ticket shows, before it is signed and rendered in a language (the organiser's text in each). */
-export type TicketData = Omit<TicketPdfInput, "language" | "ticketCode" | "organiserText"> & {
+/**
+ * What a ticket shows, before it is signed and rendered in a language: the organiser's texts in each (the event's
+ * title, the article's and its options', the ticket's text), read in the ticket's language by `pdfInputOf`.
+ */
+export type TicketData = Omit<
+  TicketPdfInput,
+  "language" | "ticketCode" | "organiserText" | "eventTitle" | "articleTitle" | "options"
+> & {
   claims: TicketCodeClaims;
+  eventTitles: Record<Language, string>;
+  articleTitles: Record<Language, string>;
+  options: { titles: Record<Language, string>; price: number }[];
   organiserTexts: Record<Language, string | null>;
 };
 
 export interface OrderArticle {
   id: number;
+  /** The article's title as added, in English, and its French (empty: none, the English is read). */
   title: string;
-  options: { id: number; title: string; price: number }[];
+  titleFr: string;
+  options: { id: number; title: string; titleFr: string; price: number }[];
   /** cents: the article with its options */
   linePrice: number;
 }
@@ -98,10 +110,11 @@ export async function loadOrder(database: Database, basketId: number): Promise<O
   const articles = articleRows.map((article): OrderArticle => {
     const options = optionRows
       .filter((option) => option.parentId === article.id)
-      .map((option) => ({ id: option.id, title: option.title, price: option.price }));
+      .map((option) => ({ id: option.id, title: option.title, titleFr: option.titleFr, price: option.price }));
     return {
       id: article.id,
       title: article.title,
+      titleFr: article.titleFr,
       options,
       linePrice: options.reduce((sum, option) => sum + option.price, article.price),
     };
@@ -130,9 +143,21 @@ export async function sampleOrder(
   if (!event) throw new Error(`event ${sample.eventId} not found`);
   const [first, ...others] = (await listArticles(database.db, event.id)).slice(0, 3);
   const picked = first ? [first, first, ...others] : [];
+  const configurationIds = picked.map((article) => article.configurationId).filter((id) => id !== null);
+  const french = new Map(
+    configurationIds.length
+      ? (
+          await database.db
+            .select({ id: schema.nodeConfigurations.id, titleFr: schema.nodeConfigurations.titleFr })
+            .from(schema.nodeConfigurations)
+            .where(inArray(schema.nodeConfigurations.id, configurationIds))
+        ).map((row) => [row.id, row.titleFr])
+      : [],
+  );
   const articles = picked.map((article, index) => ({
     id: index + 1,
     title: article.title,
+    titleFr: (article.configurationId !== null && french.get(article.configurationId)) || "",
     options: [],
     linePrice: article.price,
   }));
@@ -146,30 +171,60 @@ export async function sampleOrder(
   };
 }
 
+/** The event's public title for a buyer of `language` (its French, else its English: docs/decisions/0043). */
+export const eventTitleIn = (event: Pick<Order["event"], "frontendTitle" | "frontendTitleFr">, language: Language) =>
+  inLanguage(event.frontendTitle, event.frontendTitleFr, language);
+
+/**
+ * `order` as a buyer of `language` reads it: the event's title and the articles' and options' titles in their
+ * language (`title` holds it; the French fields are left as they were), so the mails read them as before.
+ */
+export function orderIn(order: Order, language: Language): Order {
+  const titleIn = <T extends { title: string; titleFr: string }>(item: T): T => ({
+    ...item,
+    title: inLanguage(item.title, item.titleFr, language),
+  });
+  return {
+    ...order,
+    event: { ...order.event, frontendTitle: eventTitleIn(order.event, language) },
+    articles: order.articles.map((article) => ({ ...titleIn(article), options: article.options.map(titleIn) })),
+  };
+}
+
+const bothLanguages = (english: string, french: string) => ({
+  en: inLanguage(english, french, "en"),
+  fr: inLanguage(english, french, "fr"),
+});
+
 /** One ticket per article of the order, or only the article `itemId`. */
 export function ticketDataOf(order: Order, itemId?: number): TicketData[] {
   const { basket, event } = order;
-  const values = { event: event.frontendTitle, reference: basket.unikey, name: order.holderName };
+  const eventTitles = bothLanguages(event.frontendTitle, event.frontendTitleFr);
   const organiserText = (language: Language, article: string) => {
-    const text = order.communication?.[communicationField("pdfTicketText", language)];
-    return text ? fillPlaceholders(text, { ...values, article }) : null;
+    // The organiser's text in the ticket's language, else in the other one (docs/decisions/0043).
+    const text = communicationText(order.communication, "pdfTicketText", language);
+    const values = { event: eventTitles[language], reference: basket.unikey, name: order.holderName, article };
+    return text ? fillPlaceholders(text, values) : null;
   };
   return order.articles
     .filter((article) => itemId === undefined || article.id === itemId)
-    .map((article) => ({
-      claims: { eventId: event.id, basketId: basket.id, itemId: article.id },
-      eventTitle: event.frontendTitle,
-      eventStart: event.startDate,
-      eventEnd: event.endDate,
-      location: [event.location, event.locationAddress].filter((line) => line.trim() !== "").join("\n"),
-      articleTitle: article.title,
-      options: article.options.map(({ title, price }) => ({ title, price })),
-      price: article.linePrice,
-      holderName: order.holderName,
-      basketReference: basket.unikey,
-      isTesting: basket.testing,
-      organiserTexts: { en: organiserText("en", article.title), fr: organiserText("fr", article.title) },
-    }));
+    .map((article) => {
+      const articleTitles = bothLanguages(article.title, article.titleFr);
+      return {
+        claims: { eventId: event.id, basketId: basket.id, itemId: article.id },
+        eventTitles,
+        eventStart: event.startDate,
+        eventEnd: event.endDate,
+        location: [event.location, event.locationAddress].filter((line) => line.trim() !== "").join("\n"),
+        articleTitles,
+        options: article.options.map(({ title, titleFr, price }) => ({ titles: bothLanguages(title, titleFr), price })),
+        price: article.linePrice,
+        holderName: order.holderName,
+        basketReference: basket.unikey,
+        isTesting: basket.testing,
+        organiserTexts: { en: organiserText("en", articleTitles.en), fr: organiserText("fr", articleTitles.fr) },
+      };
+    });
 }
 
 /**
@@ -217,8 +272,11 @@ export const ticketsFileName = (basketReference: string) => `tickets-${basketRef
 /** What a ticket's page needs: its data, in the buyer's language, with its claims signed into the QR code. */
 export const pdfInputOf =
   (keys: TicketKeys, language: Language) =>
-  ({ claims, organiserTexts, ...ticket }: TicketData): TicketPdfInput => ({
+  ({ claims, organiserTexts, eventTitles, articleTitles, options, ...ticket }: TicketData): TicketPdfInput => ({
     ...ticket,
+    eventTitle: eventTitles[language],
+    articleTitle: articleTitles[language],
+    options: options.map(({ titles, price }) => ({ title: titles[language], price })),
     language,
     organiserText: organiserTexts[language],
     ticketCode: createTicketCode(keys, claims),

@@ -2,6 +2,7 @@
 // pages, through the official `stripe` package. Each unit has its own Stripe account: its secret key and webhook
 // signing secret are stored encrypted (lib/secrets.ts) and read here for each call.
 import { type Db, eq, schema } from "@ticketing/db";
+import { inLanguage } from "@ticketing/shared/content-language";
 import { ticketOfficeUrl } from "@ticketing/shared/ticket-office";
 import Stripe from "stripe";
 import type { Config } from "../../../env.ts";
@@ -85,7 +86,10 @@ export const stripeModule: PaymentModule = {
               price_data: {
                 currency: "chf",
                 unit_amount: invoice.amount,
-                product_data: { name: `${event.frontendTitle} — ${basket.unikey}` },
+                // The buyer reads Stripe's page in their language (`locale`): the event's title too.
+                product_data: {
+                  name: `${inLanguage(event.frontendTitle, event.frontendTitleFr, language)} — ${basket.unikey}`,
+                },
               },
             },
           ],

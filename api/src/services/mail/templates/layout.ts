@@ -5,9 +5,9 @@ import type { Language } from "@ticketing/shared/constants";
 import en from "@ticketing/shared/i18n/en/email.json" with { type: "json" };
 import fr from "@ticketing/shared/i18n/fr/email.json" with { type: "json" };
 import { createTranslator, type Translate } from "@ticketing/shared/i18n/translate";
-import { communicationField, fillPlaceholders } from "@ticketing/shared/schemas/events";
+import { communicationText, fillPlaceholders } from "@ticketing/shared/schemas/events";
 import type { Config } from "../../../env.ts";
-import type { Order } from "../../tickets/tickets.ts";
+import { eventTitleIn, type Order } from "../../tickets/tickets.ts";
 
 export interface RenderedMail {
   subject: string;
@@ -33,10 +33,10 @@ export interface MailTemplateContext {
 /** The mails' texts (shared/i18n/<language>/email.json) in `language`. */
 export const mailTranslator = (language: Language): Translate => createTranslator({ en, fr }, language);
 
-/** The organiser's signature of the event's mails in `language`, or ours. */
+/** The organiser's signature of the event's mails in `language` (else in the other language), or ours. */
 export function signatureOf(t: Translate, language: Language, order: Pick<Order, "communication" | "event">): string {
-  const own = order.communication?.[communicationField("signature", language)]?.trim();
-  const event = order.event.frontendTitle;
+  const own = communicationText(order.communication, "signature", language);
+  const event = eventTitleIn(order.event, language);
   return own ? fillPlaceholders(own, { event }) : t("signature", { event });
 }
 

@@ -7,7 +7,7 @@ import { formatMoney } from "@ticketing/shared/money";
 import {
   type CommunicationMail,
   type CommunicationUpdate,
-  communicationField,
+  communicationText,
   fillPlaceholders,
 } from "@ticketing/shared/schemas/events";
 import { ticketOfficeUrl } from "@ticketing/shared/ticket-office";
@@ -17,8 +17,10 @@ import { formatEventDates } from "../../tickets/event-dates.ts";
 import { ticketKeysOf } from "../../tickets/ticket-codes.ts";
 import { renderTicketsPdf } from "../../tickets/ticket-pdf.ts";
 import {
+  eventTitleIn,
   loadOrder,
   type Order,
+  orderIn,
   pdfInputOf,
   sampleOrder,
   ticketDataOf,
@@ -55,7 +57,7 @@ export async function renderPaymentExpiredMail(
   const order = await loadOrder(database, basket_id);
   if (!order) throw new Error(`basket ${basket_id} not found`);
   const values = {
-    event: order.event.frontendTitle,
+    event: eventTitleIn(order.event, language),
     reference: order.basket.unikey,
     minutes: String(order.event.paymentTermMinutes),
   };
@@ -141,10 +143,12 @@ export function asTestMail(t: Translate, mail: RenderedMail): RenderedMail {
 export async function renderOrderMail(
   { database, config, signal }: MailTemplateContext,
   language: Language,
-  order: Order,
+  ordered: Order,
   kind: CommunicationMail,
 ): Promise<RenderedMail> {
   const t = mailTranslator(language);
+  // The event's and the articles' titles in the buyer's language, here and on the tickets attached.
+  const order = orderIn(ordered, language);
   const { communication, event } = order;
   const values = {
     event: event.frontendTitle,
@@ -155,15 +159,20 @@ export async function renderOrderMail(
   };
   const isConfirmation = kind === "order_confirmation";
   // The organiser's own subject and body (communication settings) replace ours; they may use the same placeholders.
-  const customSubject =
-    communication?.[
-      communicationField(isConfirmation ? "orderConfirmationSubject" : "paymentReminderSubject", language)
-    ];
-  const customBody =
-    communication?.[communicationField(isConfirmation ? "orderConfirmationBody" : "paymentReminderBody", language)];
-  const subject = customSubject?.trim() ? fillPlaceholders(customSubject.trim(), values) : t(`${kind}.subject`, values);
-  const opening = customBody?.trim()
-    ? fillPlaceholders(customBody.trim(), values)
+  // Written in one language only, they are sent in that one rather than ours (docs/decisions/0043).
+  const customSubject = communicationText(
+    communication,
+    isConfirmation ? "orderConfirmationSubject" : "paymentReminderSubject",
+    language,
+  );
+  const customBody = communicationText(
+    communication,
+    isConfirmation ? "orderConfirmationBody" : "paymentReminderBody",
+    language,
+  );
+  const subject = customSubject ? fillPlaceholders(customSubject, values) : t(`${kind}.subject`, values);
+  const opening = customBody
+    ? fillPlaceholders(customBody, values)
     : `${greeting(t, order.holderName)}\n\n${t(`${kind}.intro`, values)}`;
   const signature = signatureOf(t, language, order);
   const money = (cents: number) => (cents ? formatMoney(cents, language) : t("order_confirmation.free"));
@@ -236,7 +245,7 @@ export async function renderOrderMail(
   const attachments: RenderedMail["attachments"] = [];
   if (areTicketsAttached) {
     const keys = ticketKeysOf(config.ticketSigningKey);
-    const content = await renderTicketsPdf(ticketDataOf(order).map(pdfInputOf(keys, language)), { signal });
+    const content = await renderTicketsPdf(ticketDataOf(ordered).map(pdfInputOf(keys, language)), { signal });
     attachments.push({ filename: ticketsFileName(order.basket.unikey), content, contentType: "application/pdf" });
   }
   return { subject, text, html, attachments, sender: senderOf(order) };

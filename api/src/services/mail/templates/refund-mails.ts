@@ -1,11 +1,12 @@
 // The refund mail: money given back, with the credit note attached.
 import type { Language } from "@ticketing/shared/constants";
+import { inLanguage } from "@ticketing/shared/content-language";
 import type { Translate } from "@ticketing/shared/i18n/translate";
 import { formatMoney } from "@ticketing/shared/money";
 import { orderLinkUrl } from "../../../lib/order-tokens.ts";
 import { renderInvoiceAttachment } from "../../invoices/invoice-views.ts";
 import { loadRefund } from "../../invoices/refund-views.ts";
-import { loadOrder } from "../../tickets/tickets.ts";
+import { eventTitleIn, loadOrder } from "../../tickets/tickets.ts";
 import {
   escapeHtml,
   greeting,
@@ -30,12 +31,17 @@ export async function renderRefundMail(
   const order = await loadOrder(database, payload.basket_id);
   const refund = await loadRefund(database, payload.basket_id, payload.invoice_id);
   if (!order || !refund) throw new Error(`refund ${payload.invoice_id} of basket ${payload.basket_id} not found`);
-  const values = { event: order.event.frontendTitle, reference: order.basket.unikey };
+  const values = { event: eventTitleIn(order.event, language), reference: order.basket.unikey };
   const signature = signatureOf(t, language, order);
   const amount = formatMoney(refund.amount, language);
   const articles = refund.articles.map((article) => ({
-    label: t("label_value", { label: article.title, value: formatMoney(article.amount, language) }),
-    options: article.options.map((o) => `${o.title}${o.amount ? ` (${formatMoney(o.amount, language)})` : ""}`),
+    label: t("label_value", {
+      label: inLanguage(article.title, article.titleFr, language),
+      value: formatMoney(article.amount, language),
+    }),
+    options: article.options.map(
+      (o) => `${inLanguage(o.title, o.titleFr, language)}${o.amount ? ` (${formatMoney(o.amount, language)})` : ""}`,
+    ),
   }));
   const intro = t(
     refund.isLate ? "refund.intro_late" : refund.isWhole ? "refund.intro_full" : "refund.intro_partial",

@@ -3,8 +3,10 @@
 // it, carrying the offer's code). Rendered at delivery from the entry as it then is.
 import { type Database, eq, schema, sql } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
+import { inLanguage } from "@ticketing/shared/content-language";
 import type { Translate } from "@ticketing/shared/i18n/translate";
 import { ticketOfficeUrl } from "@ticketing/shared/ticket-office";
+import { eventTitleIn } from "../../tickets/tickets.ts";
 import { offerCode } from "../../waiting-list/offer-links.ts";
 import {
   escapeHtml,
@@ -16,14 +18,18 @@ import {
   signatureOf,
 } from "./layout.ts";
 
-/** The entry with its event and the event's mail settings; its position when it is still waiting. */
+/**
+ * The entry with its event and the event's mail settings; its position when it is still waiting; the French title
+ * of its article (its element's, empty once the element is gone: the title kept at joining is read).
+ */
 async function loadEntry(database: Database, entryId: number) {
-  const { waitingListEntries: entries, events, communicationSettings } = schema;
+  const { waitingListEntries: entries, events, communicationSettings, nodes, nodeConfigurations } = schema;
   const row = await database.db
     .select({
       entry: entries,
       event: events,
       communication: communicationSettings,
+      titleFr: nodeConfigurations.titleFr,
       ahead: sql<number>`(select count(*) from waiting_list_entries w
         where w.event_id = waiting_list_entries.event_id and w.testing = waiting_list_entries.testing
         and w.state = 'waiting' and w.id < waiting_list_entries.id)`,
@@ -31,6 +37,8 @@ async function loadEntry(database: Database, entryId: number) {
     .from(entries)
     .innerJoin(events, eq(events.id, entries.eventId))
     .leftJoin(communicationSettings, eq(communicationSettings.eventId, entries.eventId))
+    .leftJoin(nodes, eq(nodes.id, entries.nodeId))
+    .leftJoin(nodeConfigurations, eq(nodeConfigurations.id, nodes.configurationId))
     .where(eq(entries.id, entryId))
     .get();
   if (!row) throw new Error(`waiting list entry ${entryId} not found`);
@@ -85,8 +93,8 @@ export async function renderWaitingListMail(
   kind: "waiting_list_joined" | "waiting_list_offer",
   payload: { entry_id: number },
 ): Promise<RenderedMail> {
-  const { entry, event, communication, position } = await loadEntry(database, payload.entry_id);
-  const values = { event: event.frontendTitle, title: entry.title };
+  const { entry, event, communication, position, titleFr } = await loadEntry(database, payload.entry_id);
+  const values = { event: eventTitleIn(event, language), title: inLanguage(entry.title, titleFr, language) };
   const signature = signatureOf(t, language, { communication, event });
   if (kind === "waiting_list_joined") {
     const asked = t("waiting_list_joined.asked", { ...values, quantity: entry.quantity });
