@@ -1,14 +1,21 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Database, Driver } from "@ticketing/db";
+import { type Database, type Driver, schema } from "@ticketing/db";
 import en from "@ticketing/shared/i18n/en/email.json" with { type: "json" };
 import fr from "@ticketing/shared/i18n/fr/email.json" with { type: "json" };
 import { keyPaths } from "@ticketing/shared/i18n/translate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../lib/log.ts";
 import { ticketKeysOf, verifyTicketCode } from "../tickets/ticket-codes.ts";
-import { addArticles, hasCommand, qrCodesOf, seedOrder, type TestDatabase } from "../tickets/tickets.fixtures.ts";
+import {
+  addArticles,
+  hasCommand,
+  qrCodesOf,
+  seedOrder,
+  type TestDatabase,
+  writeFrenchTitles,
+} from "../tickets/tickets.fixtures.ts";
 import { deliverPendingMails } from "./delivery.ts";
 import { type MailTestConfig, outboxRow, recordingTransport, useOutboxDatabase } from "./mail.fixtures.ts";
 import { enqueueMail } from "./queue.ts";
@@ -144,6 +151,45 @@ describe.each<Driver>(["better-sqlite3", "libsql"])("mail outbox on %s", (driver
     );
     expect(mail.html).toContain("See you at &#60;the&#62; ball!");
     expect(mail.attachments).toHaveLength(1);
+  });
+
+  it("names the event and the articles in the buyer's language, the English where no French was written (issue 34)", async () => {
+    const order = await seedOrder(database, {
+      // Only the English signature is written: a French buyer reads it rather than ours.
+      communication: { signatureEn: "The {{event}} team" },
+    });
+    await writeFrenchTitles(database, order);
+    await database.db
+      .insert(schema.selectedNodes)
+      .values({ basketId: order.basketId, isArticle: true, title: "Day pass", titleFr: "Pass journée", price: 2000 });
+    const confirmation = (language: "en" | "fr") =>
+      renderMail(
+        { database, config },
+        { kind: "order_confirmation", language, payload: { basket_id: order.basketId } },
+      );
+
+    const french = await confirmation("fr");
+    expect(french.subject).toBe("Vos billets pour Bal d'hiver 2026");
+    expect(french.text).toMatch(/- Pass journée : 20\.00\sCHF/);
+    expect(french.text).toMatch(/- Dîner et bal : 88\.00\sCHF\n {4}Menu végétarien\n {4}Cloakroom/);
+    expect(french.text).toMatch(/- Ball only : 35\.00\sCHF/);
+    expect(french.text).toContain("The Bal d'hiver 2026 team");
+    expect(french.html).toContain("Pass journée");
+    expect(french.text).not.toContain("Day pass");
+    const english = await confirmation("en");
+    expect(english.subject).toBe("Your tickets for Winter Ball 2026");
+    expect(english.text).toMatch(/- Day pass: CHF\s20\.00/);
+    expect(english.text).toContain("The Winter Ball 2026 team");
+    expect(english.text).not.toMatch(/Pass journée|Dîner|Bal d'hiver/);
+
+    // The tickets attached read the same titles.
+    const [pdf] = french.attachments;
+    if (!pdf || !hasCommand("pdftotext")) return;
+    const file = join(test.directory, "tickets-fr.pdf");
+    writeFileSync(file, pdf.content);
+    const text = execFileSync("pdftotext", [file, "-"]).toString();
+    expect(text).toContain("Pass journée");
+    expect(text).toContain("Dîner et bal");
   });
 
   it("sends a 2,500-ticket order as one mail of bounded size, at once, linking to its tickets", async () => {
