@@ -1,5 +1,6 @@
 // The door's list (issue 17, docs/decisions/0027-ticket-check-in.md): one row per ticket sold, filtered, sorted and
 // paged, agreeing with the figures; its export as csv and xlsx, read in batches, for staff of the event's unit.
+import { eq, schema } from "@ticketing/db";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { DRIVERS, download, FRENCH, jsonParam, signedInUser } from "../../test-support.ts";
@@ -98,6 +99,11 @@ describe.each(DRIVERS)("ticket check-in (%s)", (driver) => {
       const { sale, staff } = await event();
       const ada = await order(sale, { count: 2 });
       await scan(sale.event.id, staff, ada.codes[1] as string);
+      // The article's French title as added, in its column beside the English (issue 34).
+      await ctx.database.db
+        .update(schema.selectedNodes)
+        .set({ titleFr: "Entrée" })
+        .where(eq(schema.selectedNodes.basketId, ada.basket?.id as number));
       const rows = (await ctx.call("GET", `/events/${sale.event.id}/check-ins`, { token: staff })).body;
       const [out, inside] = rows as { id: number; checked_in_at: string }[];
 
@@ -105,9 +111,18 @@ describe.each(DRIVERS)("ticket check-in (%s)", (driver) => {
       expect(english.response.headers.get("content-disposition")).toContain(`check-ins-${sale.event.frontendPath}`);
       const moment = swissMoment(inside?.checked_in_at as string)?.text;
       expect(english.records).toEqual([
-        ["Ticket", "Basket reference", "Article", "Ticket holder", "Checked in", "Checked in at", "Checked in by"],
-        [String(out?.id), ada.basket?.unikey, "Entry", "Ada Lovelace", "No", "", ""],
-        [String(inside?.id), ada.basket?.unikey, "Entry", "Ada Lovelace", "Yes", moment, sale.email],
+        [
+          "Ticket",
+          "Basket reference",
+          "Article",
+          "Article (French)",
+          "Ticket holder",
+          "Checked in",
+          "Checked in at",
+          "Checked in by",
+        ],
+        [String(out?.id), ada.basket?.unikey, "Entry", "Entrée", "Ada Lovelace", "No", "", ""],
+        [String(inside?.id), ada.basket?.unikey, "Entry", "Entrée", "Ada Lovelace", "Yes", moment, sale.email],
       ]);
       const french = await exported(
         `filter=${jsonParam({ event_id: sale.event.id, checked_in: true })}`,
@@ -116,14 +131,23 @@ describe.each(DRIVERS)("ticket check-in (%s)", (driver) => {
         FRENCH,
       );
       expect(french.records).toEqual([
-        ["Billet", "Référence du panier", "Article", "Titulaire du billet", "Entré", "Entré le", "Contrôlé par"],
-        [String(inside?.id), ada.basket?.unikey, "Entry", "Ada Lovelace", "Oui", moment, sale.email],
+        [
+          "Billet",
+          "Référence du panier",
+          "Article",
+          "Article (français)",
+          "Titulaire du billet",
+          "Entré",
+          "Entré le",
+          "Contrôlé par",
+        ],
+        [String(inside?.id), ada.basket?.unikey, "Entry", "Entrée", "Ada Lovelace", "Oui", moment, sale.email],
       ]);
 
       const sheet = await exported(`event_id=${sale.event.id}&checked_in=false`, "xlsx", staff, FRENCH);
       expect(sheet.sheetName).toBe("Entrées");
       expect(sheet.records[0]?.[0]).toBe("Billet");
-      expect(sheet.records.slice(1)).toEqual([[out?.id, ada.basket?.unikey, "Entry", "Ada Lovelace", "Non"]]);
+      expect(sheet.records.slice(1)).toEqual([[out?.id, ada.basket?.unikey, "Entry", "Entrée", "Ada Lovelace", "Non"]]);
     });
 
     it("reads every row in batches whatever the order, even sorted by a check-in most tickets do not have", async () => {

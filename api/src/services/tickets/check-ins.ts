@@ -61,7 +61,8 @@ const scanFields = {
  */
 export const ticketsQuery = (db: Db, sortKey: SQL = sql`null`) =>
   db
-    .select({ ...scanFields, sortKey })
+    // The French title for the export's column beside the English (docs/decisions/0043); not read by a scan.
+    .select({ ...scanFields, titleFr: lines.titleFr, sortKey })
     .from(lines)
     .innerJoin(baskets, eq(baskets.id, lines.basketId))
     .leftJoin(billing, eq(billing.id, baskets.billingInformationId))

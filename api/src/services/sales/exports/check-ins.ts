@@ -23,6 +23,7 @@ export async function checkInsExport(request: ExportRequest): Promise<ExportTabl
         { header: header("id"), kind: "integer", cell: (row) => row.id },
         { header: header("basket_reference"), kind: "text", width: 14, cell: (row) => row.reference },
         { header: header("article"), kind: "text", width: 28, cell: (row) => row.title },
+        { header: header("article_fr"), kind: "text", width: 28, cell: (row) => row.titleFr },
         { header: header("holder"), kind: "text", width: 28, cell: (row) => row.holderName },
         {
           header: header("checked_in"),

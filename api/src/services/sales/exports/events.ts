@@ -18,6 +18,7 @@ export async function eventsExport(request: ExportRequest): Promise<ExportTable>
         sortKey: sortKeyOf(keyset),
         name: events.name,
         frontendTitle: events.frontendTitle,
+        frontendTitleFr: events.frontendTitleFr,
         frontendPath: events.frontendPath,
         status: events.status,
         moderationStatus: events.moderationStatus,
@@ -42,6 +43,7 @@ export async function eventsExport(request: ExportRequest): Promise<ExportTable>
         { header: header("id"), kind: "integer", cell: (row) => row.id },
         { header: header("name"), kind: "text", width: 30, cell: (row) => row.name },
         { header: header("public_title"), kind: "text", width: 30, cell: (row) => row.frontendTitle },
+        { header: header("public_title_fr"), kind: "text", width: 30, cell: (row) => row.frontendTitleFr },
         { header: header("path"), kind: "text", cell: (row) => row.frontendPath },
         { header: header("status"), kind: "text", width: 12, cell: (row) => t(`values.event_status.${row.status}`) },
         {

@@ -59,7 +59,11 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
             .run(),
         );
       });
-      await writeEventRow(ctx, sale.event.id, { frontendTitle: "=1+2", registrationsStartDate: "2030-01-01" });
+      await writeEventRow(ctx, sale.event.id, {
+        frontendTitle: "=1+2",
+        frontendTitleFr: "Bal d'hiver",
+        registrationsStartDate: "2030-01-01",
+      });
       const list = await ctx.call("GET", `/events?filter=${jsonParam({ unit_id: sale.event.unitId })}`, {
         token: staff,
       });
@@ -72,6 +76,8 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
         String(sale.event.id),
         sale.event.name,
         "'=1+2",
+        // The French public title beside the English (issue 34).
+        "Bal d'hiver",
         sale.event.frontendPath,
         "Public",
         "Validated",
@@ -87,9 +93,11 @@ describe.each(DRIVERS)("exports (%s)", (driver) => {
       expect(allText(sheet.sheet)).not.toContain(secret);
       const row = sheet.rows[0] as ExcelJS.Row;
       expect(row.getCell(3).value).toBe("'=1+2");
-      expect(row.getCell(7).value).toEqual(new Date("2030-01-01T11:00:00.000Z"));
-      expect(row.getCell(9).value).toEqual(new Date("2030-01-01T00:00:00.000Z"));
-      expect(row.getCell(9).numFmt).toBe("yyyy-mm-dd");
+      expect(row.getCell(4).value).toBe("Bal d'hiver");
+      expect(sheet.header.slice(2, 4)).toEqual(["Public title", "Public title (French)"]);
+      expect(row.getCell(8).value).toEqual(new Date("2030-01-01T11:00:00.000Z"));
+      expect(row.getCell(10).value).toEqual(new Date("2030-01-01T00:00:00.000Z"));
+      expect(row.getCell(10).numFmt).toBe("yyyy-mm-dd");
 
       const outsider = await signedInUser(ctx, "outsider");
       const refused = await ctx.call("GET", `${path}&format=csv`, { token: outsider.token });

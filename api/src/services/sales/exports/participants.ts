@@ -3,6 +3,7 @@
 // column per form field of the event holding that article's answer.
 import { and, asc, eq, inArray, isNull, schema } from "@ticketing/db";
 import { SOLD_BASKET_STATUSES } from "@ticketing/shared/constants";
+import { inLanguage } from "@ticketing/shared/content-language";
 import type { ListOptions } from "../../../lib/list-query.ts";
 import { BASKET_LIST, basketsWhere } from "../sales.ts";
 import { type CellValue, columnsOf, type ExportTable, inBatches, mapBatches, type RowColumn } from "./engine.ts";
@@ -53,15 +54,16 @@ async function formFields(request: ExportRequest, eventId: number, sold: ReturnT
 async function optionsOf(request: ExportRequest, itemIds: number[]) {
   const { selectedNodes: lines } = schema;
   const rows = await request.db
-    .select({ parentId: lines.parentId, title: lines.title, price: lines.price })
+    .select({ parentId: lines.parentId, title: lines.title, titleFr: lines.titleFr, price: lines.price })
     .from(lines)
     .where(and(inArray(lines.parentId, itemIds), eq(lines.status, "held")))
     .orderBy(asc(lines.id))
     .all();
-  const options = new Map<number, { titles: string[]; price: number }>();
+  const options = new Map<number, { titles: string[]; titlesFr: string[]; price: number }>();
   for (const row of rows) {
-    const entry = options.get(row.parentId as number) ?? { titles: [], price: 0 };
+    const entry = options.get(row.parentId as number) ?? { titles: [], titlesFr: [], price: 0 };
     entry.titles.push(row.title);
+    entry.titlesFr.push(row.titleFr);
     entry.price += row.price;
     options.set(row.parentId as number, entry);
   }
@@ -123,6 +125,7 @@ export async function participantsExport(request: ExportRequest): Promise<Export
         basketId: baskets.id,
         reference: baskets.unikey,
         title: lines.title,
+        titleFr: lines.titleFr,
         price: lines.price,
         createdAt: baskets.createdAt,
         firstName: billing.firstName,
@@ -148,7 +151,7 @@ export async function participantsExport(request: ExportRequest): Promise<Export
     const [options, answers] = await Promise.all([optionsOf(request, ids), answersOf(request, ids, fields)]);
     return rows.map((row) =>
       Object.assign(row, {
-        options: options.get(row.id) ?? { titles: [], price: 0 },
+        options: options.get(row.id) ?? { titles: [], titlesFr: [], price: 0 },
         answers: answers.get(row.id) ?? [],
       }),
     );
@@ -162,7 +165,21 @@ export async function participantsExport(request: ExportRequest): Promise<Export
         { header: header("basket_id"), kind: "integer", cell: (row) => row.basketId },
         { header: header("basket_reference"), kind: "text", width: 14, cell: (row) => row.reference },
         { header: header("article"), kind: "text", width: 28, cell: (row) => row.title },
+        { header: header("article_fr"), kind: "text", width: 28, cell: (row) => row.titleFr },
         { header: header("options"), kind: "text", width: 28, cell: (row) => row.options.titles.join(", ") },
+        {
+          header: header("options_fr"),
+          kind: "text",
+          width: 28,
+          // Empty while no option has a French title (as the article's column); else as a French buyer reads them,
+          // an option without French by its English, so the list keeps one name per option.
+          cell: (row) =>
+            row.options.titlesFr.some((title) => title.trim() !== "")
+              ? row.options.titles
+                  .map((title, index) => inLanguage(title, row.options.titlesFr[index], "fr"))
+                  .join(", ")
+              : "",
+        },
         { header: header("price"), kind: "money", cell: (row) => row.price + row.options.price },
         { header: header("first_name"), kind: "text", cell: (row) => row.firstName },
         { header: header("last_name"), kind: "text", cell: (row) => row.lastName },

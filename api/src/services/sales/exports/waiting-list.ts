@@ -1,6 +1,6 @@
 // An event's waiting list as a file (issue 31): one row per entry in order of joining, each waiting one with its
 // position, as `GET /events/:id/waiting-list/entries` lists them; filters `testing` (or `preview`) and `state`.
-import { schema } from "@ticketing/db";
+import { eq, schema } from "@ticketing/db";
 import { WAITING_LIST_ENTRY_STATES, type WaitingListEntryState } from "@ticketing/shared/constants";
 import { DomainError } from "../../../lib/errors.ts";
 import type { ListOptions } from "../../../lib/list-query.ts";
@@ -40,7 +40,13 @@ export async function waitingListExport(request: ExportRequest): Promise<ExportT
   const entries = schema.waitingListEntries;
   const keyset = { column: entries.id, id: entries.id, order: "asc" as const };
   const batches = inBatches(keyset, entriesWhere(event.id, testing, state), () =>
-    db.select(entryFields).from(entries).$dynamic(),
+    db
+      // The French title of the entry's article is its element's (the entry keeps the English it joined with).
+      .select({ ...entryFields, titleFr: schema.nodeConfigurations.titleFr })
+      .from(entries)
+      .leftJoin(schema.nodes, eq(schema.nodes.id, entries.nodeId))
+      .leftJoin(schema.nodeConfigurations, eq(schema.nodeConfigurations.id, schema.nodes.configurationId))
+      .$dynamic(),
   );
   // Read in order of joining, every waiting entry of the list passes the filter (or none does): its position is
   // the count of waiting ones read so far.
@@ -61,6 +67,7 @@ export async function waitingListExport(request: ExportRequest): Promise<ExportT
         { header: header("position"), kind: "integer", cell: (row) => row.position },
         { header: header("email"), kind: "text", width: 30, cell: (row) => row.email },
         { header: header("article"), kind: "text", width: 28, cell: (row) => row.title },
+        { header: header("article_fr"), kind: "text", width: 28, cell: (row) => row.titleFr ?? "" },
         { header: header("quantity"), kind: "integer", cell: (row) => row.quantity },
         { header: header("state"), kind: "text", cell: (row) => t(`values.waiting_list_state.${row.state}`) },
         { header: header("offered_quantity"), kind: "integer", cell: (row) => row.offeredQuantity },
