@@ -6,6 +6,7 @@ import {
   createOnSaleEvent,
   DRIVERS,
   download,
+  FRENCH,
   lastMailTo,
   payOnDemoPage,
   readyBuyer,
@@ -30,6 +31,28 @@ async function paidOrder(ctx: TestContext, email: string) {
 describe.each(DRIVERS)("order links (%s)", (driver) => {
   const ctx = useTestContext(driver);
   const order = (token: string) => ctx.call("GET", `/frontend/orders/${token}`);
+
+  it("shows the order in the reader's language: the event's and the articles' titles as added, English where no French was written (issue 34)", async () => {
+    const { sale, buyer, token } = await paidOrder(ctx, `french-${driver}@example.org`);
+    const { events, selectedNodes } = schema;
+    await ctx.database.db.update(events).set({ frontendTitleFr: "Fête 2030" }).where(eq(events.id, sale.event.id));
+    const [first] = await ctx.database.db
+      .select({ id: selectedNodes.id })
+      .from(selectedNodes)
+      .where(eq(selectedNodes.basketId, buyer.basketId))
+      .orderBy(selectedNodes.id);
+    await ctx.database.db
+      .update(selectedNodes)
+      .set({ titleFr: "Entrée" })
+      .where(eq(selectedNodes.id, first?.id as number));
+    const french = await ctx.call("GET", `/frontend/orders/${token}`, { headers: FRENCH });
+    expect(french.status).toBe(200);
+    expect(french.body.event.frontend_title).toBe("Fête 2030");
+    expect(french.body.basket.items.map((item: { title: string }) => item.title)).toEqual(["Entrée", "Entry"]);
+    const english = await order(token);
+    expect(english.body.event.frontend_title).toBe(sale.event.frontendTitle);
+    expect(english.body.basket.items.map((item: { title: string }) => item.title)).toEqual(["Entry", "Entry"]);
+  });
 
   it("puts a signed link to the order's page in the confirmation mail; it opens the order without a login", async () => {
     const { sale, buyer, link, token, html } = await paidOrder(ctx, `link-${driver}@example.org`);
