@@ -187,6 +187,24 @@ describe.each(DRIVERS)("refunds (%s)", (driver) => {
     expect(french.text).toContain("ne sont plus valables");
     const english = await render({ kind: "refund", language: "en", payload: mail?.payload });
     expect(english.text).toContain(`Amount refunded: ${formatMoney(3000, "en")}`);
+    // With French titles written (issue 34), the French mail and its credit note read them; the English ones stay.
+    await ctx.database.db
+      .update(schema.events)
+      .set({ frontendTitleFr: "Fête 2030" })
+      .where(eq(schema.events.id, sale.event.id));
+    await ctx.database.db
+      .update(schema.selectedNodes)
+      .set({ titleFr: "Entrée" })
+      .where(eq(schema.selectedNodes.id, first.id));
+    const translated = await render({ kind: "refund", language: "fr", payload: mail?.payload });
+    expect(translated.subject).toBe("Votre remboursement pour Fête 2030");
+    expect(translated.text).toContain(`- Entrée : ${formatMoney(2500, "fr")}`);
+    // No French for the option: its English.
+    expect(translated.text).toContain(`    T-shirt (${formatMoney(500, "fr")})`);
+    expect((await render({ kind: "refund", language: "en", payload: mail?.payload })).text).toContain(
+      `- Entry: ${formatMoney(2500, "en")}`,
+    );
+    await ctx.database.db.update(schema.events).set({ frontendTitleFr: "" }).where(eq(schema.events.id, sale.event.id));
 
     // The same article again: refused, nothing written.
     const again = await refund(staff, buyer.basketId, { item_ids: [first.id], reason: "Twice" });
