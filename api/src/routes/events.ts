@@ -32,7 +32,8 @@ eventRoutes.get(
       query: PublicInfosQuery,
       answer: z.union([PublicInfos, z.array(PublicInfos)]),
     },
-    async (c, { query }) => answer(c, await findPublicInfos(c.get("deps").database.db, c.get("auth"), query, now(c))),
+    async (c, { query }) =>
+      answer(c, await findPublicInfos(c.get("deps").database.db, c.get("auth"), query, now(c), c.get("language"))),
   ),
 );
 

@@ -28,7 +28,8 @@ buyerBasketRoutes.get(
   "/",
   route(
     { summary: "Your baskets, newest first", auth: "buyer", query: BasketListQuery, answer: z.array(Basket) },
-    async (c, { logins, query }) => answer(c, await listBuyerBaskets(c.get("deps").database.db, logins, query)),
+    async (c, { logins, query }) =>
+      answer(c, await listBuyerBaskets(c.get("deps").database.db, logins, query, c.get("language"))),
   ),
 );
 
@@ -44,7 +45,11 @@ buyerBasketRoutes.post(
       status: 201,
     },
     async (c, { logins, body }) =>
-      answer(c, await openBasket(c.get("deps"), { loginIds: logins, body, now: now(c) }), 201),
+      answer(
+        c,
+        await openBasket(c.get("deps"), { loginIds: logins, body, now: now(c), language: c.get("language") }),
+        201,
+      ),
   ),
 );
 
@@ -58,7 +63,15 @@ buyerBasketRoutes.get(
       answer: BasketDetail,
     },
     async (c, { logins }) =>
-      answer(c, await readBuyerBasket(c.get("deps").database, { loginIds: logins, basketId: idParam(c), now: now(c) })),
+      answer(
+        c,
+        await readBuyerBasket(c.get("deps").database, {
+          loginIds: logins,
+          basketId: idParam(c),
+          now: now(c),
+          language: c.get("language"),
+        }),
+      ),
   ),
 );
 
@@ -78,7 +91,12 @@ buyerBasketRoutes.post(
     async (c, { logins }) =>
       answer(
         c,
-        await holdBuyerBasketAgain(c.get("deps").database, { loginIds: logins, basketId: idParam(c), now: now(c) }),
+        await holdBuyerBasketAgain(c.get("deps").database, {
+          loginIds: logins,
+          basketId: idParam(c),
+          now: now(c),
+          language: c.get("language"),
+        }),
       ),
   ),
 );
@@ -118,7 +136,8 @@ buyerBasketRoutes.get(
       auth: "buyer",
       answer: z.array(ItemForms),
     },
-    async (c, { logins }) => answer(c, await listBasketForms(c.get("deps").database.db, logins, idParam(c))),
+    async (c, { logins }) =>
+      answer(c, await listBasketForms(c.get("deps").database.db, logins, idParam(c), c.get("language"))),
   ),
 );
 

@@ -59,7 +59,16 @@ selectedNodeRoutes.post(
       status: 201,
     },
     async (c, { logins, body }) =>
-      answer(c, await addBasketItem(c.get("deps").database, { loginIds: logins, body, now: now(c) }), 201),
+      answer(
+        c,
+        await addBasketItem(c.get("deps").database, {
+          loginIds: logins,
+          body,
+          now: now(c),
+          language: c.get("language"),
+        }),
+        201,
+      ),
   ),
 );
 
@@ -67,7 +76,8 @@ selectedNodeRoutes.get(
   "/",
   route(
     { summary: "The articles in your basket", auth: "buyer", query: BasketQuery, answer: z.array(BasketItem) },
-    async (c, { logins, query }) => answer(c, await listBasketItems(c.get("deps").database.db, logins, query.basketId)),
+    async (c, { logins, query }) =>
+      answer(c, await listBasketItems(c.get("deps").database.db, logins, query.basketId, c.get("language"))),
   ),
 );
 
@@ -92,7 +102,13 @@ selectedNodeRoutes.put(
     async (c, { logins, body }) =>
       answer(
         c,
-        await answerItemForms(c.get("deps").database, { loginIds: logins, itemId: idParam(c), body, now: now(c) }),
+        await answerItemForms(c.get("deps").database, {
+          loginIds: logins,
+          itemId: idParam(c),
+          body,
+          now: now(c),
+          language: c.get("language"),
+        }),
       ),
   ),
 );

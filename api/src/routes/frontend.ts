@@ -37,6 +37,7 @@ eventPageRoutes.get(
           loginIds: c.get("auth")?.frontendLoginIds ?? [],
           query,
           now: now(c),
+          language: c.get("language"),
         }),
         200,
         { "Content-Type": "application/json" },
@@ -47,7 +48,7 @@ eventPageRoutes.get(
 eventPageRoutes.get(
   "/:id/points-of-sale",
   route({ summary: "Where the event's baskets can be paid in person", answer: z.array(PointOfSale) }, async (c) =>
-    answer(c, await listPointsOfSale(c.get("deps").database.db, idParam(c))),
+    answer(c, await listPointsOfSale(c.get("deps").database.db, idParam(c), c.get("language"))),
   ),
 );
 

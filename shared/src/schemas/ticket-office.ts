@@ -30,7 +30,10 @@ export const FormField = z.object({
   type: z.enum(EXTRA_INFO_TYPES),
   isRequired: z.boolean(),
   order: z.number().int(),
+  /** The values an answer may take, as stored and checked (the organiser's English, docs/decisions/0043). */
   choices: z.array(z.string()),
+  /** What the buyer reads of each of `choices`, in the same order, in their language: show the label, send the value. */
+  choiceLabels: z.array(z.string()),
   major: MajorRule.nullable(),
 });
 export type FormField = z.infer<typeof FormField>;

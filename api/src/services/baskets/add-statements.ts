@@ -2,8 +2,11 @@
 // JavaScript, written only if everything it read still holds when the batch runs.
 import type { Statement } from "@ticketing/db";
 
-/** One line an add writes: node, index of its article's line (null for the article), configuration, title, flags, price. */
-export type WrittenLine = [number, number | null, number | null, string, number, number, number];
+/**
+ * One line an add writes: node, index of its article's line (null for the article), configuration, title, flags,
+ * price, French title (docs/decisions/0043).
+ */
+export type WrittenLine = [number, number | null, number | null, string, number, number, number, string];
 
 /** The ids the next lines get: after every id the table had or has (AUTOINCREMENT's promise, kept by hand). */
 const NEXT_BASE = `(select max(coalesce((select seq from sqlite_sequence where name = 'selected_nodes'), 0),
@@ -74,11 +77,12 @@ export const addStatements = (
   } else statements.push({ sql: "select 1 where 0", args: [] });
   statements.push({
     sql: `insert into selected_nodes
-        (id, basket_id, node_id, parent_id, configuration_id, title, is_article, is_subject_to_lausanne_tax, price)
+        (id, basket_id, node_id, parent_id, configuration_id, title, is_article, is_subject_to_lausanne_tax, price,
+        title_fr)
       select base.id + line.key + 1, ?, json_extract(line.value, '$[0]'),
         base.id + 1 + json_extract(line.value, '$[1]'), json_extract(line.value, '$[2]'),
         json_extract(line.value, '$[3]'), json_extract(line.value, '$[4]'), json_extract(line.value, '$[5]'),
-        json_extract(line.value, '$[6]')
+        json_extract(line.value, '$[6]'), json_extract(line.value, '$[7]')
       from json_each(?) line, ${NEXT_BASE} base
       where changes() = ?
       returning *`,

@@ -2,7 +2,8 @@
 // what they chose checked and priced against the catalogue (catalogue/article-choice.ts), the basket's held lines,
 // then the write as one guarded batch (docs/decisions/0020, 0026). What it needs from other files it calls as leaves.
 import { and, type Database, eq, prepared, rowOf, schema, sql } from "@ticketing/db";
-import { OPEN_BASKET_STATUSES } from "@ticketing/shared/constants";
+import { type Language, OPEN_BASKET_STATUSES } from "@ticketing/shared/constants";
+import { inLanguage } from "@ticketing/shared/content-language";
 import { GROUP_ERROR_MESSAGES, selectionErrors } from "@ticketing/shared/groups";
 import type { SelectedNodeAdd } from "@ticketing/shared/schemas/frontend";
 import type { SelectedNode } from "@ticketing/shared/schemas/ticket-office";
@@ -10,7 +11,7 @@ import { conflict, invalid, notFound } from "../../lib/errors.ts";
 import { inList } from "../../lib/id-lists.ts";
 import type { Event } from "../accounts/access.ts";
 import { chooseArticle } from "../catalogue/article-choice.ts";
-import { getCatalogue } from "../catalogue/catalogue.ts";
+import { type CatalogueNode, getCatalogue } from "../catalogue/catalogue.ts";
 import { assertAdmitted, noteHeld } from "../waiting-room/admission.ts";
 import { addStatements, type WrittenLine } from "./add-statements.ts";
 import { visitorOf } from "./basket-content.ts";
@@ -28,7 +29,7 @@ import type { Basket, FrontendLogin } from "./rows.ts";
  */
 export async function addBasketItem(
   database: Database,
-  input: { loginIds: number[]; body: SelectedNodeAdd; now: Date },
+  input: { loginIds: number[]; body: SelectedNodeAdd; now: Date; language?: Language },
 ): Promise<SelectedNode> {
   const { body } = input;
   const loginIds = JSON.stringify(input.loginIds);
@@ -57,6 +58,7 @@ export async function addBasketItem(
     optionNodeIds: body.optionNodeIds,
     quantity: body.quantity,
     now: input.now,
+    language: input.language,
   });
   await noteHeld(database, place, input.now);
   return { ...item, basketId: basket.id };
@@ -166,9 +168,13 @@ export async function addSelectedNode(
     optionNodeIds: number[];
     quantity: number;
     now: Date;
+    /** The buyer's: the titles answered and named in a refusal are in it (docs/decisions/0043). */
+    language?: Language;
   },
 ) {
   const { event, basket, login, quantity, now } = input;
+  const titleIn = (node: CatalogueNode) =>
+    inLanguage(node.configuration.title, node.configuration.titleFr, input.language ?? "en");
   assertBasketActionsAllowed(event, basket.testing, now);
   // An add does not renew a live hold (docs/decisions/0036); to a basket whose hold ran out it starts a new one,
   // once what the basket held is given back as expired (it may be held again by hold-again).
@@ -199,7 +205,7 @@ export async function addSelectedNode(
     for (const line of lines) {
       for (const limit of line.limits) {
         links.push([written.length, limit.id]);
-        const entry = taken.get(limit.id) ?? { count: 0, title: line.node.configuration.title };
+        const entry = taken.get(limit.id) ?? { count: 0, title: titleIn(line.node) };
         entry.count += 1;
         taken.set(limit.id, entry);
       }
@@ -211,6 +217,7 @@ export async function addSelectedNode(
         Number(line.node === article),
         Number(line.node.configuration.isSubjectToLausanneTax),
         line.price,
+        line.node.configuration.titleFr,
       ]);
     }
   }
@@ -274,13 +281,13 @@ export async function addSelectedNode(
       return {
         id: ids[0] as number,
         nodeId: articleLine.node.id,
-        title: articleLine.node.configuration.title,
+        title: titleIn(articleLine.node),
         price: lines.reduce((sum, line) => sum + line.price, 0),
         articlePrice: articleLine.price,
         options: optionLines.map((line, index) => ({
           id: ids[index + 1] as number,
           nodeId: line.node.id,
-          title: line.node.configuration.title,
+          title: titleIn(line.node),
           price: line.price,
         })),
       };

@@ -2,7 +2,8 @@
 // make with the login's email, and the lines priced again when the codes change.
 import { and, asc, type Database, type Db, eq, prepared, run, schema, sql } from "@ticketing/db";
 import type { Visitor } from "@ticketing/shared/conditions";
-import type { SelectedNodeStatus } from "@ticketing/shared/constants";
+import type { Language, SelectedNodeStatus } from "@ticketing/shared/constants";
+import { inLanguage } from "@ticketing/shared/content-language";
 import { inList, jsonList } from "../../lib/id-lists.ts";
 import type { Event } from "../accounts/access.ts";
 import { getCatalogue, nodePrice } from "../catalogue/catalogue.ts";
@@ -44,9 +45,14 @@ const linesOfBaskets = prepared((db) =>
 
 /**
  * The lines of baskets in each of `statuses`, read with one query: per status, per basket (every basket named has
- * an entry), articles with their options; totals are derived.
+ * an entry), articles with their options, titled in `language` as kept when added; totals are derived.
  */
-export async function basketItemsIn(db: Db, basketIds: number[], statuses: SelectedNodeStatus[]) {
+export async function basketItemsIn(
+  db: Db,
+  basketIds: number[],
+  statuses: SelectedNodeStatus[],
+  language: Language = "en",
+) {
   const result = new Map<SelectedNodeStatus, Map<number, BasketContent>>();
   const rows = basketIds.length
     ? await linesOfBaskets(db).all({ basketIds: jsonList(basketIds), statuses: jsonList(statuses) })
@@ -62,7 +68,7 @@ export async function basketItemsIn(db: Db, basketIds: number[], statuses: Selec
     const perBasket = new Map<number, BasketContent>();
     for (const basketId of basketIds) {
       const own = grouped.get(`${status} ${basketId}`) ?? [];
-      perBasket.set(basketId, { items: shapeItems(own), total: own.reduce((sum, r) => sum + r.price, 0) });
+      perBasket.set(basketId, { items: shapeItems(own, language), total: own.reduce((sum, r) => sum + r.price, 0) });
     }
     result.set(status, perBasket);
   }
@@ -70,10 +76,17 @@ export async function basketItemsIn(db: Db, basketIds: number[], statuses: Selec
 }
 
 /** The held lines of baskets (or those in another `status`): articles with their options; totals are derived. */
-export async function basketItems(db: Db, basketIds: number[], status: SelectedNodeStatus = "held") {
-  return (await basketItemsIn(db, basketIds, [status])).get(status) as Map<number, BasketContent>;
+export async function basketItems(
+  db: Db,
+  basketIds: number[],
+  status: SelectedNodeStatus = "held",
+  language: Language = "en",
+) {
+  return (await basketItemsIn(db, basketIds, [status], language)).get(status) as Map<number, BasketContent>;
 }
-export function shapeItems(rows: (typeof schema.selectedNodes.$inferSelect)[]) {
+
+/** Lines as articles with their options, each title in `language` as the line kept it (docs/decisions/0043). */
+export function shapeItems(rows: (typeof schema.selectedNodes.$inferSelect)[], language: Language = "en") {
   return rows
     .filter((r) => r.isArticle)
     .map((article) => {
@@ -81,10 +94,15 @@ export function shapeItems(rows: (typeof schema.selectedNodes.$inferSelect)[]) {
       return {
         id: article.id,
         nodeId: article.nodeId,
-        title: article.title,
+        title: inLanguage(article.title, article.titleFr, language),
         price: article.price + options.reduce((sum, o) => sum + o.price, 0),
         articlePrice: article.price,
-        options: options.map((o) => ({ id: o.id, nodeId: o.nodeId, title: o.title, price: o.price })),
+        options: options.map((o) => ({
+          id: o.id,
+          nodeId: o.nodeId,
+          title: inLanguage(o.title, o.titleFr, language),
+          price: o.price,
+        })),
       };
     });
 }

@@ -2,6 +2,7 @@
 // visitor's baskets, so these reads are queries prepared once (prepared.ts), a fixed number per answer whatever
 // the number of baskets or lines.
 import { type Db, eq, prepared, schema, sql } from "@ticketing/db";
+import type { Language } from "@ticketing/shared/constants";
 import { inList, jsonList } from "../../lib/id-lists.ts";
 import { activePromotionCodes, type BasketContent, basketItemsIn } from "./basket-content.ts";
 import { paymentIntentsOf, paymentState } from "./payment-state.ts";
@@ -34,20 +35,20 @@ function summaryOf(basket: Basket, held: BasketContent | undefined, billings: Ma
   };
 }
 
-/** The list shape of each basket: two queries, their lines and their billing information. */
-export async function presentBaskets(db: Db, baskets: Basket[]) {
+/** The list shape of each basket: two queries, their lines (titled in `language`) and their billing information. */
+export async function presentBaskets(db: Db, baskets: Basket[], language: Language = "en") {
   const ids = baskets.map((b) => b.id);
-  const held = (await basketItemsIn(db, ids, ["held"])).get("held");
+  const held = (await basketItemsIn(db, ids, ["held"], language)).get("held");
   const billings = await billingsOf(db, baskets);
   return baskets.map((basket) => summaryOf(basket, held?.get(basket.id), billings));
 }
 
 /**
  * The detail shape: adds promotion codes and payment intents (with the link to continue an online payment), and
- * the articles whose reservation ran out (read with the held ones).
+ * the articles whose reservation ran out (read with the held ones); titles in `language`.
  */
-export async function presentBasketDetail(db: Db, basket: Basket) {
-  const lines = await basketItemsIn(db, [basket.id], ["held", "expired"]);
+export async function presentBasketDetail(db: Db, basket: Basket, language: Language = "en") {
+  const lines = await basketItemsIn(db, [basket.id], ["held", "expired"], language);
   const billings = await billingsOf(db, [basket]);
   const intents = await paymentIntentsOf(db, [basket.id]);
   const renewals = await holdRenewalsOf(db).get({ event: basket.eventId, basket: basket.id });

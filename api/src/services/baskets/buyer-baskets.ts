@@ -56,36 +56,48 @@ export async function findBuyerLine<T extends typeof schema.selectedNodes | type
   return { row: row as T["$inferSelect"], ...(await findBuyerBasket(db, loginIds, row.basketId)) };
 }
 
-export async function listBuyerBaskets(db: Db, loginIds: number[], query: BasketListQuery): Promise<BasketRow[]> {
+// What a basket shows of the organiser's texts (its articles' titles) is in the caller's `language` (docs/decisions/0043).
+
+export async function listBuyerBaskets(
+  db: Db,
+  loginIds: number[],
+  query: BasketListQuery,
+  language: Language = "en",
+): Promise<BasketRow[]> {
   const baskets = await listOwnBaskets(db, loginIds, { eventId: query.eventId ?? query.event, testing: query.testing });
-  return presentBaskets(db, baskets);
+  return presentBaskets(db, baskets, language);
 }
 
-export async function getBuyerBasket(db: Db, loginIds: number[], basketId: number): Promise<BasketDetail> {
-  return presentBasketDetail(db, await findOwnedBasket(db, loginIds, basketId));
+export async function getBuyerBasket(
+  db: Db,
+  loginIds: number[],
+  basketId: number,
+  language: Language = "en",
+): Promise<BasketDetail> {
+  return presentBasketDetail(db, await findOwnedBasket(db, loginIds, basketId), language);
 }
 
 /** The caller's basket as its buyer reads it: expired at once when its reservation time is over. */
 export async function readBuyerBasket(
   database: Database,
-  input: { loginIds: number[]; basketId: number; now: Date },
+  input: { loginIds: number[]; basketId: number; now: Date; language?: Language },
 ): Promise<BasketDetail> {
   const basket = await findOwnedBasket(database.db, input.loginIds, input.basketId);
   // Expiry changes its lines, not the basket row: the row read is the one to present.
   await expireIfDue(database, basket, input.now);
-  return presentBasketDetail(database.db, basket);
+  return presentBasketDetail(database.db, basket, input.language);
 }
 
 /** Holds the caller's expired articles again where the stock allows (expired-holds.ts), and says which. */
 export async function holdBuyerBasketAgain(
   database: Database,
-  input: { loginIds: number[]; basketId: number; now: Date },
+  input: { loginIds: number[]; basketId: number; now: Date; language?: Language },
 ): Promise<HoldAgainResult> {
   const { basket, event, login } = await findBuyerBasket(database.db, input.loginIds, input.basketId);
   await assertAdmitted(database, { event, login, now: input.now });
   await expireIfDue(database, basket, input.now);
-  const outcome = await holdExpiredAgain(database, { event, basket, login, now: input.now });
-  return { basket: await getBuyerBasket(database.db, input.loginIds, basket.id), ...outcome };
+  const outcome = await holdExpiredAgain(database, { event, basket, login, now: input.now, language: input.language });
+  return { basket: await getBuyerBasket(database.db, input.loginIds, basket.id, input.language), ...outcome };
 }
 
 /**
@@ -94,18 +106,23 @@ export async function holdBuyerBasketAgain(
  */
 export async function openBasket(
   { database }: { database: Database },
-  input: { loginIds: number[]; body: BasketCreate; now: Date },
+  input: { loginIds: number[]; body: BasketCreate; now: Date; language?: Language },
 ): Promise<BasketDetail> {
   const event = await findEvent(database.db, input.body.eventId);
   const login = await findLogin(database.db, input.loginIds, event.id, input.body.testing);
   await assertAdmitted(database, { event, login, now: input.now });
   const basket = await createBasket(database, event, login, input.now);
-  return presentBasketDetail(database.db, basket);
+  return presentBasketDetail(database.db, basket, input.language);
 }
 
-export async function listBasketItems(db: Db, loginIds: number[], basketId: number): Promise<BasketItem[]> {
+export async function listBasketItems(
+  db: Db,
+  loginIds: number[],
+  basketId: number,
+  language: Language = "en",
+): Promise<BasketItem[]> {
   const basket = await findOwnedBasket(db, loginIds, basketId);
-  return (await basketItems(db, [basket.id])).get(basket.id)?.items ?? [];
+  return (await basketItems(db, [basket.id], "held", language)).get(basket.id)?.items ?? [];
 }
 
 /** Takes an article (with its options) out of the caller's basket and gives its stock back. */
@@ -176,7 +193,7 @@ export async function checkoutBasket(
     : null;
   const intent = started ? presentPaymentIntent(started, result.invoice) : null;
   return {
-    basket: await getBuyerBasket(database.db, input.loginIds, basket.id),
+    basket: await getBuyerBasket(database.db, input.loginIds, basket.id, input.language),
     invoice: result.invoice,
     paymentIntent: intent,
     paymentUrl: intent?.paymentUrl ?? null,
@@ -190,15 +207,20 @@ export async function listBasketPayments(db: Db, loginIds: number[], basketId: n
 }
 
 /** The forms of each article of the caller's basket, with the answers given so far. */
-export async function listBasketForms(db: Db, loginIds: number[], basketId: number): Promise<ItemForms[]> {
+export async function listBasketForms(
+  db: Db,
+  loginIds: number[],
+  basketId: number,
+  language: Language = "en",
+): Promise<ItemForms[]> {
   const { basket, event, login } = await findBuyerBasket(db, loginIds, basketId);
-  return basketForms(db, await getCatalogue(db, event.id), basket, await visitorOf(db, login, basket));
+  return basketForms(db, await getCatalogue(db, event.id), basket, await visitorOf(db, login, basket), language);
 }
 
 /** Answers an article's forms, every field checked by its rules; the article's forms as saved. */
 export async function answerItemForms(
   database: Database,
-  input: { loginIds: number[]; itemId: number; body: ExtraInfoAnswers; now: Date },
+  input: { loginIds: number[]; itemId: number; body: ExtraInfoAnswers; now: Date; language?: Language },
 ): Promise<ItemForms> {
   const { row, basket, event, login } = await findBuyerLine(
     database.db,
@@ -214,5 +236,6 @@ export async function answerItemForms(
     answers: input.body.answers,
     visitor: await visitorOf(database.db, login, basket),
     now: input.now,
+    language: input.language,
   });
 }

@@ -2,6 +2,7 @@
 // as `expired`, not `released`, so that when the buyer returns the ticket office can hold them again, each article
 // with its options, and its form answers, which hang off the same lines. The billing information stays on the basket.
 import { and, type Database, eq, inArray, run, schema, sql } from "@ticketing/db";
+import type { Language } from "@ticketing/shared/constants";
 import { selectionErrors } from "@ticketing/shared/groups";
 import { conflict } from "../../lib/errors.ts";
 import type { Event } from "../accounts/access.ts";
@@ -35,7 +36,7 @@ const isStillOffered = (
  */
 export async function holdExpiredAgain(
   database: Database,
-  input: { event: Event; basket: Basket; login: FrontendLogin; now: Date },
+  input: { event: Event; basket: Basket; login: FrontendLogin; now: Date; language?: Language },
 ) {
   const { event, basket, login, now } = input;
   assertBasketActionsAllowed(event, basket.testing, now);
@@ -142,8 +143,8 @@ export async function holdExpiredAgain(
   // Prices are the server's, decided now (promotion codes and price rules may have changed meanwhile).
   if (outcome.restored.length) await repriceBasket(database, { event, basket, login });
   const [held, released] = await Promise.all([
-    basketItems(database.db, [basket.id], "held"),
-    basketItems(database.db, [basket.id], "released"),
+    basketItems(database.db, [basket.id], "held", input.language),
+    basketItems(database.db, [basket.id], "released", input.language),
   ]);
   return {
     restored: (held.get(basket.id)?.items ?? []).filter((item) => outcome.restored.includes(item.id)),

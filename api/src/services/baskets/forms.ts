@@ -2,10 +2,12 @@
 // basket, the answers kept per article, validated by the shared field rules.
 import { type Database, type Db, eq, inArray, run, schema } from "@ticketing/db";
 import type { Visitor } from "@ticketing/shared/conditions";
+import type { Language } from "@ticketing/shared/constants";
+import { inLanguage } from "@ticketing/shared/content-language";
 import { validateExtraInfo } from "@ticketing/shared/extra-infos";
 import { conflict, DomainError, notFound } from "../../lib/errors.ts";
 import type { Event } from "../accounts/access.ts";
-import { type Catalogue, formGroupsFor, presentFormGroup } from "../catalogue/catalogue.ts";
+import { type Catalogue, type FormGroup, formGroupsFor, presentFormGroup } from "../catalogue/catalogue.ts";
 import { heldArticleOf, heldArticlesOf } from "./holds.ts";
 import type { Basket } from "./rows.ts";
 
@@ -33,13 +35,35 @@ async function savedValues(db: Db, itemIds: number[]) {
   return new Map(rows.map((r) => [`${r.itemId}:${r.extraInfoId}`, r.value]));
 }
 
+/**
+ * A choice's answer is its English (docs/decisions/0043): a client that sent the French label a French buyer read (a
+ * form built from the labels alone) gives the choice it names, never a second spelling of the same answer.
+ */
+function choiceValue(info: FormGroup["extraInfos"][number], given: string | null | undefined) {
+  if (info.type !== "choice" || typeof given !== "string" || !info.choicesFrJson) return given;
+  const choices = info.choicesJson ?? [];
+  const answer = given.trim();
+  if (choices.some((choice) => choice.trim() === answer)) return given;
+  const index = info.choicesFrJson.findIndex((label) => label.trim() !== "" && label.trim() === answer);
+  return index >= 0 && index < choices.length ? choices[index] : given;
+}
+
 function groupsOfItem(catalogue: Catalogue, item: SelectedNode, visitor: Visitor) {
   const node = item.nodeId === null ? undefined : catalogue.byId.get(item.nodeId);
   return node ? formGroupsFor(catalogue, node, visitor) : [];
 }
 
-/** One entry per article of the basket that has forms, with the answers given so far. */
-export async function basketForms(db: Db, catalogue: Catalogue, basket: Basket, visitor: Visitor) {
+/**
+ * One entry per article of the basket that has forms, with the answers given so far; titles, labels and choices'
+ * labels in `language` (an answer is the English choice, whatever the label read, docs/decisions/0043).
+ */
+export async function basketForms(
+  db: Db,
+  catalogue: Catalogue,
+  basket: Basket,
+  visitor: Visitor,
+  language: Language = "en",
+) {
   const items = await heldArticles(db, basket.id);
   const values = await savedValues(
     db,
@@ -48,9 +72,9 @@ export async function basketForms(db: Db, catalogue: Catalogue, basket: Basket, 
   return items
     .map((item) => ({
       itemId: item.id,
-      title: item.title,
+      title: inLanguage(item.title, item.titleFr, language),
       groups: groupsOfItem(catalogue, item, visitor).map((group) => {
-        const shaped = presentFormGroup(group);
+        const shaped = presentFormGroup(group, language);
         return {
           ...shaped,
           extraInfos: shaped.extraInfos.map((info) => ({
@@ -74,6 +98,7 @@ export async function saveAnswers(
     answers: { extraInfoId: number; value: string | null }[];
     visitor: Visitor;
     now: Date;
+    language?: Language;
   },
 ) {
   const { basket, catalogue } = input;
@@ -104,7 +129,7 @@ export async function saveAnswers(
           majorReferenceDate: info.majorJson?.referenceDate ?? input.event.startDate,
           majorityAge: info.majorJson?.age,
         },
-        given.get(info.id),
+        choiceValue(info, given.get(info.id)),
         { today: input.now.toISOString().slice(0, 10) },
       );
       if (result.ok) accepted.push({ group, info, value: result.value });
@@ -126,7 +151,13 @@ export async function saveAnswers(
       const selected = yield* run(
         tx
           .insert(schema.selectedNodeExtraInfoGroups)
-          .values({ selectedNodeId: item.id, groupId: group.id, name: group.name, isRequired: group.isRequired })
+          .values({
+            selectedNodeId: item.id,
+            groupId: group.id,
+            name: group.name,
+            nameFr: group.nameFr,
+            isRequired: group.isRequired,
+          })
           .returning()
           .get(),
       );
@@ -134,15 +165,24 @@ export async function saveAnswers(
         yield* run(
           tx
             .insert(schema.selectedNodeExtraInfos)
-            .values({ selectedGroupId: selected.id, extraInfoId: info.id, name: info.name, type: info.type, value })
+            .values({
+              selectedGroupId: selected.id,
+              extraInfoId: info.id,
+              name: info.name,
+              nameFr: info.nameFr,
+              type: info.type,
+              value,
+            })
             .run(),
         );
     }
   });
   return (
-    (await basketForms(database.db, catalogue, basket, input.visitor)).find((entry) => entry.itemId === item.id) ?? {
+    (await basketForms(database.db, catalogue, basket, input.visitor, input.language)).find(
+      (entry) => entry.itemId === item.id,
+    ) ?? {
       itemId: item.id,
-      title: item.title,
+      title: inLanguage(item.title, item.titleFr, input.language ?? "en"),
       groups: [],
     }
   );

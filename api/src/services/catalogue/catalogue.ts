@@ -3,6 +3,8 @@
 import { and, type Database, type Db, eq, prepared, run, schema, sql } from "@ticketing/db";
 import { isNodeShown } from "@ticketing/shared/availability";
 import { conditionHolds, type Visitor } from "@ticketing/shared/conditions";
+import type { Language } from "@ticketing/shared/constants";
+import { choicesIn, inLanguage } from "@ticketing/shared/content-language";
 import type { SelectionNode } from "@ticketing/shared/groups";
 import { attachedPriceRules, computePrice, type PriceRule, selectPriceRules } from "@ticketing/shared/pricing";
 import { tightestStock } from "@ticketing/shared/stock";
@@ -175,25 +177,34 @@ export function selectionTree(node: CatalogueNode): SelectionNode {
   };
 }
 
-export function presentFormGroup(group: FormGroup) {
+/**
+ * A form group as a buyer of `language` reads it (docs/decisions/0043): each text in their language, else the other
+ * one's. A field's `choices` stay the English values an answer stores and is checked against; `choiceLabels`, in the
+ * same order, are what the buyer reads.
+ */
+export function presentFormGroup(group: FormGroup, language: Language = "en") {
   return {
     id: group.id,
-    name: group.name,
+    name: inLanguage(group.name, group.nameFr, language),
     order: group.order,
     isInline: group.isInline,
-    helpText: group.helpText,
+    helpText: inLanguage(group.helpText, group.helpTextFr, language),
     isRequired: group.isRequired,
-    extraInfos: group.extraInfos.map((info) => ({
-      id: info.id,
-      name: info.name,
-      text: info.text,
-      helpText: info.helpText,
-      type: info.type,
-      isRequired: info.isRequired,
-      order: info.order,
-      choices: info.choicesJson ?? [],
-      major: info.majorJson ?? null,
-    })),
+    extraInfos: group.extraInfos.map((info) => {
+      const choices = info.choicesJson ?? [];
+      return {
+        id: info.id,
+        name: inLanguage(info.name, info.nameFr, language),
+        text: inLanguage(info.text, info.textFr, language),
+        helpText: inLanguage(info.helpText, info.helpTextFr, language),
+        type: info.type,
+        isRequired: info.isRequired,
+        order: info.order,
+        choices,
+        choiceLabels: choicesIn(choices, info.choicesFrJson, language).map((choice) => choice.label),
+        major: info.majorJson ?? null,
+      };
+    }),
   };
 }
 

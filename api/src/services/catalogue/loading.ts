@@ -21,7 +21,8 @@ export interface CatalogueNode extends NodeRow {
   children: CatalogueNode[];
   accesses: AccessRule[];
   availabilities: AvailabilityWindow[];
-  tags: string[];
+  /** the tags' names, in English and French (docs/decisions/0043) */
+  tags: { name: string; nameFr: string }[];
   /** the forms (extra-info groups) to fill for this element, in order */
   formGroups: FormGroup[];
 }
@@ -130,7 +131,9 @@ export async function loadCatalogue(db: Db, eventId: number): Promise<Catalogue>
       children: [],
       accesses: pick(accessesOf.get(configuration.id), accessById),
       availabilities: pick(availabilitiesOf.get(configuration.id), availabilityById),
-      tags: tagRows.filter((t) => t.nodeConfigurationId === configuration.id).map((t) => t.name),
+      tags: tagRows
+        .filter((t) => t.nodeConfigurationId === configuration.id)
+        .map((t) => ({ name: t.name, nameFr: t.nameFr })),
       formGroups: pick(formGroupsOf.get(configuration.id), formGroupById).sort(
         (a, b) => a.order - b.order || a.id - b.id,
       ),

@@ -1,8 +1,11 @@
 // The visitor's tree as the ticket office's JSON (`Tree`, snake_case): the pieces that depend neither on the visitor
-// nor on the moment nor on the stock written once per catalogue version (docs/decisions/0019), the rest per request.
+// nor on the moment nor on the stock written once per catalogue version and language (docs/decisions/0019, 0043), the
+// rest per request.
 import { isNodeShown } from "@ticketing/shared/availability";
 import { snakifyKeys } from "@ticketing/shared/case";
 import type { Visitor } from "@ticketing/shared/conditions";
+import type { Language } from "@ticketing/shared/constants";
+import { inLanguage } from "@ticketing/shared/content-language";
 import { tightestStock } from "@ticketing/shared/stock";
 import {
   ancestors,
@@ -56,7 +59,12 @@ function writeTail(node: CatalogueNode, groups: FormGroup[], formGroups: Map<num
   return `,"cart":${cart},"extra_info_groups":[${forms}],"children":[`;
 }
 
-function prepareNodeAnswer(catalogue: Catalogue, node: CatalogueNode, formGroups: Map<number, string>): NodeAnswer {
+function prepareNodeAnswer(
+  catalogue: Catalogue,
+  node: CatalogueNode,
+  formGroups: Map<number, string>,
+  language: Language,
+): NodeAnswer {
   const { configuration } = node;
   const priced = configuration.category === "article" || configuration.category === "option";
   const candidates = [
@@ -74,37 +82,45 @@ function prepareNodeAnswer(catalogue: Catalogue, node: CatalogueNode, formGroups
       configurationId: node.configurationId,
       cartConfigurationId: node.cartConfigurationId,
       category: configuration.category,
-      title: configuration.title,
-      description: configuration.description,
+      title: inLanguage(configuration.title, configuration.titleFr, language),
+      description: inLanguage(configuration.description, configuration.descriptionFr, language),
       imageUrl: configuration.imageId === null ? null : `/api/v1/uploaded-images/${configuration.imageId}/file`,
       isTitleDisplayable: configuration.isTitleDisplayable,
       isImageDisplayable: configuration.isImageDisplayable,
       isDescriptionDisplayable: configuration.isDescriptionDisplayable,
       isTagsDisplayable: configuration.isTagsDisplayable,
       isRequired: configuration.isRequired,
-      tags: node.tags,
+      tags: node.tags.map((tag) => inLanguage(tag.name, tag.nameFr, language)),
     }).slice(0, -1),
     prices: visitorPriced ? undefined : writePrices(node, priced ? nodePrice(catalogue, node, null) : null),
     tail: node.formGroups.some((group) => group.conditionId !== null)
       ? undefined
       : writeTail(node, node.formGroups, formGroups),
     limitIds: (catalogue.limitsByConfiguration.get(node.configurationId) ?? []).map((limit) => limit.id),
-    children: node.children.map((child) => prepareNodeAnswer(catalogue, child, formGroups)),
+    children: node.children.map((child) => prepareNodeAnswer(catalogue, child, formGroups, language)),
   };
 }
 
-/** Kept as long as the catalogue is: one per catalogue version. */
-const treeAnswers = new WeakMap<Catalogue, TreeAnswer>();
+/**
+ * Kept as long as the catalogue is: one per catalogue version and language, each text written in that language once
+ * (docs/decisions/0043), never translated per request.
+ */
+const treeAnswers = new WeakMap<Catalogue, Map<Language, TreeAnswer>>();
 
-function treeAnswerOf(catalogue: Catalogue): TreeAnswer {
-  let answer = treeAnswers.get(catalogue);
+function treeAnswerOf(catalogue: Catalogue, language: Language): TreeAnswer {
+  let perLanguage = treeAnswers.get(catalogue);
+  if (!perLanguage) {
+    perLanguage = new Map();
+    treeAnswers.set(catalogue, perLanguage);
+  }
+  let answer = perLanguage.get(language);
   if (!answer) {
     const formGroups = new Map<number, string>();
     for (const node of catalogue.byId.values())
       for (const group of node.formGroups)
-        if (!formGroups.has(group.id)) formGroups.set(group.id, toJson(presentFormGroup(group)));
-    answer = { root: prepareNodeAnswer(catalogue, catalogue.root, formGroups), formGroups };
-    treeAnswers.set(catalogue, answer);
+        if (!formGroups.has(group.id)) formGroups.set(group.id, toJson(presentFormGroup(group, language)));
+    answer = { root: prepareNodeAnswer(catalogue, catalogue.root, formGroups, language), formGroups };
+    perLanguage.set(language, answer);
   }
   return answer;
 }
@@ -122,8 +138,9 @@ function currentStock(limitIds: number[], counters: StockCounters, testing: bool
 
 /**
  * What the visitor may see now (access rules, availability windows), priced for them (docs/design.md §4), with the
- * stock `counters` read for this request: the JSON of the `Tree` answer (snake_case). Visibility, conditional prices,
- * conditional forms and the stock are decided on every call; the rest was written once per catalogue version.
+ * stock `counters` read for this request: the JSON of the `Tree` answer (snake_case), its texts in `language`.
+ * Visibility, conditional prices, conditional forms and the stock are decided on every call; the rest was written
+ * once per catalogue version and language.
  */
 export function writeVisitorTree(
   catalogue: Catalogue,
@@ -131,9 +148,10 @@ export function writeVisitorTree(
   visitor: Visitor,
   testing: boolean,
   now: Date,
+  language: Language = "en",
 ): string {
   const context = { now, visitor, conditions: catalogue.conditions };
-  const { root, formGroups } = treeAnswerOf(catalogue);
+  const { root, formGroups } = treeAnswerOf(catalogue, language);
   const shown = (answer: NodeAnswer) => !answer.ruled || isNodeShown(answer.node, context);
   // Pieces joined once at the end: concatenating per node would copy each subtree's text again at every level.
   const parts: string[] = [`{"event_id":${catalogue.eventId},"root":`];

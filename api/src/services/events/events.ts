@@ -37,6 +37,11 @@ export interface EventInput {
   endDate: string;
   welcomeText?: string;
   locationText?: string;
+  /** The French of the texts buyers read, empty until written (docs/decisions/0043). */
+  frontendTitleFr?: string;
+  welcomeTextFr?: string;
+  frontendOrganizersFr?: string;
+  locationTextFr?: string;
   registrationsStartDate?: string | null;
   registrationsEndDate?: string | null;
   paymentsStartDate?: string | null;
@@ -91,7 +96,12 @@ export async function createEvent(database: Database, input: EventInput): Promis
     const configuration = yield* run(
       tx
         .insert(schema.nodeConfigurations)
-        .values({ eventId: event.id, category: "no_configuration", title: event.frontendTitle })
+        .values({
+          eventId: event.id,
+          category: "no_configuration",
+          title: event.frontendTitle,
+          titleFr: event.frontendTitleFr,
+        })
         .returning()
         .get(),
     );

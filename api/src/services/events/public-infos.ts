@@ -1,7 +1,8 @@
 // The ticket office's entry point: an event's public infos by its path, with its registration module and access
 // methods.
 import { asc, type Db, eq, ne, prepared, schema, sql } from "@ticketing/db";
-import type { AccessMethod } from "@ticketing/shared/constants";
+import type { AccessMethod, Language } from "@ticketing/shared/constants";
+import { inLanguage } from "@ticketing/shared/content-language";
 import type { PublicInfos, PublicInfosQuery } from "@ticketing/shared/schemas/events";
 import { eventWindows } from "@ticketing/shared/ticket-office";
 import { notFound } from "../../lib/errors.ts";
@@ -51,20 +52,22 @@ async function extrasOfEvent(db: Db, eventId: number): Promise<EventExtras | und
   return extrasByEvent(modules, methods).get(eventId);
 }
 
+/** The event as the ticket office shows it, its organiser's texts in the buyer's `language` (docs/decisions/0043). */
 export function presentPublicInfos(
   event: Event,
   extras: { registrationModuleId: number; accessMethods: AccessMethod[] } | undefined,
   now: Date,
   roomsOn: ReadonlySet<number> = new Set(),
   waitingLists: WaitingLists = new Map(),
+  language: Language = "en",
 ): PublicInfos {
   return {
     id: event.id,
     registrationModuleId: extras?.registrationModuleId ?? null,
-    frontendTitle: event.frontendTitle,
+    frontendTitle: inLanguage(event.frontendTitle, event.frontendTitleFr, language),
     frontendPath: event.frontendPath,
-    welcomeText: event.welcomeText,
-    locationText: event.locationText,
+    welcomeText: inLanguage(event.welcomeText, event.welcomeTextFr, language),
+    locationText: inLanguage(event.locationText, event.locationTextFr, language),
     startDate: event.startDate,
     endDate: event.endDate,
     status: event.status,
@@ -104,6 +107,7 @@ export async function findPublicInfos(
   auth: Authenticated | null,
   query: PublicInfosQuery,
   now: Date,
+  language: Language = "en",
 ): Promise<PublicInfos | PublicInfos[]> {
   if (query.path === undefined) {
     const events = await listPublicEvents(db);
@@ -113,7 +117,7 @@ export async function findPublicInfos(
     );
     const rooms = await roomsOnOf(db);
     const lists = await waitingListsOf(db);
-    return events.map((e) => presentPublicInfos(e, extras.get(e.id), now, rooms, lists));
+    return events.map((e) => presentPublicInfos(e, extras.get(e.id), now, rooms, lists, language));
   }
   const event = await findEventByPath(db, query.path);
   if (!event) throw notFound("errors.event_not_found");
@@ -129,6 +133,7 @@ export async function findPublicInfos(
     now,
     new Set(isRoomOn(room) ? [event.id] : []),
     new Map(list ? [[event.id, { accepting: list.accepting }]] : []),
+    language,
   );
 }
 

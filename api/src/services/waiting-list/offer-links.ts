@@ -152,6 +152,7 @@ export async function openOffer(
             nodeId: node.id,
             configurationId: node.configurationId,
             title: node.configuration.title,
+            titleFr: node.configuration.titleFr,
             isArticle: true,
             isSubjectToLausanneTax: node.configuration.isSubjectToLausanneTax,
             price,
