@@ -1,6 +1,6 @@
 // A buyer's entries on the waiting list (issue 31, docs/decisions/0038): joining a sold-out article, the refusals,
 // the position, leaving, and a freed unit going to the entry in the write that frees it.
-import { eq, run, schema } from "@ticketing/db";
+import { and, eq, run, schema } from "@ticketing/db";
 import { describe, expect, it } from "vitest";
 import {
   addToBasket,
@@ -81,6 +81,20 @@ describe.each(DRIVERS)("a buyer's waiting list entries (%s)", (driver) => {
     const firstMail = await renderMail({ database: ctx.database, config: ctx.config }, english as never);
     expect(firstMail.text).toContain("for 2 × “Entry”");
     expect(firstMail.text).toContain("Your position in line: 1.");
+
+    // The article's and the event's French titles, written since (issue 34): the French mail reads them.
+    const { events, nodeConfigurations: configurations } = schema;
+    await ctx.database.db.update(events).set({ frontendTitleFr: "Fête 2030" }).where(eq(events.id, sale.event.id));
+    await ctx.database.db
+      .update(configurations)
+      .set({ titleFr: "Entrée" })
+      .where(and(eq(configurations.eventId, sale.event.id), eq(configurations.title, "Entry")));
+    const translated = await renderMail({ database: ctx.database, config: ctx.config }, mail as never);
+    expect(translated.subject).toBe("Vous êtes sur la liste d’attente pour « Entrée » – Fête 2030");
+    expect(translated.text).toContain("1 × « Entrée »");
+    expect((await renderMail({ database: ctx.database, config: ctx.config }, english as never)).text).toContain(
+      "for 2 × “Entry”",
+    );
   });
 
   it("refuses an article still on sale, a guest, a quantity over the caps, a second entry, and a list closed or absent", async () => {
