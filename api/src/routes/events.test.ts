@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../services/accounts/sessions.ts";
-import { createTestContext, loginAs, type TestContext, writeCommunicationRow } from "../test-support.ts";
+import { createTestContext, loginAs, type TestContext, writeCommunicationRow, writeEventRow } from "../test-support.ts";
 
 const PASSWORD = "correct-horse-battery-1!";
 
@@ -222,6 +222,16 @@ describe("communication settings", () => {
       headers: { "accept-language": "fr" },
     });
     expect(french.body.text).toBe("À bientôt !");
+    // No French text: a French buyer reads the organiser's English rather than nothing, the event named in French.
+    await writeCommunicationRow(ctx, event.body.id, { confirmationPageTextFr: "" });
+    await writeEventRow(ctx, event.body.id, { frontendTitleFr: "Ç" });
+    const fallback = await ctx.call("GET", `/frontend/events/${event.body.id}/confirmation-page`, {
+      headers: { "accept-language": "fr" },
+    });
+    expect(fallback.body.text).toBe("See you at Ç!");
+    expect((await ctx.call("GET", `/frontend/events/${event.body.id}/confirmation-page`)).body.text).toBe(
+      "See you at C!",
+    );
     // An address stored before they were checked is never handed to the ticket office.
     // The row is changed directly, as an old database would hold it.
     await writeCommunicationRow(ctx, event.body.id, { confirmationRedirectUrl: "javascript:alert(1)" });
