@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { answerErrorsOf, answerName, answersOf, countryOptions } from "./extra-info-form";
 
 /** What every field answers beside what a test sets. */
-const FIELD = { text: "", helpText: "", order: 0, choices: [], major: null, value: null };
+const FIELD = { text: "", helpText: "", order: 0, choices: [], choiceLabels: [], major: null, value: null };
 
 const item: ItemForms = {
   itemId: 7,

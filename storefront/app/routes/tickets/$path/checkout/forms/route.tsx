@@ -29,9 +29,10 @@ function FieldInput({ info, itemId, value, error, describedBy }: FieldProps & { 
       return (
         <select {...common} defaultValue={value}>
           <option value="">{t("checkout.forms.choose")}</option>
-          {(info.choices ?? []).map((choice) => (
+          {/* The buyer reads the label in their language; the value sent is the choice itself (docs/decisions/0043). */}
+          {(info.choices ?? []).map((choice, index) => (
             <option key={choice} value={choice}>
-              {choice}
+              {info.choiceLabels?.[index] || choice}
             </option>
           ))}
         </select>
