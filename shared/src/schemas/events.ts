@@ -290,7 +290,10 @@ export const COMMUNICATION_PLACEHOLDERS = {
   confirmationPageText: ["event"],
   pdfTicketText: ["name", "event", "reference", "article"],
 } as const;
-/** A text an organiser writes once per language (`orderConfirmationSubjectEn`, `…Fr`); empty means ours. */
+/**
+ * A text an organiser writes once per language (`orderConfirmationSubjectEn`, `…Fr`); empty in one, the other is read,
+ * empty in both, ours (`communicationText`).
+ */
 export type CommunicationText = keyof typeof COMMUNICATION_PLACEHOLDERS;
 
 /** The field of `text` in `language`: `orderConfirmationSubjectFr`. */
