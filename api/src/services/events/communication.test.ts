@@ -172,6 +172,17 @@ describe.each(DRIVERS)("communication (%s)", (driver) => {
     expect(reminder.body.subject).toBe("Please pay SAMPLE-0000");
     const saved = await ctx.call("GET", `/events/${sale.event.id}/communication`, { token });
     expect(saved.body.order_confirmation_subject_fr).toBe(TEXTS.order_confirmation_subject_fr);
+    // The sample's articles by their French titles in a French preview (issue 34).
+    const configurations = schema.nodeConfigurations;
+    await ctx.database.db
+      .update(configurations)
+      .set({ titleFr: "Entrée" })
+      .where(and(eq(configurations.eventId, sale.event.id), eq(configurations.title, "Entry")));
+    const french = await ctx.call("POST", `/events/${sale.event.id}/communication/mail-preview`, {
+      token,
+      body: { mail: "order_confirmation", language: "fr" },
+    });
+    expect(french.body.text).toMatch(/2 × Entrée : 80\.00\sCHF/);
   });
 
   it("renders the PDF ticket preview, and 404s every preview and test for an outsider", async () => {
