@@ -39,6 +39,10 @@ export async function seedDemo(database: Database) {
     endDate: "2027-06-13T21:00:00.000Z",
     welcomeText: "Two days of jazz by the lake. Choose a day pass or the weekend pass, and add what you like.",
     locationText: "Quai d'Ouchy, Lausanne",
+    // In both languages (docs/decisions/0043), so that a newcomer sees a French buyer's ticket office at once.
+    frontendTitleFr: "Festival de jazz du lac 2027",
+    welcomeTextFr:
+      "Deux jours de jazz au bord du lac. Choisissez un pass journée ou le pass week-end, et ajoutez ce qui vous plaît.",
   });
   const dayPass = await addArticle(database, event.id, {
     title: "Day pass",
@@ -53,11 +57,22 @@ export async function seedDemo(database: Database) {
     stock: 200,
   });
   await database.transaction(function* (tx) {
+    for (const [article, titleFr, descriptionFr] of [
+      [dayPass, "Pass journée", "Entrée le samedi ou le dimanche."],
+      [weekendPass, "Pass week-end", "Entrée les deux jours."],
+    ] as const)
+      yield* run(
+        tx
+          .update(schema.nodeConfigurations)
+          .set({ titleFr, descriptionFr })
+          .where(eq(schema.nodeConfigurations.id, article.configuration.id))
+          .run(),
+      );
     // One shared quota over both passes: the site holds 400 people whatever they bought.
     const capacity = yield* run(
       tx
         .insert(schema.nodeLimits)
-        .values({ eventId: event.id, label: "Site capacity", maximum: 400 })
+        .values({ eventId: event.id, label: "Site capacity", labelFr: "Capacité du site", maximum: 400 })
         .returning()
         .get(),
     );
@@ -69,17 +84,17 @@ export async function seedDemo(database: Database) {
           .run(),
       );
     const options = [
-      { parent: dayPass, title: "Lunch voucher", price: 1500, stock: null },
-      { parent: dayPass, title: "Festival T-shirt", price: 2500, stock: 100 },
-      { parent: weekendPass, title: "Festival T-shirt", price: 2500, stock: null },
-      { parent: weekendPass, title: "VIP lounge access", price: 5000, stock: 20 },
+      { parent: dayPass, title: "Lunch voucher", titleFr: "Bon pour un repas", price: 1500, stock: null },
+      { parent: dayPass, title: "Festival T-shirt", titleFr: "T-shirt du festival", price: 2500, stock: 100 },
+      { parent: weekendPass, title: "Festival T-shirt", titleFr: "T-shirt du festival", price: 2500, stock: null },
+      { parent: weekendPass, title: "VIP lounge access", titleFr: "Accès au salon VIP", price: 5000, stock: 20 },
     ];
     let order = 0;
     for (const option of options) {
       const configuration = yield* run(
         tx
           .insert(schema.nodeConfigurations)
-          .values({ eventId: event.id, category: "option", title: option.title })
+          .values({ eventId: event.id, category: "option", title: option.title, titleFr: option.titleFr })
           .returning()
           .get(),
       );
@@ -99,7 +114,7 @@ export async function seedDemo(database: Database) {
       const rule = yield* run(
         tx
           .insert(schema.nodePriceRules)
-          .values({ eventId: event.id, label: option.title, mode: "set", value: option.price })
+          .values({ eventId: event.id, label: option.title, labelFr: option.titleFr, mode: "set", value: option.price })
           .returning()
           .get(),
       );
@@ -113,7 +128,7 @@ export async function seedDemo(database: Database) {
         const limit = yield* run(
           tx
             .insert(schema.nodeLimits)
-            .values({ eventId: event.id, label: option.title, maximum: option.stock })
+            .values({ eventId: event.id, label: option.title, labelFr: option.titleFr, maximum: option.stock })
             .returning()
             .get(),
         );
@@ -147,6 +162,7 @@ export async function seedDemo(database: Database) {
         .values({
           eventId: event.id,
           label: "Early bird −10 %",
+          labelFr: "Lève-tôt −10 %",
           mode: "minus_percent",
           value: 1000,
           order: 10,
