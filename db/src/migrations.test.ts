@@ -1,6 +1,6 @@
 // Migration 0013 (docs/decisions/0043) on a database made before it: every organiser text written before stays as
 // it was and reads as the English, its French beside it empty.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
