@@ -1,8 +1,9 @@
 // The ticket office in the buyer's language (issue 34, docs/decisions/0043): what an organiser wrote in English and
 // French reaches a French buyer in French and an English one in English, an empty French text reads as the English,
 // and a basket keeps the French of what it holds.
-import { eq, schema } from "@ticketing/db";
+import { eq, run, schema } from "@ticketing/db";
 import { describe, expect, it } from "vitest";
+import { join, provedBuyer, soldOutSale } from "../services/waiting-list/entries.fixtures.ts";
 import {
   addCatalogueElement,
   createBuyer,
@@ -235,6 +236,30 @@ describe.each(DRIVERS)("organiser texts in the buyer's language (%s)", (driver) 
     expect((await answer("Viande")).status).toBe(200);
     expect((await stored())?.selected_node_extra_infos.value).toBe("Meat");
     expect((await answer("Poisson")).status).toBe(400);
+  });
+  it("lists a buyer's waiting-list entries with their article's title in the caller's language", async () => {
+    const sale = await soldOutSale(ctx, 1);
+    await ctx.database.transaction(function* (tx) {
+      yield* run(
+        tx
+          .update(schema.nodeConfigurations)
+          .set({ titleFr: "Entrée" })
+          .where(eq(schema.nodeConfigurations.id, sale.article.configuration.id))
+          .run(),
+      );
+    });
+    const buyer = await provedBuyer(ctx, sale);
+    const joined = await join(ctx, sale, buyer, 1, FRENCH);
+    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+    expect(joined.body.title).toBe("Entrée");
+    const again = await join(ctx, sale, buyer, 1, FRENCH);
+    expect(again.body.errors?.[0]).toContain("Entrée");
+    const list = (headers: Record<string, string>) =>
+      ctx.call("GET", `/frontend/waiting-list?event_id=${sale.event.id}`, { token: buyer.token, headers });
+    expect((await list(FRENCH)).body.map((entry: { title: string }) => entry.title)).toEqual(["Entrée"]);
+    expect((await list(ENGLISH)).body.map((entry: { title: string }) => entry.title)).toEqual(["Entry"]);
+    // The entry keeps the English title, as a basket line does.
+    expect((await ctx.database.db.select().from(schema.waitingListEntries).all()).at(-1)?.title).toBe("Entry");
   });
 });
 

@@ -58,7 +58,8 @@ frontendWaitingListRoutes.get(
       query: OwnWaitingListQuery,
       answer: z.array(OwnWaitingListEntry),
     },
-    async (c, { logins, query }) => answer(c, await listOwnEntries(c.get("deps").database.db, logins, query)),
+    async (c, { logins, query }) =>
+      answer(c, await listOwnEntries(c.get("deps").database.db, logins, query, c.get("language"))),
   ),
 );
 
@@ -73,7 +74,12 @@ frontendWaitingListRoutes.delete(
     },
     async (c, { logins }) => {
       const { database, onMailQueued } = c.get("deps");
-      const entry = await leaveEntry(database, { loginIds: logins, entryId: idParam(c), now: now(c) });
+      const entry = await leaveEntry(database, {
+        loginIds: logins,
+        entryId: idParam(c),
+        now: now(c),
+        language: c.get("language"),
+      });
       onMailQueued?.();
       return answer(c, entry);
     },

@@ -4,6 +4,7 @@
 // closeEntryStatements as one batch.
 import { and, asc, type Database, type Db, eq, inArray, run, schema, sql } from "@ticketing/db";
 import { type Language, LIVE_WAITING_LIST_ENTRY_STATES } from "@ticketing/shared/constants";
+import { inLanguage } from "@ticketing/shared/content-language";
 import type { OwnWaitingListEntry, WaitingListJoin } from "@ticketing/shared/schemas/waiting-list";
 import { provesEmail } from "@ticketing/shared/ticket-office";
 import { conflict, notFound } from "../../lib/errors.ts";
@@ -36,23 +37,30 @@ export const positionOf = sql<number | null>`case when waiting_list_entries.stat
     and w.testing = waiting_list_entries.testing and w.state = 'waiting' and w.id < waiting_list_entries.id)
   end`;
 
-/** Entries with their positions, in order of joining. */
-async function entriesWithPositions(db: Db, where: ReturnType<typeof and>) {
+/**
+ * Entries with their positions, in order of joining; each title in `language`: an entry keeps its article's English
+ * title, its French is the element's own while it exists (docs/decisions/0043).
+ */
+async function entriesWithPositions(db: Db, where: ReturnType<typeof and>, language: Language) {
   const rows = await db
-    .select({ entry: schema.waitingListEntries, position: positionOf })
+    .select({ entry: schema.waitingListEntries, position: positionOf, titleFr: schema.nodeConfigurations.titleFr })
     .from(schema.waitingListEntries)
+    .leftJoin(schema.nodes, eq(schema.nodes.id, schema.waitingListEntries.nodeId))
+    .leftJoin(schema.nodeConfigurations, eq(schema.nodeConfigurations.id, schema.nodes.configurationId))
     .where(where)
     .orderBy(asc(schema.waitingListEntries.id))
     .all();
-  return rows.map(({ entry, position }) => presentOwnEntry(entry, position === null ? null : Number(position)));
+  return rows.map(({ entry, position, titleFr }) =>
+    presentOwnEntry(entry, position === null ? null : Number(position), inLanguage(entry.title, titleFr, language)),
+  );
 }
 
-export function presentOwnEntry(entry: Entry, position: number | null): OwnWaitingListEntry {
+export function presentOwnEntry(entry: Entry, position: number | null, title = entry.title): OwnWaitingListEntry {
   return {
     id: entry.id,
     eventId: entry.eventId,
     nodeId: entry.nodeId,
-    title: entry.title,
+    title,
     quantity: entry.quantity,
     // `offering` lasts inside one write: never seen outside it, but a reader should never be told it.
     state: entry.state === "offering" ? "waiting" : entry.state,
@@ -65,10 +73,11 @@ export function presentOwnEntry(entry: Entry, position: number | null): OwnWaiti
 }
 
 /** One of the caller's entries with its position; 404 for anyone else's (whether it exists is not said). */
-async function ownEntry(db: Db, loginIds: number[], entryId: number) {
+async function ownEntry(db: Db, loginIds: number[], entryId: number, language: Language = "en") {
   const [entry] = await entriesWithPositions(
     db,
     and(eq(schema.waitingListEntries.id, entryId), inArray(schema.waitingListEntries.loginId, loginIds)),
+    language,
   );
   if (!entry) throw notFound();
   return entry;
@@ -79,6 +88,7 @@ export async function listOwnEntries(
   db: Db,
   loginIds: number[],
   query: { eventId: number; testing: boolean },
+  language: Language = "en",
 ): Promise<OwnWaitingListEntry[]> {
   return entriesWithPositions(
     db,
@@ -87,6 +97,7 @@ export async function listOwnEntries(
       eq(schema.waitingListEntries.testing, query.testing),
       inArray(schema.waitingListEntries.loginId, loginIds),
     ),
+    language,
   );
 }
 
@@ -146,8 +157,10 @@ export async function joinWaitingList(
     visitor: { email, promotionCodes: [] },
     now,
   });
+  // The entry keeps the English title (as a basket line does); the buyer is told of it in their language.
   const title = article.configuration.title;
-  if (lineErrors.length > 0) throw conflict("errors.waiting_list_options_required", { title });
+  const shown = inLanguage(title, article.configuration.titleFr, input.language);
+  if (lineErrors.length > 0) throw conflict("errors.waiting_list_options_required", { title: shown });
   const limitIds = [...new Set((lines[0]?.limits ?? []).map((limit) => limit.id))];
   const { testing } = body;
   const nowIso = now.toISOString();
@@ -167,7 +180,7 @@ export async function joinWaitingList(
         )
         .get(),
     );
-    if (live) throw conflict("errors.waiting_list_already_joined", { title });
+    if (live) throw conflict("errors.waiting_list_already_joined", { title: shown });
     // Sold out for the public: on its tightest stock, what is left after the entries in line is less than asked.
     const limits = limitIds.length
       ? yield* run(tx.select().from(schema.nodeLimits).where(inArray(schema.nodeLimits.id, limitIds)).all())
@@ -176,7 +189,7 @@ export async function joinWaitingList(
       ...limits.map((l) => l.maximum - (testing ? l.testingUsed + l.testingWaiting : l.used + l.waiting)),
     );
     if (limits.length === 0 || remaining >= body.quantity)
-      throw conflict("errors.waiting_list_not_sold_out", { title });
+      throw conflict("errors.waiting_list_not_sold_out", { title: shown });
     const max = yield* quantityAllowed(tx, event, login, article.configuration);
     if (body.quantity > max) throw conflict("errors.waiting_list_quantity_above_limit", { max: Math.max(0, max) });
     const entry = yield* run(
@@ -219,7 +232,7 @@ export async function joinWaitingList(
     yield* runStatements(tx, offerStatements(nowIso));
     return entry.id;
   });
-  return ownEntry(database.db, [login.id], entryId);
+  return ownEntry(database.db, [login.id], entryId, input.language);
 }
 
 /**
@@ -266,10 +279,10 @@ function* quantityAllowed(
  */
 export async function leaveEntry(
   database: Database,
-  input: { loginIds: number[]; entryId: number; now: Date },
+  input: { loginIds: number[]; entryId: number; now: Date; language?: Language },
 ): Promise<OwnWaitingListEntry> {
   await ownEntry(database.db, input.loginIds, input.entryId);
   const [, closed] = await database.batch(closeEntryStatements(input.entryId, "left", input.now.toISOString()));
   if (!closed?.length) throw conflict("errors.waiting_list_entry_closed");
-  return ownEntry(database.db, input.loginIds, input.entryId);
+  return ownEntry(database.db, input.loginIds, input.entryId, input.language);
 }
