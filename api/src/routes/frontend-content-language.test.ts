@@ -3,7 +3,8 @@
 // and a basket keeps the French of what it holds.
 import { eq, run, schema } from "@ticketing/db";
 import { describe, expect, it } from "vitest";
-import { join, provedBuyer, soldOutSale } from "../services/waiting-list/entries.fixtures.ts";
+import { renderMail } from "../services/mail/templates/registry.ts";
+import { freeOne, join, mailsAbout, provedBuyer, soldOutSale } from "../services/waiting-list/entries.fixtures.ts";
 import {
   addCatalogueElement,
   createBuyer,
@@ -260,6 +261,15 @@ describe.each(DRIVERS)("organiser texts in the buyer's language (%s)", (driver) 
     expect((await list(ENGLISH)).body.map((entry: { title: string }) => entry.title)).toEqual(["Entry"]);
     // The entry keeps the English title, as a basket line does.
     expect((await ctx.database.db.select().from(schema.waitingListEntries).all()).at(-1)?.title).toBe("Entry");
+    // Offered the freed unit, the buyer reads the offer's page in their language too.
+    await freeOne(ctx, sale);
+    const [mail] = await mailsAbout(ctx, "waiting_list_offer", joined.body.id);
+    const rendered = await renderMail({ database: ctx.database, config: ctx.config }, mail as NonNullable<typeof mail>);
+    const code = new URL(/http\S+\/waiting-list\/offers\/\S+/.exec(rendered.text)?.[0] ?? "").searchParams.get("code");
+    const offer = (headers: Record<string, string>) =>
+      ctx.call("GET", `/frontend/waiting-list/offers/${joined.body.id}?code=${code}`, { headers });
+    expect((await offer(FRENCH)).body).toMatchObject({ title: "Entrée", state: "offered" });
+    expect((await offer(ENGLISH)).body.title).toBe("Entry");
   });
 });
 

@@ -96,7 +96,15 @@ frontendWaitingListRoutes.get(
     },
     async (c, { query }) => {
       const { database, config } = c.get("deps");
-      return answer(c, await readOffer(database.db, config.secretKey, { entryId: idParam(c), ...query, now: now(c) }));
+      return answer(
+        c,
+        await readOffer(database.db, config.secretKey, {
+          entryId: idParam(c),
+          ...query,
+          now: now(c),
+          language: c.get("language"),
+        }),
+      );
     },
   ),
 );
@@ -132,6 +140,7 @@ frontendWaitingListRoutes.post(
         entryId: idParam(c),
         code: body.code,
         now: now(c),
+        language: c.get("language"),
       });
       onMailQueued?.();
       return answer(c, offer);

@@ -4,6 +4,8 @@
 // login, the mailed link having proved the email as a trusted email's does (a preview's offer: its testing login,
 // which sells nothing real). A wrong code is a 404, as an unknown id.
 import { and, type Database, type Db, eq, isNull, run, schema } from "@ticketing/db";
+import type { Language } from "@ticketing/shared/constants";
+import { inLanguage } from "@ticketing/shared/content-language";
 import type { OpenedWaitingListOffer, WaitingListOffer } from "@ticketing/shared/schemas/waiting-list";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { hmacHex, hmacMatches } from "../../lib/tokens.ts";
@@ -41,11 +43,11 @@ const hasLapsed = (entry: Entry, now: Date) =>
     entry.offerExpiresAt !== null &&
     entry.offerExpiresAt < now.toISOString());
 
-function presentOffer(entry: Entry, now: Date): WaitingListOffer {
+function presentOffer(entry: Entry, now: Date, title = entry.title): WaitingListOffer {
   return {
     id: entry.id,
     eventId: entry.eventId,
-    title: entry.title,
+    title,
     quantity: entry.quantity,
     offeredQuantity: entry.offeredQuantity,
     state: hasLapsed(entry, now) ? "expired" : entry.state === "offering" ? "offered" : entry.state,
@@ -59,9 +61,20 @@ function presentOffer(entry: Entry, now: Date): WaitingListOffer {
 export async function readOffer(
   db: Db,
   secret: string,
-  input: { entryId: number; code: string; now: Date },
+  input: { entryId: number; code: string; now: Date; language?: Language },
 ): Promise<WaitingListOffer> {
-  return presentOffer(await offerByCode(db, secret, input.entryId, input.code), input.now);
+  const entry = await offerByCode(db, secret, input.entryId, input.code);
+  // The entry keeps the English title; the French is its element's, while it exists (docs/decisions/0043).
+  const french =
+    input.language === "fr" && entry.nodeId !== null
+      ? await db
+          .select({ titleFr: schema.nodeConfigurations.titleFr })
+          .from(schema.nodes)
+          .innerJoin(schema.nodeConfigurations, eq(schema.nodeConfigurations.id, schema.nodes.configurationId))
+          .where(eq(schema.nodes.id, entry.nodeId))
+          .get()
+      : undefined;
+  return presentOffer(entry, input.now, inLanguage(entry.title, french?.titleFr, input.language ?? "en"));
 }
 
 /**
@@ -72,7 +85,7 @@ export async function readOffer(
 export async function declineOffer(
   database: Database,
   secret: string,
-  input: { entryId: number; code: string; now: Date },
+  input: { entryId: number; code: string; now: Date; language?: Language },
 ): Promise<WaitingListOffer> {
   const entry = await offerByCode(database.db, secret, input.entryId, input.code);
   if (hasLapsed(entry, input.now)) throw conflict("errors.waiting_list_offer_lapsed");
