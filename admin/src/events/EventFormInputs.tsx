@@ -1,4 +1,5 @@
 import { ReferenceInput, required, SelectInput, TextInput } from "react-admin";
+import { BilingualTextInput } from "../fields/BilingualTextInput.tsx";
 import { DateTimeInput } from "../fields/DateTimeInput.tsx";
 import { validateFrontendPath } from "./frontendPath.ts";
 import { endNotBefore } from "./settings/settingsPages.ts";
@@ -24,7 +25,7 @@ export const EventFormInputs = ({ readOnly = false }: { readOnly?: boolean }) =>
       <SelectInput optionText="name" validate={required()} readOnly={readOnly} />
     </ReferenceInput>
     <TextInput source="name" validate={required()} readOnly={readOnly} />
-    <TextInput source="frontendTitle" validate={required()} readOnly={readOnly} />
+    <BilingualTextInput source="frontendTitle" validate={required()} readOnly={readOnly} />
     <TextInput source="frontendPath" validate={[required(), validateFrontendPath]} readOnly={readOnly} />
     <DateTimeInput source="startDate" validate={required()} readOnly={readOnly} />
     <DateTimeInput source="endDate" validate={[required(), validateEndAfterStart]} readOnly={readOnly} />

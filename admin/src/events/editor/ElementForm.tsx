@@ -4,6 +4,7 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, Stack, TextF
 import { MAX_TICKETS_PER_BUYER } from "@ticketing/shared/constants";
 import { type FormEvent, useState } from "react";
 import { useTranslate } from "react-admin";
+import { BilingualTextField } from "../../fields/BilingualTextInput.tsx";
 import { NumberField } from "../../widgets/NumberInput.tsx";
 import { useEditor } from "./EditorContext.tsx";
 import { isGroupCategory, type TreeNode } from "./tree.ts";
@@ -31,7 +32,9 @@ export const ElementForm = ({ node }: { node: TreeNode }) => {
   const isArticle = configuration.category === "article";
   const [values, setValues] = useState(() => ({
     title: configuration.title ?? "",
+    titleFr: configuration.titleFr ?? "",
     description: configuration.description ?? "",
+    descriptionFr: configuration.descriptionFr ?? "",
     isTitleDisplayable: configuration.isTitleDisplayable ?? true,
     isDescriptionDisplayable: configuration.isDescriptionDisplayable ?? true,
     isImageDisplayable: configuration.isImageDisplayable ?? true,
@@ -64,6 +67,7 @@ export const ElementForm = ({ node }: { node: TreeNode }) => {
     const configurationChanges = changes(configuration, {
       ...values,
       title: values.title.trim(),
+      titleFr: values.titleFr.trim(),
       ...(isArticle ? { maxPerBuyer } : {}),
     });
     const cartChanges = cart
@@ -122,21 +126,25 @@ export const ElementForm = ({ node }: { node: TreeNode }) => {
   return (
     <Box component="form" onSubmit={submit} noValidate>
       <Stack spacing={2}>
-        <TextField
+        <BilingualTextField
           label={translate("admin.editor.node.title")}
           value={values.title}
+          valueFr={values.titleFr}
           disabled={disabled}
-          onChange={(e) => setValues((current) => ({ ...current, title: e.target.value }))}
+          onChange={(title) => setValues((current) => ({ ...current, title }))}
+          onChangeFr={(titleFr) => setValues((current) => ({ ...current, titleFr }))}
           error={!!errors.title}
           helperText={errors.title}
         />
-        <TextField
+        <BilingualTextField
           label={translate("admin.editor.node.description")}
           value={values.description}
+          valueFr={values.descriptionFr}
           multiline
           minRows={2}
           disabled={disabled}
-          onChange={(e) => setValues((current) => ({ ...current, description: e.target.value }))}
+          onChange={(description) => setValues((current) => ({ ...current, description }))}
+          onChangeFr={(descriptionFr) => setValues((current) => ({ ...current, descriptionFr }))}
         />
         <FormGroup row aria-label={translate("admin.editor.node.display")}>
           {DISPLAY_FLAGS.map((key) => flag(key, `admin.editor.node.${key}`))}

@@ -12,6 +12,7 @@ import {
   useTranslate,
 } from "react-admin";
 import { useSearchParams } from "react-router";
+import { BilingualTextInput } from "../../fields/BilingualTextInput.tsx";
 import { NumberInput } from "../../widgets/NumberInput.tsx";
 import { UNIT_LIST_PARAMS } from "../EventFormInputs.tsx";
 import { validateFrontendPath } from "../frontendPath.ts";
@@ -61,11 +62,12 @@ export const EditTabs = ({ value, onChange }: { value: EditTab; onChange: (tab: 
 /** What the ticket office shows of the event. */
 export const DisplayInputs = ({ readOnly }: { readOnly: boolean }) => (
   <>
-    <TextInput source="frontendTitle" validate={required()} readOnly={readOnly} />
+    {/* What buyers read is written in English and French (docs/decisions/0043); the private name and path are ours. */}
+    <BilingualTextInput source="frontendTitle" validate={required()} readOnly={readOnly} />
     <TextInput source="name" validate={required()} readOnly={readOnly} />
     <TextInput source="frontendPath" validate={[required(), validateFrontendPath]} readOnly={readOnly} />
-    <TextInput source="welcomeText" multiline minRows={3} fullWidth readOnly={readOnly} />
-    <TextInput source="locationText" readOnly={readOnly} />
+    <BilingualTextInput source="welcomeText" multiline minRows={3} readOnly={readOnly} />
+    <BilingualTextInput source="locationText" readOnly={readOnly} />
   </>
 );
 

@@ -20,6 +20,7 @@ import {
 import type { NodeExtraInfo, NodeExtraInfoGroup } from "@ticketing/shared/schemas/catalogue";
 import { useId, useState } from "react";
 import { useTranslate } from "react-admin";
+import { BilingualRow, BilingualTextField, useFrenchLabel } from "../../fields/BilingualTextInput.tsx";
 import { ConfirmDialog, FormDialog } from "./Dialogs.tsx";
 import { useEditor } from "./EditorContext.tsx";
 import {
@@ -39,13 +40,22 @@ const GroupDialog = ({ row, configurationId, onClose }: RuleDialogProps<NodeExtr
   const translate = useTranslate();
   const editor = useEditor();
   const [name, setName] = useState(row?.name ?? "");
+  const [nameFr, setNameFr] = useState(row?.nameFr ?? "");
   const [helpText, setHelpText] = useState(row?.helpText ?? "");
+  const [helpTextFr, setHelpTextFr] = useState(row?.helpTextFr ?? "");
   const [isInline, setInline] = useState(row?.isInline ?? false);
   const [isRequired, setRequired] = useState(row?.isRequired ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = async () => {
     if (name.trim() === "") return setErrors({ name: translate("ra.validation.required") });
-    const data = { name: name.trim(), helpText: helpText.trim(), isInline, isRequired };
+    const data = {
+      name: name.trim(),
+      nameFr: nameFr.trim(),
+      helpText: helpText.trim(),
+      helpTextFr: helpTextFr.trim(),
+      isInline,
+      isRequired,
+    };
     const answer = await editor.run(
       () =>
         row
@@ -70,19 +80,23 @@ const GroupDialog = ({ row, configurationId, onClose }: RuleDialogProps<NodeExtr
       onClose={onClose}
       onSubmit={submit}
     >
-      <TextField
+      <BilingualTextField
         label={translate("admin.editor.forms.groupName")}
         value={name}
-        onChange={(e) => setName(e.target.value)}
+        valueFr={nameFr}
+        onChange={setName}
+        onChangeFr={setNameFr}
         required
         disabled={editor.readOnly}
         error={!!errors.name}
         helperText={errors.name}
       />
-      <TextField
+      <BilingualTextField
         label={translate("admin.editor.forms.helpText")}
         value={helpText}
-        onChange={(e) => setHelpText(e.target.value)}
+        valueFr={helpTextFr}
+        onChange={setHelpText}
+        onChangeFr={setHelpTextFr}
         multiline
         disabled={editor.readOnly}
       />
@@ -118,6 +132,7 @@ const FieldDialog = ({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const change = (patch: Partial<ExtraInfoDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const { hasChoices, hasMajority } = settingsOf(draft.type);
+  const frenchLabel = useFrenchLabel();
   const submit = async () => {
     const problems = extraInfoProblems(draft);
     if (Object.keys(problems).length > 0)
@@ -147,10 +162,12 @@ const FieldDialog = ({
       onClose={onClose}
       onSubmit={submit}
     >
-      <TextField
+      <BilingualTextField
         label={translate("admin.editor.forms.fieldName")}
         value={draft.name}
-        onChange={(e) => change({ name: e.target.value })}
+        valueFr={draft.nameFr}
+        onChange={(name) => change({ name })}
+        onChangeFr={(nameFr) => change({ nameFr })}
         required
         disabled={disabled}
         error={!!errors.name}
@@ -169,16 +186,20 @@ const FieldDialog = ({
           </MenuItem>
         ))}
       </TextField>
-      <TextField
+      <BilingualTextField
         label={translate("admin.editor.forms.text")}
         value={draft.text}
-        onChange={(e) => change({ text: e.target.value })}
+        valueFr={draft.textFr}
+        onChange={(text) => change({ text })}
+        onChangeFr={(textFr) => change({ textFr })}
         disabled={disabled}
       />
-      <TextField
+      <BilingualTextField
         label={translate("admin.editor.forms.helpText")}
         value={draft.helpText}
-        onChange={(e) => change({ helpText: e.target.value })}
+        valueFr={draft.helpTextFr}
+        onChange={(helpText) => change({ helpText })}
+        onChangeFr={(helpTextFr) => change({ helpTextFr })}
         disabled={disabled}
       />
       <FormControlLabel
@@ -192,17 +213,35 @@ const FieldDialog = ({
         label={translate("admin.editor.forms.fieldRequired")}
       />
       {hasChoices && (
-        <TextField
-          label={translate("admin.editor.forms.choices")}
-          value={draft.choices}
-          onChange={(e) => change({ choices: e.target.value })}
-          multiline
-          minRows={3}
-          required
-          disabled={disabled}
-          error={!!errors.choices}
-          helperText={errors.choices || translate("admin.editor.forms.choicesHelp")}
-        />
+        <BilingualRow>
+          <TextField
+            label={translate("admin.editor.forms.choices")}
+            value={draft.choices}
+            onChange={(e) => change({ choices: e.target.value })}
+            multiline
+            minRows={3}
+            required
+            fullWidth
+            disabled={disabled}
+            error={!!errors.choices}
+            helperText={errors.choices || translate("admin.editor.forms.choicesHelp")}
+          />
+          {/* Line by line beside the English: each French line is the label of the English choice on its line. */}
+          <TextField
+            label={frenchLabel(translate("admin.editor.forms.choices"))}
+            value={draft.choicesFr}
+            onChange={(e) => change({ choicesFr: e.target.value })}
+            multiline
+            minRows={3}
+            fullWidth
+            disabled={disabled}
+            helperText={
+              draft.choicesFr.trim() === "" && draft.choices.trim() !== ""
+                ? `${translate("admin.bilingual.missingFrench")} ${translate("admin.bilingual.choicesFrHelp")}`
+                : translate("admin.bilingual.choicesFrHelp")
+            }
+          />
+        </BilingualRow>
       )}
       {hasMajority && (
         <Stack direction="row" spacing={2}>

@@ -1,11 +1,12 @@
 import DeleteIcon from "@mui/icons-material/Delete";
 import UploadIcon from "@mui/icons-material/Upload";
-import { Box, Button, Chip, Divider, Paper, Stack, TextField, Typography } from "@mui/material";
+import { Box, Button, Chip, Divider, Paper, Stack, Typography } from "@mui/material";
 import { EVENT_IMAGE_QUOTA, MAX_IMAGE_BYTES, megabytes } from "@ticketing/shared/images";
 import { formatMoney } from "@ticketing/shared/money";
 import { type FormEvent, useContext, useId, useState } from "react";
 import { DataProviderContext, useLocaleState, useNotify, useTranslate } from "react-admin";
 import type { TicketingDataProvider } from "../../dataProvider.ts";
+import { BilingualTextField } from "../../fields/BilingualTextInput.tsx";
 import { FileButton } from "../../widgets/FileButton.tsx";
 import { useConfirm } from "../../widgets/PromptDialog.tsx";
 import { useEditor } from "./EditorContext.tsx";
@@ -113,6 +114,7 @@ const TagsSection = ({ node }: { node: TreeNode }) => {
   const editor = useEditor();
   const headingId = useId();
   const [name, setName] = useState("");
+  const [nameFr, setNameFr] = useState("");
   const { confirm, dialog } = useConfirm();
   const tags = editor.catalogue.tags.filter((tag) => tag.nodeConfigurationId === node.configuration.id);
   const add = async (event: FormEvent) => {
@@ -120,10 +122,18 @@ const TagsSection = ({ node }: { node: TreeNode }) => {
     if (name.trim() === "") return;
     const answer = await editor.run(() =>
       editor.dataProvider.create("node-tags", {
-        data: { eventId: editor.eventId, name: name.trim(), nodeConfigurationId: node.configuration.id },
+        data: {
+          eventId: editor.eventId,
+          name: name.trim(),
+          nameFr: nameFr.trim(),
+          nodeConfigurationId: node.configuration.id,
+        },
       }),
     );
-    if (answer === true) setName("");
+    if (answer === true) {
+      setName("");
+      setNameFr("");
+    }
   };
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mb: 2 }}>
@@ -139,7 +149,8 @@ const TagsSection = ({ node }: { node: TreeNode }) => {
         {tags.map((tag) => (
           <Chip
             key={tag.id}
-            label={tag.name}
+            // The French beside the English, as the ticket office reads it in each language.
+            label={tag.nameFr ? `${tag.name} · ${tag.nameFr}` : tag.name}
             onDelete={
               editor.readOnly
                 ? undefined
@@ -161,14 +172,23 @@ const TagsSection = ({ node }: { node: TreeNode }) => {
         ))}
       </Stack>
       {!editor.readOnly && (
-        <Stack component="form" direction="row" spacing={1} onSubmit={add} noValidate>
-          <TextField
+        <Stack
+          component="form"
+          direction={{ xs: "column", sm: "row" }}
+          spacing={1}
+          onSubmit={add}
+          noValidate
+          sx={{ alignItems: { sm: "flex-start" } }}
+        >
+          <BilingualTextField
             size="small"
             label={translate("admin.editor.tags.name")}
             value={name}
-            onChange={(e) => setName(e.target.value)}
+            valueFr={nameFr}
+            onChange={setName}
+            onChangeFr={setNameFr}
           />
-          <Button type="submit" size="small" sx={{ flexShrink: 0, whiteSpace: "nowrap" }}>
+          <Button type="submit" size="small" sx={{ flexShrink: 0, whiteSpace: "nowrap", alignSelf: "flex-start" }}>
             {translate("admin.editor.tags.add")}
           </Button>
         </Stack>

@@ -15,6 +15,7 @@ import {
 } from "@mui/material";
 import { type FormEvent, useId, useState } from "react";
 import { HttpError, type Identifier, useDataProvider, useNotify, useTranslate } from "react-admin";
+import { BilingualTextField } from "../../fields/BilingualTextInput.tsx";
 import { ConfirmDialog } from "./Dialogs.tsx";
 
 export interface RowsPanelField {
@@ -22,6 +23,8 @@ export interface RowsPanelField {
   label: string;
   isRequired?: boolean;
   isMultiline?: boolean;
+  /** A text buyers read: its French (`source` + "Fr") is written beside it (docs/decisions/0043). */
+  isBilingual?: boolean;
 }
 
 /**
@@ -55,7 +58,11 @@ export function RowsPanel<R extends { id: Identifier }>({
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const headingId = useId();
-  const empty = Object.fromEntries(fields.map((field) => [field.source, ""]));
+  const empty = Object.fromEntries(
+    fields
+      .flatMap((field) => (field.isBilingual ? [field.source, `${field.source}Fr`] : [field.source]))
+      .map((key) => [key, ""]),
+  );
   const [values, setValues] = useState<Record<string, string>>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<R | null>(null);
@@ -106,11 +113,20 @@ export function RowsPanel<R extends { id: Identifier }>({
           <TableBody>
             {rows.map((row) => (
               <TableRow key={row.id}>
-                {fields.map((field) => (
-                  <TableCell key={field.source}>
-                    {String((row as Record<string, unknown>)[field.source] ?? "")}
-                  </TableCell>
-                ))}
+                {fields.map((field) => {
+                  const read = row as Record<string, unknown>;
+                  const french = field.isBilingual ? String(read[`${field.source}Fr`] ?? "") : "";
+                  return (
+                    <TableCell key={field.source}>
+                      {String(read[field.source] ?? "")}
+                      {french && (
+                        <Typography variant="body2" color="text.secondary" lang="fr">
+                          {french}
+                        </Typography>
+                      )}
+                    </TableCell>
+                  );
+                })}
                 {!readOnly && (
                   <TableCell align="right">
                     <IconButton
@@ -132,23 +148,40 @@ export function RowsPanel<R extends { id: Identifier }>({
           component="form"
           onSubmit={submit}
           noValidate
-          direction={{ xs: "column", md: "row" }}
+          // Fields written in two languages take the width, one pair a line.
+          direction={fields.some((field) => field.isBilingual) ? "column" : { xs: "column", md: "row" }}
           spacing={2}
           sx={{ mt: 2, alignItems: { md: "flex-start" } }}
         >
-          {fields.map((field) => (
-            <TextField
-              key={field.source}
-              size="small"
-              label={translate(field.label)}
-              required={field.isRequired}
-              multiline={field.isMultiline}
-              value={values[field.source] ?? ""}
-              onChange={(event) => setValues((current) => ({ ...current, [field.source]: event.target.value }))}
-              error={!!errors[field.source]}
-              helperText={errors[field.source]}
-            />
-          ))}
+          {fields.map((field) =>
+            field.isBilingual ? (
+              <BilingualTextField
+                key={field.source}
+                size="small"
+                label={translate(field.label)}
+                required={field.isRequired}
+                multiline={field.isMultiline}
+                value={values[field.source] ?? ""}
+                valueFr={values[`${field.source}Fr`] ?? ""}
+                onChange={(value) => setValues((current) => ({ ...current, [field.source]: value }))}
+                onChangeFr={(value) => setValues((current) => ({ ...current, [`${field.source}Fr`]: value }))}
+                error={!!errors[field.source]}
+                helperText={errors[field.source]}
+              />
+            ) : (
+              <TextField
+                key={field.source}
+                size="small"
+                label={translate(field.label)}
+                required={field.isRequired}
+                multiline={field.isMultiline}
+                value={values[field.source] ?? ""}
+                onChange={(event) => setValues((current) => ({ ...current, [field.source]: event.target.value }))}
+                error={!!errors[field.source]}
+                helperText={errors[field.source]}
+              />
+            ),
+          )}
           <Button type="submit" variant="outlined" startIcon={<AddIcon />} sx={{ flexShrink: 0 }}>
             {translate(addLabel)}
           </Button>

@@ -11,6 +11,7 @@ import {
 import type { NodeAccess, NodeAvailability, NodeLimit, NodePriceRule } from "@ticketing/shared/schemas/catalogue";
 import { type ReactNode, useState } from "react";
 import { useTranslate } from "react-admin";
+import { BilingualTextField } from "../../fields/BilingualTextInput.tsx";
 import { DateTimePickerField } from "../../fields/DateTimeInput.tsx";
 import { validateDateTime } from "../../fields/dateTime.ts";
 import { ConditionBuilder, dropImplicitCondition, saveCondition } from "./ConditionBuilder.tsx";
@@ -128,20 +129,23 @@ export const LimitDialog = (props: RuleDialogProps<NodeLimit>) => {
   const { readOnly, catalogue } = useEditor();
   const { row } = props;
   const [label, setLabel] = useState(row?.label ?? "");
+  const [labelFr, setLabelFr] = useState(row?.labelFr ?? "");
   const [maximum, setMaximum] = useState(row ? String(row.maximum) : "");
   const [errors, setErrors] = useState<Errors>({});
   const write = useRuleWriter("node-limits", props, setErrors);
   const submit = async () => {
     if (!/^\d+$/.test(maximum.trim())) return setErrors({ maximum: translate("admin.validation.stock") });
-    const data = { label: label.trim(), maximum: Number(maximum.trim()) };
+    const data = { label: label.trim(), labelFr: labelFr.trim(), maximum: Number(maximum.trim()) };
     await write(row ? data : { ...data, order: nextOrder(catalogue.limits) });
   };
   return (
     <RuleDialog resource="node-limits" kind="admin.editor.limits.kind" props={props} name={label} onSubmit={submit}>
-      <TextField
+      <BilingualTextField
         label={translate("admin.editor.limits.label")}
         value={label}
-        onChange={(e) => setLabel(e.target.value)}
+        valueFr={labelFr}
+        onChange={setLabel}
+        onChangeFr={setLabelFr}
         disabled={readOnly}
         error={!!errors.label}
         helperText={errors.label}
@@ -175,6 +179,7 @@ export const PriceRuleDialog = (props: RuleDialogProps<NodePriceRule>) => {
   const { readOnly, catalogue } = useEditor();
   const { row } = props;
   const [label, setLabel] = useState(row?.label ?? "");
+  const [labelFr, setLabelFr] = useState(row?.labelFr ?? "");
   const [operator, setOperator] = useState<PriceInterfaceOperator>(row ? priceInterfaceOperatorOf(row.mode) : "equals");
   const [value, setValue] = useState(row ? priceRuleValueToInput(row.mode, row.value) : "");
   const [shouldPropagate, setPropagate] = useState(row?.shouldPropagate ?? false);
@@ -190,7 +195,7 @@ export const PriceRuleDialog = (props: RuleDialogProps<NodePriceRule>) => {
     const stored = priceRuleValueFromInput(mode, value.trim());
     if (stored === null) return setErrors({ value: translate("admin.editor.priceRules.invalidValue") });
     if (!isDraftValid(condition)) return;
-    const data = { label: label.trim(), mode, value: stored, shouldPropagate };
+    const data = { label: label.trim(), labelFr: labelFr.trim(), mode, value: stored, shouldPropagate };
     await write(row ? data : { ...data, order: nextOrder(catalogue.priceRules) }, {
       draft: condition,
       name: label.trim(),
@@ -204,10 +209,12 @@ export const PriceRuleDialog = (props: RuleDialogProps<NodePriceRule>) => {
       name={label}
       onSubmit={submit}
     >
-      <TextField
+      <BilingualTextField
         label={translate("admin.editor.priceRules.label")}
         value={label}
-        onChange={(e) => setLabel(e.target.value)}
+        valueFr={labelFr}
+        onChange={setLabel}
+        onChangeFr={setLabelFr}
         disabled={readOnly}
       />
       <TextField
@@ -250,6 +257,7 @@ export const AvailabilityDialog = (props: RuleDialogProps<NodeAvailability>) => 
   const { readOnly, catalogue } = useEditor();
   const { row } = props;
   const [name, setName] = useState(row?.name ?? "");
+  const [nameFr, setNameFr] = useState(row?.nameFr ?? "");
   const [startsAt, setStartsAt] = useState<unknown>(row?.startsAt ?? null);
   const [endsAt, setEndsAt] = useState<unknown>(row?.endsAt ?? null);
   const [condition, setCondition] = useState(() =>
@@ -268,7 +276,12 @@ export const AvailabilityDialog = (props: RuleDialogProps<NodeAvailability>) => 
     }
     if (!isDraftValid(condition)) return;
     await write(
-      { name: name.trim(), startsAt: startsAt as string | null, endsAt: endsAt as string | null },
+      {
+        name: name.trim(),
+        nameFr: nameFr.trim(),
+        startsAt: startsAt as string | null,
+        endsAt: endsAt as string | null,
+      },
       { draft: condition, name: name.trim() },
     );
   };
@@ -280,10 +293,12 @@ export const AvailabilityDialog = (props: RuleDialogProps<NodeAvailability>) => 
       name={name}
       onSubmit={submit}
     >
-      <TextField
+      <BilingualTextField
         label={translate("admin.editor.availabilities.name")}
         value={name}
-        onChange={(e) => setName(e.target.value)}
+        valueFr={nameFr}
+        onChange={setName}
+        onChangeFr={setNameFr}
         disabled={readOnly}
       />
       <DateTimePickerField
@@ -313,6 +328,7 @@ export const AccessDialog = (props: RuleDialogProps<NodeAccess>) => {
   const { readOnly, catalogue } = useEditor();
   const { row } = props;
   const [label, setLabel] = useState(row?.label ?? "");
+  const [labelFr, setLabelFr] = useState(row?.labelFr ?? "");
   const [isAccessible, setAccessible] = useState(row?.isAccessible ?? true);
   const [condition, setCondition] = useState(() =>
     draftFromCondition(catalogue.conditions.find((c) => c.id === row?.conditionId)),
@@ -323,14 +339,19 @@ export const AccessDialog = (props: RuleDialogProps<NodeAccess>) => {
   const submit = async () => {
     setSubmitted(true);
     if (!isDraftValid(condition)) return;
-    await write({ label: label.trim(), isAccessible }, { draft: condition, name: label.trim() });
+    await write(
+      { label: label.trim(), labelFr: labelFr.trim(), isAccessible },
+      { draft: condition, name: label.trim() },
+    );
   };
   return (
     <RuleDialog resource="node-accesses" kind="admin.editor.accesses.kind" props={props} name={label} onSubmit={submit}>
-      <TextField
+      <BilingualTextField
         label={translate("admin.editor.accesses.label")}
         value={label}
-        onChange={(e) => setLabel(e.target.value)}
+        valueFr={labelFr}
+        onChange={setLabel}
+        onChangeFr={setLabelFr}
         disabled={readOnly}
       />
       <FormControlLabel

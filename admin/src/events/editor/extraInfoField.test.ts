@@ -31,9 +31,24 @@ describe("extraInfoBody", () => {
     ).toEqual({ referenceDate: "2030-06-01", age: 16 });
   });
 
+  it("sends each French choice beside its English one, a blank or repeated English line shifting none", () => {
+    const body = extraInfoBody({
+      ...newExtraInfoDraft("choice"),
+      name: "Meal",
+      choices: "Meat\n\nFish\nMeat\nVegan",
+      choicesFr: "Viande\n\nPoisson\nViande",
+    });
+    expect(body.choicesJson).toEqual(["Meat", "Fish", "Vegan"]);
+    expect(body.choicesFrJson).toEqual(["Viande", "Poisson", ""]);
+  });
+
   it("clears the settings of another type", () => {
     const draft = { ...newExtraInfoDraft("text"), name: "Note", choices: "A\nB", referenceDate: "2030-01-01" };
-    expect(extraInfoBody(draft)).toMatchObject({ choicesJson: null, majorJson: null });
+    expect(extraInfoBody({ ...draft, choicesFr: "X" })).toMatchObject({
+      choicesJson: null,
+      choicesFrJson: null,
+      majorJson: null,
+    });
   });
 
   it("round-trips a stored field", () => {
@@ -42,22 +57,30 @@ describe("extraInfoBody", () => {
       eventId: 3,
       groupId: 2,
       name: "Size",
+      nameFr: "Taille",
       text: "Your size",
+      textFr: "",
       helpText: "",
+      helpTextFr: "",
       type: "choice" as const,
       isRequired: true,
       order: 0,
-      choicesJson: ["S", "M"],
+      choicesJson: ["S", "M", "L"],
+      choicesFrJson: ["", "Moyenne", ""],
       majorJson: null,
       range: null,
     };
     expect(extraInfoBody(draftFromExtraInfo(row))).toEqual({
       name: "Size",
+      nameFr: "Taille",
       text: "Your size",
+      textFr: "",
       helpText: "",
+      helpTextFr: "",
       type: "choice",
       isRequired: true,
-      choicesJson: ["S", "M"],
+      choicesJson: ["S", "M", "L"],
+      choicesFrJson: ["", "Moyenne", ""],
       majorJson: null,
     });
   });

@@ -8,12 +8,17 @@ export { EXTRA_INFO_TYPES };
 
 export interface ExtraInfoDraft {
   name: string;
+  nameFr: string;
   text: string;
+  textFr: string;
   helpText: string;
+  helpTextFr: string;
   type: ExtraInfoType;
   isRequired: boolean;
   /** one choice a line (type `choice`) */
   choices: string;
+  /** the French of each choice, on the line of its English (docs/decisions/0043) */
+  choicesFr: string;
   /** YYYY-MM-DD, empty: the event's date (type `dateMajor`) */
   referenceDate: string;
   /** whole years (type `dateMajor`) */
@@ -27,11 +32,15 @@ export function settingsOf(type: ExtraInfoType): { hasChoices: boolean; hasMajor
 
 export const newExtraInfoDraft = (type: ExtraInfoType = "text"): ExtraInfoDraft => ({
   name: "",
+  nameFr: "",
   text: "",
+  textFr: "",
   helpText: "",
+  helpTextFr: "",
   type,
   isRequired: false,
   choices: "",
+  choicesFr: "",
   referenceDate: "",
   age: String(MAJORITY_AGE),
 });
@@ -40,11 +49,16 @@ export const newExtraInfoDraft = (type: ExtraInfoType = "text"): ExtraInfoDraft 
 export function draftFromExtraInfo(row: NodeExtraInfo): ExtraInfoDraft {
   return {
     name: row.name,
+    nameFr: row.nameFr ?? "",
     text: row.text,
+    textFr: row.textFr ?? "",
     helpText: row.helpText,
+    helpTextFr: row.helpTextFr ?? "",
     type: row.type,
     isRequired: row.isRequired,
     choices: (row.choicesJson ?? []).join("\n"),
+    // Each French on its English's line; trailing empty ones add nothing to read.
+    choicesFr: (row.choicesFrJson ?? []).join("\n").trimEnd(),
     referenceDate: row.majorJson?.referenceDate ?? "",
     age: String(row.majorJson?.age ?? MAJORITY_AGE),
   };
@@ -59,6 +73,23 @@ export const choicesOf = (text: string): string[] => [
       .filter(Boolean),
   ),
 ];
+
+/**
+ * The French of the choices `choicesOf(english)` keeps, in their order: each is the French line beside its English
+ * line (the same line number), empty where none is written, so a blank or repeated English line shifts nothing.
+ */
+export function frenchChoicesOf(english: string, french: string): string[] {
+  const frenchLines = french.split("\n").map((line) => line.trim());
+  const seen = new Set<string>();
+  const aligned: string[] = [];
+  english.split("\n").forEach((line, index) => {
+    const value = line.trim();
+    if (!value || seen.has(value)) return;
+    seen.add(value);
+    aligned.push(frenchLines[index] ?? "");
+  });
+  return aligned;
+}
 
 export type ExtraInfoProblems = Partial<Record<"name" | "choices" | "referenceDate" | "age", string>>;
 
@@ -85,11 +116,16 @@ export function extraInfoBody(draft: ExtraInfoDraft) {
   const referenceDate = draft.referenceDate.trim();
   return {
     name: draft.name.trim(),
+    nameFr: draft.nameFr.trim(),
     text: draft.text.trim(),
+    textFr: draft.textFr.trim(),
     helpText: draft.helpText.trim(),
+    helpTextFr: draft.helpTextFr.trim(),
     type: draft.type,
     isRequired: draft.isRequired,
     choicesJson: hasChoices ? choicesOf(draft.choices) : null,
+    // Only labels: a buyer's answer stores the English choice (docs/decisions/0043).
+    choicesFrJson: hasChoices ? frenchChoicesOf(draft.choices, draft.choicesFr) : null,
     majorJson: hasMajority
       ? { ...(referenceDate ? { referenceDate } : {}), age: Number(draft.age.trim() || MAJORITY_AGE) }
       : null,

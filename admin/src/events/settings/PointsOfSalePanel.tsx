@@ -33,9 +33,14 @@ export const PointsOfSalePanel = ({ eventId, readOnly }: { eventId: Identifier; 
         eventId={eventId}
         rows={rows}
         fields={[
-          { source: "title", label: "admin.editor.pointsOfSale.name", isRequired: true },
-          { source: "description", label: "admin.editor.pointsOfSale.description", isMultiline: true },
-          { source: "location", label: "admin.editor.pointsOfSale.location" },
+          { source: "title", label: "admin.editor.pointsOfSale.name", isRequired: true, isBilingual: true },
+          {
+            source: "description",
+            label: "admin.editor.pointsOfSale.description",
+            isMultiline: true,
+            isBilingual: true,
+          },
+          { source: "location", label: "admin.editor.pointsOfSale.location", isBilingual: true },
         ]}
         describe={(row) => row.title}
         readOnly={readOnly}
