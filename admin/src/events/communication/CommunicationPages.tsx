@@ -9,7 +9,7 @@ import { CommunicationFrame, type CommunicationLock } from "./CommunicationFrame
 import { TextInLanguages } from "./CommunicationInputs.tsx";
 import type { CommunicationPage } from "./communicationPages.ts";
 import { MAIL_OF_PAGE } from "./communicationPages.ts";
-import { MailPreviewPanel, TicketPreviewPanel } from "./PreviewPanels.tsx";
+import { ConfirmationPagePreviewPanel, MailPreviewPanel, TicketPreviewPanel } from "./PreviewPanels.tsx";
 
 /** The form's toolbar: none when nothing on it may change (its texts are the last to lock). */
 const toolbarOf = ({ areTextsLocked }: CommunicationLock) => (areTextsLocked ? false : <SaveToolbar />);
@@ -90,7 +90,7 @@ export const PaymentReminderCommunication = () => <MailCommunication page="payme
 export const ConfirmationPageCommunication = () => (
   <CommunicationFrame page="order-confirmation-page">
     {(lock) => (
-      <SimpleForm toolbar={toolbarOf(lock)}>
+      <FormWithPreview lock={lock} preview={(values) => <ConfirmationPagePreviewPanel values={values} />}>
         <TextInLanguages text="confirmationPageText" isMultiline readOnly={lock.areTextsLocked} />
         <TextInput
           source="confirmationRedirectUrl"
@@ -100,7 +100,7 @@ export const ConfirmationPageCommunication = () => (
           readOnly={lock.isLocked}
           fullWidth
         />
-      </SimpleForm>
+      </FormWithPreview>
     )}
   </CommunicationFrame>
 );

@@ -1,12 +1,23 @@
-// Beside a communication form: the mail or the PDF ticket as buyers will get them, from the form's unsaved values
+// Beside a communication form: the mail, the PDF ticket or the confirmation page as buyers will get them, from the form's unsaved values
 // and a sample order of the event, in the language chosen; a mail page can send the saved mail to oneself.
 import SendIcon from "@mui/icons-material/Send";
 import { Alert, Box, Paper, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LANGUAGES, type Language } from "@ticketing/shared/constants";
-import type { Communication, CommunicationMail, MailPreview } from "@ticketing/shared/schemas/events";
+import { inLanguage } from "@ticketing/shared/content-language";
+import { createTranslator } from "@ticketing/shared/i18n/translate";
+import {
+  type Communication,
+  type CommunicationMail,
+  communicationText,
+  type Event,
+  fillPlaceholders,
+  type MailPreview,
+} from "@ticketing/shared/schemas/events";
 import { type ReactNode, useEffect, useState } from "react";
-import { Button, useDataProvider, useNotify, useParams, useRecordContext, useTranslate } from "react-admin";
+import { Button, useDataProvider, useGetOne, useNotify, useParams, useRecordContext, useTranslate } from "react-admin";
+import storefrontEn from "../../../../shared/src/i18n/en/storefront.json";
+import storefrontFr from "../../../../shared/src/i18n/fr/storefront.json";
 import type { TicketingDataProvider } from "../../dataProvider.ts";
 import type { PreviewOf } from "./communicationPages.ts";
 import { useDebouncedValue } from "./useDebouncedValue.ts";
@@ -223,6 +234,49 @@ export const TicketPreviewPanel = (props: PreviewProps) => {
           sx={{ width: "100%", height: 640, border: 1, borderColor: "divider" }}
         />
       )}
+    </PreviewFrame>
+  );
+};
+
+/** The ticket office's own words around the organiser's text (storefront's `completion.*`), in each language. */
+const COMPLETION = { en: storefrontEn.completion, fr: storefrontFr.completion } as const;
+
+/**
+ * The confirmation page after an order, as a buyer of the language chosen reads it: the ticket office's thanks, then
+ * the organiser's text in that language (else their other one: docs/decisions/0043) with the event's public name in
+ * it, and the way on to the organiser's page. Made here from the form's values, as the ticket office makes it.
+ */
+export const ConfirmationPagePreviewPanel = ({ values }: PreviewProps) => {
+  const translate = useTranslate();
+  const { id } = useParams<{ id: string }>();
+  const { data: event } = useGetOne<Event>("events", { id: Number(id) }, { enabled: id !== undefined });
+  const [language, setLanguage] = useState<Language>("en");
+  const words = createTranslator({ en: { completion: COMPLETION.en }, fr: { completion: COMPLETION.fr } }, language);
+  const eventTitle = inLanguage(event?.frontendTitle, event?.frontendTitleFr, language);
+  const text = communicationText(values, "confirmationPageText", language);
+  const redirectUrl = values.confirmationRedirectUrl?.startsWith("https://") ? values.confirmationRedirectUrl : null;
+  return (
+    <PreviewFrame
+      title={translate("admin.communication.confirmationPagePreview")}
+      language={language}
+      onLanguage={setLanguage}
+      error={null}
+    >
+      <Box lang={language} sx={{ border: 1, borderColor: "divider", borderRadius: 1, p: 2 }}>
+        <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+          {words("completion.title")}
+        </Typography>
+        <Typography>{words("completion.text", { event: eventTitle })}</Typography>
+        {text?.split(/\n{2,}/).map((paragraph, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the text's paragraphs in order
+          <Typography key={index} sx={{ mt: 1, whiteSpace: "pre-line" }} data-testid="confirmation-preview-text">
+            {fillPlaceholders(paragraph, { event: eventTitle })}
+          </Typography>
+        ))}
+        <Typography sx={{ mt: 1, textDecoration: "underline" }}>
+          {words(redirectUrl ? "completion.continueToOrganiser" : "completion.backToEvent")}
+        </Typography>
+      </Box>
     </PreviewFrame>
   );
 };
