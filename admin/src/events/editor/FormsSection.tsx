@@ -79,6 +79,7 @@ const GroupDialog = ({ row, configurationId, onClose }: RuleDialogProps<NodeExtr
       readOnly={editor.readOnly}
       onClose={onClose}
       onSubmit={submit}
+      maxWidth="md" // room for each text's English and French side by side
     >
       <BilingualTextField
         label={translate("admin.editor.forms.groupName")}
@@ -161,6 +162,7 @@ const FieldDialog = ({
       readOnly={disabled}
       onClose={onClose}
       onSubmit={submit}
+      maxWidth="md" // room for each text's English and French side by side
     >
       <BilingualTextField
         label={translate("admin.editor.forms.fieldName")}
