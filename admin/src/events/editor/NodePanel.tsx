@@ -3,12 +3,14 @@ import UploadIcon from "@mui/icons-material/Upload";
 import { Box, Button, Chip, Divider, Paper, Stack, Typography } from "@mui/material";
 import { EVENT_IMAGE_QUOTA, MAX_IMAGE_BYTES, megabytes } from "@ticketing/shared/images";
 import { formatMoney } from "@ticketing/shared/money";
+import type { NodeTag } from "@ticketing/shared/schemas/catalogue";
 import { type FormEvent, useContext, useId, useState } from "react";
 import { DataProviderContext, useLocaleState, useNotify, useTranslate } from "react-admin";
 import type { TicketingDataProvider } from "../../dataProvider.ts";
 import { BilingualTextField } from "../../fields/BilingualTextInput.tsx";
 import { FileButton } from "../../widgets/FileButton.tsx";
 import { useConfirm } from "../../widgets/PromptDialog.tsx";
+import { FormDialog } from "./Dialogs.tsx";
 import { useEditor } from "./EditorContext.tsx";
 import { ElementForm } from "./ElementForm.tsx";
 import { FormsSection } from "./FormsSection.tsx";
@@ -115,6 +117,7 @@ const TagsSection = ({ node }: { node: TreeNode }) => {
   const headingId = useId();
   const [name, setName] = useState("");
   const [nameFr, setNameFr] = useState("");
+  const [editing, setEditing] = useState<NodeTag | null>(null);
   const { confirm, dialog } = useConfirm();
   const tags = editor.catalogue.tags.filter((tag) => tag.nodeConfigurationId === node.configuration.id);
   const add = async (event: FormEvent) => {
@@ -151,6 +154,8 @@ const TagsSection = ({ node }: { node: TreeNode }) => {
             key={tag.id}
             // The French beside the English, as the ticket office reads it in each language.
             label={tag.nameFr ? `${tag.name} · ${tag.nameFr}` : tag.name}
+            // A click opens the tag to change it (its French written later, say); read-only, there is nothing to open.
+            onClick={editor.readOnly ? undefined : () => setEditing(tag)}
             onDelete={
               editor.readOnly
                 ? undefined
@@ -193,8 +198,52 @@ const TagsSection = ({ node }: { node: TreeNode }) => {
           </Button>
         </Stack>
       )}
+      {editing && <TagDialog tag={editing} onClose={() => setEditing(null)} />}
       {dialog}
     </Box>
+  );
+};
+
+/** One tag's name in English and French. */
+const TagDialog = ({ tag, onClose }: { tag: NodeTag; onClose: () => void }) => {
+  const translate = useTranslate();
+  const editor = useEditor();
+  const [name, setName] = useState(tag.name);
+  const [nameFr, setNameFr] = useState(tag.nameFr ?? "");
+  const [error, setError] = useState<string | undefined>();
+  const submit = async () => {
+    if (name.trim() === "") return setError(translate("ra.validation.required"));
+    const answer = await editor.run(
+      () =>
+        editor.dataProvider.update("node-tags", {
+          id: tag.id,
+          data: { name: name.trim(), nameFr: nameFr.trim() },
+          previousData: tag,
+        }),
+      "admin.editor.saved",
+    );
+    if (answer === true) onClose();
+    else if (answer) setError(answer.name);
+  };
+  return (
+    <FormDialog
+      title={translate("admin.editor.linked.editTitle", { kind: translate("admin.editor.tags.name"), name: tag.name })}
+      readOnly={false}
+      onClose={onClose}
+      onSubmit={submit}
+      maxWidth="md"
+    >
+      <BilingualTextField
+        label={translate("admin.editor.tags.name")}
+        value={name}
+        valueFr={nameFr}
+        onChange={setName}
+        onChangeFr={setNameFr}
+        required
+        error={!!error}
+        helperText={error}
+      />
+    </FormDialog>
   );
 };
 

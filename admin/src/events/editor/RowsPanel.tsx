@@ -1,5 +1,6 @@
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/Delete";
+import EditIcon from "@mui/icons-material/Edit";
 import {
   Box,
   Button,
@@ -16,7 +17,7 @@ import {
 import { type FormEvent, useId, useState } from "react";
 import { HttpError, type Identifier, useDataProvider, useNotify, useTranslate } from "react-admin";
 import { BilingualTextField } from "../../fields/BilingualTextInput.tsx";
-import { ConfirmDialog } from "./Dialogs.tsx";
+import { ConfirmDialog, FormDialog } from "./Dialogs.tsx";
 
 export interface RowsPanelField {
   source: string;
@@ -39,6 +40,7 @@ export function RowsPanel<R extends { id: Identifier }>({
   fields,
   describe,
   readOnly,
+  isEditable = false,
   emptyText,
   addLabel,
   onChanged,
@@ -50,6 +52,8 @@ export function RowsPanel<R extends { id: Identifier }>({
   fields: RowsPanelField[];
   describe: (row: R) => string;
   readOnly: boolean;
+  /** Rows can be changed in a dialog (points of sale, to write their French later), not only added and deleted. */
+  isEditable?: boolean;
   emptyText: string;
   addLabel: string;
   onChanged: () => void;
@@ -66,6 +70,7 @@ export function RowsPanel<R extends { id: Identifier }>({
   const [values, setValues] = useState<Record<string, string>>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<R | null>(null);
+  const [editing, setEditing] = useState<R | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const missing = fields.filter((field) => field.isRequired && (values[field.source] ?? "").trim() === "");
@@ -128,7 +133,16 @@ export function RowsPanel<R extends { id: Identifier }>({
                   );
                 })}
                 {!readOnly && (
-                  <TableCell align="right">
+                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                    {isEditable && (
+                      <IconButton
+                        size="small"
+                        aria-label={translate("admin.editor.linked.edit", { name: describe(row) })}
+                        onClick={() => setEditing(row)}
+                      >
+                        <EditIcon fontSize="small" />
+                      </IconButton>
+                    )}
                     <IconButton
                       size="small"
                       aria-label={translate("admin.editor.deleteNamed", { name: describe(row) })}
@@ -187,6 +201,19 @@ export function RowsPanel<R extends { id: Identifier }>({
           </Button>
         </Stack>
       )}
+      {editing && (
+        <EditRowDialog
+          resource={resource}
+          row={editing}
+          fields={fields}
+          title={translate("admin.editor.linked.editTitle", {
+            kind: translate(fields[0]?.label ?? ""),
+            name: describe(editing),
+          })}
+          onClose={() => setEditing(null)}
+          onChanged={onChanged}
+        />
+      )}
       {deleting && (
         <ConfirmDialog
           title={translate("admin.editor.deleteNamed", { name: describe(deleting) })}
@@ -207,5 +234,83 @@ export function RowsPanel<R extends { id: Identifier }>({
         />
       )}
     </Box>
+  );
+}
+
+/** One row's fields in a dialog, saved with `PUT` (only what changed); the French of each bilingual one beside it. */
+function EditRowDialog<R extends { id: Identifier }>({
+  resource,
+  row,
+  fields,
+  title,
+  onClose,
+  onChanged,
+}: {
+  resource: string;
+  row: R;
+  fields: RowsPanelField[];
+  title: string;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const read = row as unknown as Record<string, unknown>;
+  const keys = fields.flatMap((field) => (field.isBilingual ? [field.source, `${field.source}Fr`] : [field.source]));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(keys.map((key) => [key, String(read[key] ?? "")])),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const change = (key: string) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const submit = async () => {
+    const missing = fields.filter((field) => field.isRequired && (values[field.source] ?? "").trim() === "");
+    if (missing.length > 0)
+      return setErrors(Object.fromEntries(missing.map((field) => [field.source, translate("ra.validation.required")])));
+    const data = Object.fromEntries(
+      Object.entries(values)
+        .map(([key, value]) => [key, value.trim()] as const)
+        .filter(([key, value]) => value !== String(read[key] ?? "")),
+    );
+    try {
+      if (Object.keys(data).length > 0) await dataProvider.update(resource, { id: row.id, data, previousData: row });
+    } catch (error) {
+      notify(error instanceof Error && error.message ? error.message : "admin.errors.unexpected", { type: "error" });
+      return;
+    }
+    notify("admin.editor.saved", { type: "success" });
+    onChanged();
+    onClose();
+  };
+  return (
+    <FormDialog title={title} readOnly={false} onClose={onClose} onSubmit={submit} maxWidth="md">
+      {fields.map((field) =>
+        field.isBilingual ? (
+          <BilingualTextField
+            key={field.source}
+            label={translate(field.label)}
+            required={field.isRequired}
+            multiline={field.isMultiline}
+            value={values[field.source] ?? ""}
+            valueFr={values[`${field.source}Fr`] ?? ""}
+            onChange={change(field.source)}
+            onChangeFr={change(`${field.source}Fr`)}
+            error={!!errors[field.source]}
+            helperText={errors[field.source]}
+          />
+        ) : (
+          <TextField
+            key={field.source}
+            label={translate(field.label)}
+            required={field.isRequired}
+            multiline={field.isMultiline}
+            value={values[field.source] ?? ""}
+            onChange={(event) => change(field.source)(event.target.value)}
+            error={!!errors[field.source]}
+            helperText={errors[field.source]}
+          />
+        ),
+      )}
+    </FormDialog>
   );
 }

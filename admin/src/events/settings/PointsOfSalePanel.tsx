@@ -44,6 +44,7 @@ export const PointsOfSalePanel = ({ eventId, readOnly }: { eventId: Identifier; 
         ]}
         describe={(row) => row.title}
         readOnly={readOnly}
+        isEditable
         emptyText="admin.editor.pointsOfSale.empty"
         addLabel="admin.editor.pointsOfSale.add"
         onChanged={() => setVersion((current) => current + 1)}
