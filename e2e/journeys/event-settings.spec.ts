@@ -88,7 +88,7 @@ test("an organiser changes each settings page of an event, and unknown sub-paths
   await saveBackOfficeForm(admin);
   const points = admin.getByRole("region", { name: "Points of sale" });
   await points.getByRole("textbox", { name: "Point of sale", exact: true }).fill("Front desk");
-  await points.getByRole("textbox", { name: "Point of sale location" }).fill("Main hall");
+  await points.getByRole("textbox", { name: "Point of sale location", exact: true }).fill("Main hall");
   await points.getByRole("button", { name: "Add the point of sale" }).click();
   await expect(points.getByRole("row").filter({ hasText: "Front desk" })).toContainText("Main hall");
   await admin.reload();

@@ -9,7 +9,7 @@ import { addElement, asStaff, createEventThroughApi, dialog, signInToBackOffice 
 async function addPriceRule(page: Page, rule: { label: string; operation: string; field: string; value: string }) {
   await page.getByRole("button", { name: "New: Price rule" }).click();
   const opened = await dialog(page);
-  await opened.getByRole("textbox", { name: "Rule label" }).fill(rule.label);
+  await opened.getByRole("textbox", { name: "Rule label", exact: true }).fill(rule.label);
   await opened.getByRole("combobox", { name: "Operation" }).click();
   await page.getByRole("option", { name: rule.operation, exact: true }).click();
   await opened.getByRole("textbox", { name: rule.field }).fill(rule.value);

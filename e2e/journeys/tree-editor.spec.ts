@@ -41,7 +41,7 @@ async function select(page: Page, title: string) {
 async function addPriceRule(page: Page, label: string, operation: string, value: string) {
   await page.getByRole("button", { name: "New: Price rule" }).click();
   const opened = await dialog(page);
-  await opened.getByRole("textbox", { name: "Rule label" }).fill(label);
+  await opened.getByRole("textbox", { name: "Rule label", exact: true }).fill(label);
   await pick(page, opened, "Operation", operation);
   await opened
     .getByRole("textbox", { name: operation === "Set the price to" ? "Price (CHF)" : "Percentage" })
@@ -133,7 +133,7 @@ test("an organiser builds a tree in the editor; buyers see its elements and pric
   await addElement(admin, PASS, "Article", DAY);
   await admin.getByRole("button", { name: "New: Stock" }).click();
   let opened = await dialog(admin);
-  await opened.getByRole("textbox", { name: "Stock label" }).fill("Passes");
+  await opened.getByRole("textbox", { name: "Stock label", exact: true }).fill("Passes");
   await opened.getByRole("textbox", { name: "Maximum" }).fill("2");
   await saveDialog(opened);
   await expect(admin.getByRole("list", { name: "Stocks" })).toContainText("maximum 2");
@@ -149,12 +149,12 @@ test("an organiser builds a tree in the editor; buyers see its elements and pric
   // The form: a required date of birth with majority on the event's date.
   await admin.getByRole("button", { name: "New: Form" }).click();
   opened = await dialog(admin);
-  await opened.getByRole("textbox", { name: "Form name" }).fill("Attendee");
+  await opened.getByRole("textbox", { name: "Form name", exact: true }).fill("Attendee");
   await opened.getByRole("checkbox", { name: "Required" }).check();
   await saveDialog(opened);
   await admin.getByRole("button", { name: "Add a field to Attendee" }).click();
   opened = await dialog(admin);
-  await opened.getByRole("textbox", { name: "Field name" }).fill("Date of birth");
+  await opened.getByRole("textbox", { name: "Field name", exact: true }).fill("Date of birth");
   await pick(admin, opened, "Field type", "Date of birth (majority)");
   await expect(opened.getByRole("textbox", { name: "Minimum age" })).toHaveValue("18");
   await opened.getByRole("checkbox", { name: "Required field" }).check();
@@ -187,7 +187,7 @@ test("an organiser builds a tree in the editor; buyers see its elements and pric
   await saveDialog(await addPriceRule(admin, "Dinner price", "Set the price to", "50.00"));
   await admin.getByRole("button", { name: "New: Access" }).click();
   opened = await dialog(admin);
-  await opened.getByRole("textbox", { name: "Access label" }).fill("Members only");
+  await opened.getByRole("textbox", { name: "Access label", exact: true }).fill("Members only");
   await expect(opened.getByRole("checkbox", { name: "Accessible when the condition holds" })).toBeChecked();
   await opened.getByRole("button", { name: "Add a statement" }).click();
   await pick(admin, opened, "Statement 1: subject", "User email");
@@ -197,7 +197,7 @@ test("an organiser builds a tree in the editor; buyers see its elements and pric
   // On sale from a past day: the dialog's dates are the back office's date-time inputs (typed in English here).
   await admin.getByRole("button", { name: "New: Availability" }).click();
   opened = await dialog(admin);
-  await opened.getByRole("textbox", { name: "Availability name" }).fill("Dinner sales");
+  await opened.getByRole("textbox", { name: "Availability name", exact: true }).fill("Dinner sales");
   await typeDateTime(admin, "From", "01012025 0900AM");
   await typeDateTime(admin, "To", "12312030 1100PM");
   await saveDialog(opened);

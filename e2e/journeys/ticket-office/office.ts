@@ -139,7 +139,7 @@ export async function addElement(page: Page, parent: string, kind: string, title
   await page.getByRole("button", { name: `Add to ${parent}`, exact: true }).click();
   await page.getByRole("menuitem", { name: kind, exact: true }).click();
   const opened = await dialog(page);
-  await opened.getByRole("textbox", { name: "Element title" }).fill(title);
+  await opened.getByRole("textbox", { name: "Element title", exact: true }).fill(title);
   await opened.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("heading", { name: `Element: ${title}` })).toBeVisible();
 }
