@@ -4,7 +4,14 @@
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { downloaded, expect, ORGANISER, pdfFile, test } from "../../fixtures.ts";
-import { asStaff, DEMO_EVENT_ID, newestMailTo, putOnSaleThroughApi, signInToBackOffice } from "./office.ts";
+import {
+  asStaff,
+  DEMO_EVENT_ID,
+  fillFrenchBillingInformation,
+  newestMailTo,
+  putOnSaleThroughApi,
+  signInToBackOffice,
+} from "./office.ts";
 
 const FRENCH_TITLE = "Pass d'un jour";
 const FRENCH_DESCRIPTION = "Entrée un jour au choix, le samedi ou le dimanche.";
@@ -89,15 +96,7 @@ test("an organiser writes the day pass in French; a French buyer reads it on the
   await basket.getByRole("link", { name: "Passer la commande" }).click();
   const email = `marie-${Date.now().toString(36)}@example.org`;
   await expect(french.getByRole("heading", { name: "Informations de facturation" })).toBeVisible();
-  await french.getByLabel("Prénom").fill("Marie");
-  await french.getByLabel("Nom", { exact: true }).fill("Curie");
-  await french.getByLabel("E-mail").fill(email);
-  await french.getByLabel("Adresse").fill("1 rue Pierre et Marie Curie");
-  await french.getByLabel("Code postal").fill("75005");
-  await french.getByLabel("Localité").fill("Paris");
-  await french.getByLabel("Pays").fill("France");
-  await french.getByRole("button", { name: "Continuer" }).click();
-  await expect(french.getByRole("heading", { name: "Mode de paiement" })).toBeVisible();
+  await fillFrenchBillingInformation(french, email);
   await french.getByRole("checkbox", { name: "J'accepte les conditions générales" }).check();
   await french.getByRole("button", { name: "Payer maintenant" }).click();
   await french.getByRole("button", { name: /^Payer\s*60[.,]00\s*CHF$|^Payer CHF\s*60[.,]00$/ }).click();

@@ -1,6 +1,6 @@
 // Issue 5 (docs/design.md §7): the language switch turns the ticket office, and the API's messages, into French.
 import { expect, test } from "../../fixtures.ts";
-import { expectAccessible } from "./office.ts";
+import { expectAccessible, fillFrenchBillingInformation } from "./office.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`French with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -38,16 +38,8 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByRole("heading", { name: "Informations de facturation" })).toBeVisible();
       await page.getByRole("button", { name: "Continuer" }).click();
       await expect(page.getByText("Il y a un problème")).toBeVisible();
-      await page.getByLabel("Prénom").fill("Marie");
-      await page.getByLabel("Nom", { exact: true }).fill("Curie");
-      await page.getByLabel("E-mail").fill("marie@example.org");
-      await page.getByLabel("Adresse").fill("1 rue Pierre et Marie Curie");
-      await page.getByLabel("Code postal").fill("75005");
-      await page.getByLabel("Localité").fill("Paris");
-      await page.getByLabel("Pays").fill("France");
-      await page.getByRole("button", { name: "Continuer" }).click();
+      await fillFrenchBillingInformation(page);
 
-      await expect(page.getByRole("heading", { name: "Mode de paiement" })).toBeVisible();
       await page.getByRole("checkbox", { name: "J'accepte les conditions générales" }).check();
       await page.getByRole("button", { name: "Payer maintenant" }).click();
       // The demo provider's page speaks the language the buyer checked out in, whatever the browser says.

@@ -187,6 +187,19 @@ export async function fillBillingInformation(page: Page, email = "grace@example.
   await expect(page.getByRole("heading", { name: "Payment method" })).toBeVisible();
 }
 
+/** The billing step in French, filled in as Marie Curie at `email`; continues to the payment method. */
+export async function fillFrenchBillingInformation(page: Page, email = "marie@example.org") {
+  await page.getByLabel("Prénom").fill("Marie");
+  await page.getByLabel("Nom", { exact: true }).fill("Curie");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Adresse").fill("1 rue Pierre et Marie Curie");
+  await page.getByLabel("Code postal").fill("75005");
+  await page.getByLabel("Localité").fill("Paris");
+  await page.getByLabel("Pays").fill("France");
+  await page.getByRole("button", { name: "Continuer" }).click();
+  await expect(page.getByRole("heading", { name: "Mode de paiement" })).toBeVisible();
+}
+
 /**
  * On the payment step: accepts the terms, pays `amount` (as the demo provider's button shows it, "40.00") and
  * reaches the confirmation.
