@@ -2,7 +2,6 @@
 // order, its tickets and invoices on any device, without a ticket-office login.
 import { asc, type Database, type Db, eq, schema } from "@ticketing/db";
 import type { Language } from "@ticketing/shared/constants";
-import { inLanguage } from "@ticketing/shared/content-language";
 import type { OrderView } from "@ticketing/shared/schemas/orders";
 import { notFound } from "../../lib/errors.ts";
 import { basketIdOfOrderToken } from "../../lib/order-tokens.ts";
@@ -37,24 +36,8 @@ export async function showOrder(
   const { db } = database;
   const basket = await basketOfToken(db, config.secretKey, token, now);
   const event = await findEvent(db, basket.eventId);
-  const detail = await presentBasketDetail(db, basket);
-  const french = new Map(
-    (
-      await db
-        .select({ id: schema.selectedNodes.id, titleFr: schema.selectedNodes.titleFr })
-        .from(schema.selectedNodes)
-        .where(eq(schema.selectedNodes.basketId, basket.id))
-        .all()
-    ).map((row) => [row.id, row.titleFr]),
-  );
-  const titleIn = <T extends { id: number; title: string }>(line: T): T => ({
-    ...line,
-    title: inLanguage(line.title, french.get(line.id), language),
-  });
-  const itemIn = <T extends { id: number; title: string; options: { id: number; title: string }[] }>(item: T): T => ({
-    ...titleIn(item),
-    options: item.options.map(titleIn),
-  });
+  // Its lines' titles in the reader's language, as the ticket office's basket shows them.
+  const detail = await presentBasketDetail(db, basket, language);
   const invoices = await db
     .select()
     .from(schema.invoices)
@@ -62,7 +45,7 @@ export async function showOrder(
     .orderBy(asc(schema.invoices.id))
     .all();
   return {
-    basket: { ...detail, items: detail.items.map(itemIn), expiredItems: detail.expiredItems.map(itemIn) },
+    basket: detail,
     event: { id: event.id, frontendPath: event.frontendPath, frontendTitle: eventTitleIn(event, language) },
     invoices: await presentInvoiceRows(db, invoices),
   };
