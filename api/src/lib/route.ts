@@ -1,6 +1,7 @@
 // A route's contract beside its handler (docs/decisions/0009): `route(spec, handler)` checks who calls, reads
 // the body and the query with the spec's shared schemas, and leaves the spec on the handler, where the OpenAPI
 // document (openapi.ts) finds it by walking `app.routes`. A route without a spec fails the contract test.
+import type { ApiTokenScope } from "@ticketing/shared/api-scopes";
 import { camelizeKeys } from "@ticketing/shared/case";
 import { type ZodType, z } from "zod";
 import type { Ctx } from "../context.ts";
@@ -17,6 +18,11 @@ export interface RouteSpec {
    * login, `optional` either or nobody (the route decides), `none` anybody.
    */
   auth?: "none" | "user" | "buyer" | "optional";
+  /**
+   * The scope an API token needs to call this route (shared/src/api-scopes.ts); a route without one answers 403 to
+   * an API token. Only for `auth: "user"` routes.
+   */
+  scope?: ApiTokenScope;
   /** The body, camelCase; JSON or a form. */
   body?: ZodType;
   /** The query's plain keys, camelCase. */
