@@ -42,33 +42,35 @@ export const CheckInDoubles = ({ eventId, preview }: { eventId: number; preview:
   const own = deviceIdOf(window.localStorage);
   const title = translate("admin.checkIn.doubles.title");
   return (
-    <Alert severity="warning" icon={<ContentCopyIcon />} component="section" aria-label={title}>
-      <AlertTitle component="h2" sx={{ fontWeight: 700, fontSize: "1.1rem" }}>
-        {title}
-      </AlertTitle>
-      <Typography variant="body2">{translate("admin.checkIn.doubles.help")}</Typography>
-      <List dense disablePadding>
-        {doubles.map((double) => (
-          <ListItem key={double.id} disableGutters sx={{ display: "block" }}>
-            <Typography component="p" sx={{ fontWeight: 600 }}>
-              {translate("admin.checkIn.ticket", { title: double.title, holder: double.holderName })} ·{" "}
-              {translate("admin.checkIn.reference", { reference: double.reference })}
-            </Typography>
-            <Box component="p" sx={{ m: 0 }}>
-              {translate("admin.checkIn.doubles.first", {
-                device: deviceName(double.first, own, translate),
-                time: moment.format(new Date(double.first.at)),
-              })}
-            </Box>
-            <Box component="p" sx={{ m: 0 }}>
-              {translate("admin.checkIn.doubles.second", {
-                device: deviceName(double.second, own, translate),
-                time: moment.format(new Date(double.second.at)),
-              })}
-            </Box>
-          </ListItem>
-        ))}
-      </List>
-    </Alert>
+    <Box component="section" aria-label={title}>
+      <Alert severity="warning" icon={<ContentCopyIcon />} role="none">
+        <AlertTitle component="h2" sx={{ fontWeight: 700, fontSize: "1.1rem" }}>
+          {title}
+        </AlertTitle>
+        <Typography variant="body2">{translate("admin.checkIn.doubles.help")}</Typography>
+        <List dense disablePadding>
+          {doubles.map((double) => (
+            <ListItem key={double.id} disableGutters sx={{ display: "block" }}>
+              <Typography component="p" sx={{ fontWeight: 600 }}>
+                {translate("admin.checkIn.ticket", { title: double.title, holder: double.holderName })} ·{" "}
+                {translate("admin.checkIn.reference", { reference: double.reference })}
+              </Typography>
+              <Box component="p" sx={{ m: 0 }}>
+                {translate("admin.checkIn.doubles.first", {
+                  device: deviceName(double.first, own, translate),
+                  time: moment.format(new Date(double.first.at)),
+                })}
+              </Box>
+              <Box component="p" sx={{ m: 0 }}>
+                {translate("admin.checkIn.doubles.second", {
+                  device: deviceName(double.second, own, translate),
+                  time: moment.format(new Date(double.second.at)),
+                })}
+              </Box>
+            </ListItem>
+          ))}
+        </List>
+      </Alert>
+    </Box>
   );
 };
