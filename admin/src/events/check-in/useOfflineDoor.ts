@@ -90,7 +90,13 @@ export function useOfflineDoor(eventId: number, preview: boolean) {
       void queryClient.invalidateQueries({ queryKey: doublesKey(eventId, preview) });
       void refresh();
     } catch (error) {
-      setSyncError(error instanceof Error ? error.message : "admin.errors.unexpected");
+      setSyncError(
+        isNetworkFailure(error)
+          ? "admin.checkIn.offline.unreachable"
+          : error instanceof Error
+            ? error.message
+            : "admin.errors.unexpected",
+      );
     } finally {
       syncing.current = false;
       setSending(false);
