@@ -2,7 +2,15 @@ import { camelizeKeys, camelPath, snakifyKeys, toSnake } from "@ticketing/shared
 import type { ExportFormat, ExportList, Language } from "@ticketing/shared/constants";
 import type { Detail, PasswordChange, PasswordReset, Registration } from "@ticketing/shared/schemas/auth";
 import type * as Catalogue from "@ticketing/shared/schemas/catalogue";
-import type { CheckInCounts, CheckInResult, CheckInScan } from "@ticketing/shared/schemas/check-ins";
+import type {
+  CheckInCounts,
+  CheckInDouble,
+  CheckInResult,
+  CheckInScan,
+  CheckInSnapshot,
+  CheckInSync,
+  CheckInSyncResult,
+} from "@ticketing/shared/schemas/check-ins";
 import type {
   AddedArticle,
   Article,
@@ -272,6 +280,15 @@ export interface TicketingDataProvider extends DataProvider {
   checkIn(eventId: Identifier, scan: CheckInScan): Promise<{ data: CheckInResult }>;
   /** `GET /events/:id/check-ins/counts?preview=`: tickets sold and checked in, the testing ones with `preview`. */
   getCheckInCounts(eventId: Identifier, preview: boolean): Promise<{ data: CheckInCounts }>;
+  // Offline check-in (docs/decisions/0048-offline-check-in.md).
+  /** `GET /tickets/public-key`: the instance's public key (SPKI PEM) that verifies ticket codes. */
+  getTicketPublicKey(): Promise<{ data: string }>;
+  /** `GET /events/:id/check-ins/snapshot?preview=`: the tickets sold now, and whether each is in. */
+  getCheckInSnapshot(eventId: Identifier, preview: boolean): Promise<{ data: CheckInSnapshot }>;
+  /** `POST /events/:id/check-ins/sync`: the scans a door made offline, each answered. */
+  syncCheckIns(eventId: Identifier, sync: CheckInSync): Promise<{ data: CheckInSyncResult }>;
+  /** `GET /events/:id/check-ins/doubles?preview=`: the tickets scanned on two devices. */
+  getCheckInDoubles(eventId: Identifier, preview: boolean): Promise<{ data: CheckInDouble[] }>;
   /** `POST /events/:id/communication/mail-preview`: the mail as sent, from the form's unsaved `values`. */
   previewCommunicationMail(
     eventId: Identifier,
@@ -476,6 +493,26 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
     getCheckInCounts: async (eventId, preview) => ({
       data: (
         await api.call<CheckInCounts>(`/events/${encodeURIComponent(eventId)}/check-ins/counts?preview=${preview}`)
+      ).json,
+    }),
+    getTicketPublicKey: async () => ({
+      data: (
+        await api.httpClient(`${api.url}/tickets/public-key`, {
+          anonymous: true,
+          headers: new Headers({ Accept: "application/x-pem-file" }),
+        })
+      ).body,
+    }),
+    getCheckInSnapshot: async (eventId, preview) => ({
+      data: (
+        await api.call<CheckInSnapshot>(`/events/${encodeURIComponent(eventId)}/check-ins/snapshot?preview=${preview}`)
+      ).json,
+    }),
+    syncCheckIns: (eventId, sync) =>
+      post<CheckInSyncResult>(`/events/${encodeURIComponent(eventId)}/check-ins/sync`, sync),
+    getCheckInDoubles: async (eventId, preview) => ({
+      data: (
+        await api.call<CheckInDouble[]>(`/events/${encodeURIComponent(eventId)}/check-ins/doubles?preview=${preview}`)
       ).json,
     }),
     previewCommunicationMail: (eventId, { mail, language, values }) =>

@@ -409,6 +409,18 @@ const CASES: Record<string, Case> = {
   },
   "GET /events/:id/check-ins": { path: (t) => `/events/${t.eventId}/check-ins`, expect: ok(200) },
   "GET /events/:id/check-ins/counts": { path: (t) => `/events/${t.eventId}/check-ins/counts`, expect: ok(200) },
+  // Offline check-in (docs/decisions/0048): a door's scans sent later, the tickets scanned on two devices, the
+  // snapshot a door keeps; for staff of the event's unit, as the live scan.
+  "POST /events/:id/check-ins/sync": {
+    path: (t) => `/events/${t.eventId}/check-ins/sync`,
+    body: () => ({
+      device_id: "permissions-walk",
+      scans: [{ code: "not-a-ticket", scanned_at: new Date().toISOString() }],
+    }),
+    expect: ok(200),
+  },
+  "GET /events/:id/check-ins/doubles": { path: (t) => `/events/${t.eventId}/check-ins/doubles`, expect: ok(200) },
+  "GET /events/:id/check-ins/snapshot": { path: (t) => `/events/${t.eventId}/check-ins/snapshot`, expect: ok(200) },
   // The event's waiting room (the target has one, opening in 2030): staff who see the event run it (the rules
   // themselves: routes/waiting-room.test.ts).
   "GET /events/:id/waiting-room": { path: (t) => `/events/${t.eventId}/waiting-room`, expect: ok(200) },

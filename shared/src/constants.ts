@@ -258,5 +258,23 @@ export type CheckInOutcome = (typeof CHECK_IN_OUTCOMES)[number];
  * back: its basket is not paid, its line was released or expired), `wrong_mode` (a test ticket from the preview
  * at the real door, or a real ticket on the preview's check-in).
  */
-export const CHECK_IN_REFUSALS = ["invalid_code", "other_event", "refunded", "cancelled", "wrong_mode"] as const;
+export const CHECK_IN_REFUSALS = [
+  "invalid_code",
+  "other_event",
+  "refunded",
+  "cancelled",
+  "wrong_mode",
+  // An offline scan sent later (docs/decisions/0048): its device's clock ahead of ours by more than the skew
+  // allowed, or scanned longer ago than an evening's offline scans may wait.
+  "scanned_in_future",
+  "scanned_too_long_ago",
+] as const;
 export type CheckInRefusal = (typeof CHECK_IN_REFUSALS)[number];
+/** Offline check-in (docs/decisions/0048): the scans one sync sends at most. */
+export const CHECK_IN_SYNC_MAX_SCANS = 200;
+/** How far ahead of the server's clock a device's scan time may be (its clock a little fast), in milliseconds. */
+export const CHECK_IN_CLOCK_SKEW_MS = 5 * 60 * 1000;
+/** How old an offline scan may be when it is sent, in milliseconds: a week (a festival's days without network). */
+export const CHECK_IN_OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** A scanning device's id, made once per browser: letters, digits, `-` and `_`. */
+export const CHECK_IN_DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;

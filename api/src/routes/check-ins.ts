@@ -3,15 +3,21 @@
 import {
   CheckInCounts,
   CheckInCountsQuery,
+  CheckInDouble,
   CheckInResult,
   CheckInRow,
   CheckInScan,
+  CheckInSnapshot,
+  CheckInSync,
+  CheckInSyncResult,
 } from "@ticketing/shared/schemas/check-ins";
 import { Hono } from "hono";
+import { z } from "zod";
 import { type AppEnv, now } from "../context.ts";
 import { answer, idParam } from "../lib/http.ts";
 import { answerList } from "../lib/list-query.ts";
 import { route } from "../lib/route.ts";
+import { checkInSnapshot, listDoubles, syncScans } from "../services/tickets/check-in-sync.ts";
 import { CHECK_IN_LIST, listCheckIns, scanTicket, visibleCheckInCounts } from "../services/tickets/check-ins.ts";
 
 /** Mounted at `/events/:id/check-ins` (app.ts): `idParam` reads the event's id. */
@@ -27,7 +33,8 @@ checkInRoutes.post(
         "`checked_in` when this scan let the ticket in; 200 `already_checked_in` with when and by whom it was first " +
         "scanned; 200 `refused` with a `reason`: `invalid_code` (not signed by us), `other_event`, `refunded`, " +
         "`cancelled` (not paid, or released), `wrong_mode` (a test ticket at the real door or the reverse: " +
-        "`preview=true` checks in the preview's test tickets). Each answer carries the counts after it.",
+        "`preview=true` checks in the preview's test tickets). Each answer carries the counts after it. `device_id`, " +
+        "the scanning device's id: a ticket already in scanned on another device is reported (`GET …/doubles`).",
       auth: "user",
       body: CheckInScan,
       answer: CheckInResult,
@@ -69,5 +76,63 @@ checkInRoutes.get(
     },
     async (c, { user, query }) =>
       answer(c, await visibleCheckInCounts(c.get("deps").database.db, user, idParam(c), query.preview)),
+  ),
+);
+
+// Offline check-in (docs/decisions/0048-offline-check-in.md): what a door sends when the network is back, the tickets
+// scanned on two devices, and the snapshot a door keeps for when it is offline.
+checkInRoutes.post(
+  "/sync",
+  route(
+    {
+      summary: "Send the scans a door made offline: each admitted as a live scan, at its own time",
+      description:
+        "Members and owners of the event's unit, superusers. `device_id` is the scanning device's; `scans` (at most " +
+        "200) each a `code` and the device's `scanned_at`. Each scan goes through the same admission as " +
+        "`POST …/check-ins` and is answered in order: `checked_in` (also for a scan sent again: a retry changes " +
+        "nothing), `already_checked_in` with the first check-in's device, staff and time, or `refused` with its " +
+        "`reason` (also `scanned_in_future`, more than 5 minutes ahead of the server, and `scanned_too_long_ago`, " +
+        "more than 7 days). `double` when the ticket was first checked in on another device: it is reported once.",
+      auth: "user",
+      scope: "check_in",
+      body: CheckInSync,
+      answer: CheckInSyncResult,
+    },
+    async (c, { user, body }) => answer(c, await syncScans(c.get("deps"), user, idParam(c), body, now(c))),
+  ),
+);
+
+checkInRoutes.get(
+  "/doubles",
+  route(
+    {
+      summary: "The event's tickets scanned on two devices: the first scan and the other device's",
+      description:
+        "Members and owners of the event's unit, superusers. `preview=true` for the test tickets. Newest reported " +
+        "first, at most 500.",
+      auth: "user",
+      scope: "read",
+      query: CheckInCountsQuery,
+      answer: z.array(CheckInDouble),
+    },
+    async (c, { user, query }) => answer(c, await listDoubles(c.get("deps").database, user, idParam(c), query.preview)),
+  ),
+);
+
+checkInRoutes.get(
+  "/snapshot",
+  route(
+    {
+      summary: "The event's tickets sold now and whether each is in, for a door that may lose the network",
+      description:
+        "Members and owners of the event's unit, superusers. `preview=true` for the test tickets. A ticket not in " +
+        "the list was not sold when it was taken (refunded, cancelled, or sold later).",
+      auth: "user",
+      scope: "check_in",
+      query: CheckInCountsQuery,
+      answer: CheckInSnapshot,
+    },
+    async (c, { user, query }) =>
+      answer(c, await checkInSnapshot(c.get("deps").database, user, idParam(c), query.preview, now(c))),
   ),
 );

@@ -22,6 +22,7 @@ import { intlLocaleOf } from "../../i18nProvider.ts";
 import { EventNav } from "../EventNav.tsx";
 import { usePreviewFlag, withPreview } from "../sales/previewFlag.ts";
 import { PreviewSwitch, useSalesEvent } from "../sales/salesEvent.tsx";
+import { CheckInDoubles } from "./CheckInDoubles.tsx";
 import { useCheckInCounts } from "./CheckInPage.tsx";
 import { CheckInCountsLine } from "./CheckInPanel.tsx";
 import { checkedInLine } from "./checkInResult.ts";
@@ -85,6 +86,9 @@ export const CheckInList = () => {
         >
           <QrCodeScannerIcon />
         </Button>
+      </Box>
+      <Box sx={{ mt: 1 }}>
+        <CheckInDoubles eventId={eventId} preview={preview} />
       </Box>
       <List
         resource="check-ins"

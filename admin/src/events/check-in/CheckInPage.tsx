@@ -1,5 +1,6 @@
 // `/events/:id/check-in`: the door of an event (issue 17), made for a phone held by the staff. Each code read or typed
-// is sent once (`POST /events/:id/check-ins`); the answer shows big, with the figures of the evening.
+// is sent once (`POST /events/:id/check-ins`); the answer shows big, with the figures of the evening. Without a
+// network the door decides on the device and sends its scans later (docs/decisions/0048-offline-check-in.md).
 import ListIcon from "@mui/icons-material/List";
 import { Alert, Box, CircularProgress, Typography } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -10,9 +11,12 @@ import type { TicketingDataProvider } from "../../dataProvider.ts";
 import { EventNav } from "../EventNav.tsx";
 import { usePreviewFlag, withPreview } from "../sales/previewFlag.ts";
 import { PreviewSwitch, useSalesEvent } from "../sales/salesEvent.tsx";
+import { CheckInDoubles } from "./CheckInDoubles.tsx";
 import { CheckInCountsLine, CheckInPanel, type Scan } from "./CheckInPanel.tsx";
 import { CameraScanner, PhotoReader, TypedCode } from "./CodeSources.tsx";
 import { isNewCameraCode } from "./checkInResult.ts";
+import { OfflineStatus } from "./OfflineStatus.tsx";
+import { isNetworkFailure, useOfflineDoor } from "./useOfflineDoor.ts";
 
 /** The door's figures (sold, checked in) of one mode, kept in react-admin's query cache: each scan updates them. */
 const checkInCountsKey = (eventId: number, preview: boolean) => ["events", "checkInCounts", eventId, preview];
@@ -27,7 +31,11 @@ export function useCheckInCounts(eventId: number, preview: boolean) {
   });
 }
 
-/** Sends scans one by one and keeps the last answer; a camera code is sent once while its ticket is held up. */
+/**
+ * Sends scans one by one and keeps the last answer; a camera code is sent once while its ticket is held up. Without
+ * a network (the browser offline, or the request not reaching the API) the door decides on the device and keeps the
+ * scan to send later.
+ */
 function useDoor(eventId: number, preview: boolean) {
   const dataProvider = useDataProvider<TicketingDataProvider>();
   const queryClient = useQueryClient();
@@ -38,19 +46,36 @@ function useDoor(eventId: number, preview: boolean) {
   // Refs as well as state: the camera's reader calls back between two renders.
   const sending = useRef(false);
   const lastCameraCode = useRef<string | null>(null);
+  const offline = useOfflineDoor(eventId, preview);
+
+  const sendOffline = async (code: string) => {
+    const verdict = await offline.decideOffline(code);
+    if (verdict) setScan({ offline: verdict, at: new Date() });
+    else {
+      setScan(null);
+      setFailure(translate("admin.checkIn.offline.noKey"));
+    }
+  };
 
   const send = async (code: string) => {
     sending.current = true;
     setBusy(true);
     setFailure(null);
     try {
-      const { data } = await dataProvider.checkIn(eventId, { code, preview });
-      setScan({ result: data, at: new Date() });
-      queryClient.setQueryData(checkInCountsKey(eventId, preview), data.counts);
+      if (!navigator.onLine) await sendOffline(code);
+      else {
+        const { data } = await dataProvider.checkIn(eventId, { code, preview, deviceId: offline.deviceId });
+        setScan({ result: data, at: new Date() });
+        offline.keepLiveScan(code, data.ticket?.id, data.outcome);
+        queryClient.setQueryData(checkInCountsKey(eventId, preview), data.counts);
+      }
     } catch (error) {
-      setScan(null);
-      const message = error instanceof HttpError || error instanceof Error ? error.message : "";
-      setFailure(translate("admin.checkIn.scanFailed", { error: translate(message || "admin.errors.unexpected") }));
+      if (isNetworkFailure(error)) await sendOffline(code);
+      else {
+        setScan(null);
+        const message = error instanceof HttpError || error instanceof Error ? error.message : "";
+        setFailure(translate("admin.checkIn.scanFailed", { error: translate(message || "admin.errors.unexpected") }));
+      }
     } finally {
       sending.current = false;
       setBusy(false);
@@ -68,17 +93,18 @@ function useDoor(eventId: number, preview: boolean) {
     lastCameraCode.current = null;
     void send(code);
   };
-  return { scan, failure, busy, fromCamera, fromHand };
+  return { scan, failure, busy, fromCamera, fromHand, offline };
 }
 
 /** The scanner of one mode (real or preview): changing mode starts a new one, its camera stopped, its answer gone. */
 const Door = ({ eventId, preview }: { eventId: number; preview: boolean }) => {
   const translate = useTranslate();
   const { data: counts } = useCheckInCounts(eventId, preview);
-  const { scan, failure, busy, fromCamera, fromHand } = useDoor(eventId, preview);
+  const { scan, failure, busy, fromCamera, fromHand, offline } = useDoor(eventId, preview);
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
       <CheckInCountsLine counts={counts} />
+      <OfflineStatus door={offline} />
       {failure ? (
         <Alert severity="error" role="alert" variant="filled" sx={{ fontSize: "1.1rem" }}>
           {failure}
@@ -95,6 +121,7 @@ const Door = ({ eventId, preview }: { eventId: number; preview: boolean }) => {
       <CameraScanner onCode={fromCamera} />
       <PhotoReader onCode={fromHand} />
       <TypedCode onCode={fromHand} busy={busy} />
+      <CheckInDoubles eventId={eventId} preview={preview} />
     </Box>
   );
 };

@@ -51,6 +51,29 @@ describe("CheckInPanel", () => {
     expect(panel().textContent).toContain("a real ticket: the preview");
   });
 
+  it("says what the door decided offline: kept to be sent, already scanned here, refused (docs/decisions/0048)", () => {
+    const at = new Date("2026-11-24T18:00:00.000Z");
+    const { rerender } = renderInAdmin(
+      <CheckInPanel scan={{ offline: { kind: "accepted", itemId: 9 }, at }} preview={false} />,
+    );
+    expect(panel()).toHaveProperty("dataset.tone", "success");
+    expect(panel()).toHaveProperty("dataset.offline", "true");
+    expect(panel().textContent).toContain("Accepted offline");
+    expect(panel().textContent).toContain("Waiting to be sent");
+    rerender(
+      <CheckInPanel scan={{ offline: { kind: "alreadyHere", at: firstScan.checkedInAt }, at }} preview={false} />,
+    );
+    expect(panel()).toHaveProperty("dataset.tone", "warning");
+    expect(panel().textContent).toMatch(/Already scanned on this device\s*at 11\/24\/2026, \d\d:05 [AP]M/);
+    rerender(
+      <CheckInPanel scan={{ offline: { kind: "notSold", snapshotAt: firstScan.checkedInAt }, at }} preview={false} />,
+    );
+    expect(panel()).toHaveProperty("dataset.tone", "error");
+    expect(panel().textContent).toContain("not sold when the ticket list was saved");
+    rerender(<CheckInPanel scan={{ offline: { kind: "refused", reason: "other_event" }, at }} preview={false} />);
+    expect(panel().textContent).toContain("a ticket of another event");
+  });
+
   it("asks for a first scan before any", () => {
     renderInAdmin(<CheckInPanel scan={null} preview={false} />);
     expect(panel()).toHaveProperty("dataset.tone", "ready");

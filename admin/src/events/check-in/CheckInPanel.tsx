@@ -10,7 +10,8 @@ import type { ReactElement } from "react";
 import { useLocaleState, useTranslate } from "react-admin";
 import { TO_THE_MINUTE } from "../../fields/dateTime.ts";
 import { intlLocaleOf } from "../../i18nProvider.ts";
-import { CHECK_IN_TONES, type CheckInTone, headlineOf } from "./checkInResult.ts";
+import { CHECK_IN_TONES, type CheckInTone, headlineOf, OFFLINE_TONES, offlineHeadlineOf } from "./checkInResult.ts";
+import type { OfflineVerdict } from "./offlineDoor.ts";
 
 const ICONS: Record<CheckInTone, ReactElement> = {
   success: <CheckCircleIcon fontSize="inherit" />,
@@ -18,11 +19,13 @@ const ICONS: Record<CheckInTone, ReactElement> = {
   error: <CancelIcon fontSize="inherit" />,
 };
 
-/** A scan's answer and the moment it came: two scans with the same answer are still told apart. */
-export interface Scan {
-  result: CheckInResult;
-  at: Date;
-}
+/**
+ * A scan's answer and the moment it came: two scans with the same answer are still told apart. Either the API's
+ * answer (`result`), or the door's own decision while offline (`offline`, docs/decisions/0048).
+ */
+export type Scan =
+  | { result: CheckInResult; offline?: undefined; at: Date }
+  | { result?: undefined; offline: OfflineVerdict; at: Date };
 
 const TicketLines = ({ ticket }: { ticket: NonNullable<CheckInResult["ticket"]> }) => {
   const translate = useTranslate();
@@ -49,17 +52,23 @@ export const CheckInPanel = ({ scan, preview }: { scan: Scan | null; preview: bo
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const intlLocale = intlLocaleOf(locale);
-  const tone = scan ? CHECK_IN_TONES[scan.result.outcome] : null;
-  const headline = scan
-    ? headlineOf(scan.result, preview, (iso) =>
-        new Intl.DateTimeFormat(intlLocale, TO_THE_MINUTE).format(new Date(iso)),
-      )
-    : null;
+  const formatTime = (iso: string) => new Intl.DateTimeFormat(intlLocale, TO_THE_MINUTE).format(new Date(iso));
+  const tone = scan?.result
+    ? CHECK_IN_TONES[scan.result.outcome]
+    : scan?.offline
+      ? OFFLINE_TONES[scan.offline.kind]
+      : null;
+  const headline = scan?.result
+    ? headlineOf(scan.result, preview, formatTime)
+    : scan?.offline
+      ? offlineHeadlineOf(scan.offline, formatTime)
+      : null;
   return (
     <Box
       role="status"
       aria-label={translate("admin.checkIn.result")}
       data-tone={tone ?? "ready"}
+      data-offline={scan?.offline ? "true" : undefined}
       sx={{
         p: { xs: 2, sm: 3 },
         borderRadius: 2,
@@ -87,7 +96,7 @@ export const CheckInPanel = ({ scan, preview }: { scan: Scan | null; preview: bo
               {translate(headline.detail.key, headline.detail.options)}
             </Typography>
           )}
-          {scan.result.ticket && <TicketLines ticket={scan.result.ticket} />}
+          {scan.result?.ticket && <TicketLines ticket={scan.result.ticket} />}
           <Typography variant="caption" component="p" sx={{ opacity: 0.9 }}>
             {translate("admin.checkIn.scannedAt", {
               time: new Intl.DateTimeFormat(intlLocale, { timeStyle: "medium" }).format(scan.at),

@@ -17,4 +17,5 @@ export const firstCheckIn: NonNullable<CheckInResult["checkIn"]> = {
   checkedInAt: "2026-11-24T17:05:00.000Z",
   checkedInById: 2,
   checkedInByEmail: "door@example.org",
+  deviceId: "door-a-0001",
 };

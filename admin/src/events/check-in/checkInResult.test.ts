@@ -30,7 +30,10 @@ describe("headlineOf", () => {
       key: "admin.checkIn.outcome.already",
       detail: { key: "admin.checkIn.outcome.atBy", options: { time: `at(${at})`, email: "door@example.org" } },
     });
-    const gone = { ...result, checkIn: { checkedInAt: at, checkedInById: null, checkedInByEmail: null } };
+    const gone = {
+      ...result,
+      checkIn: { checkedInAt: at, checkedInById: null, checkedInByEmail: null, deviceId: null },
+    };
     expect(headlineOf(gone, false, time).detail).toEqual({
       key: "admin.checkIn.outcome.at",
       options: { time: `at(${at})` },

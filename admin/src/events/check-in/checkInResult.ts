@@ -2,6 +2,7 @@
 // The colour is never the only sign: each tone has its own words and icon.
 import type { CheckInOutcome, CheckInRefusal } from "@ticketing/shared/constants";
 import type { CheckInResult } from "@ticketing/shared/schemas/check-ins";
+import type { OfflineVerdict } from "./offlineDoor.ts";
 
 export type CheckInTone = "success" | "warning" | "error";
 
@@ -57,6 +58,49 @@ export function headlineOf(result: CheckInResult, preview: boolean, formatTime: 
       return {
         key: "admin.checkIn.outcome.refused",
         detail: { key: refusalKey(result.reason ?? "invalid_code", preview), options: {} },
+      };
+  }
+}
+
+/** A scan decided offline (docs/decisions/0048): green when kept to be sent, amber when already in, red refused. */
+export const OFFLINE_TONES: Record<OfflineVerdict["kind"], CheckInTone> = {
+  accepted: "success",
+  alreadyHere: "warning",
+  alreadyBefore: "warning",
+  refused: "error",
+  notSold: "error",
+};
+
+/**
+ * The panel's words for a scan decided offline: "Accepted offline" and that it waits to be sent; "Already scanned on
+ * this device" and when; "Already checked in" before the network was lost; "Refused" and why.
+ */
+export function offlineHeadlineOf(verdict: OfflineVerdict, formatTime: (iso: string) => string): Headline {
+  switch (verdict.kind) {
+    case "accepted":
+      return {
+        key: "admin.checkIn.offline.accepted",
+        detail: { key: "admin.checkIn.offline.acceptedDetail", options: {} },
+      };
+    case "alreadyHere":
+      return {
+        key: "admin.checkIn.offline.alreadyHere",
+        detail: { key: "admin.checkIn.offline.alreadyHereAt", options: { time: formatTime(verdict.at) } },
+      };
+    case "alreadyBefore":
+      return {
+        key: "admin.checkIn.outcome.already",
+        detail: { key: "admin.checkIn.offline.alreadyBefore", options: { time: formatTime(verdict.at) } },
+      };
+    case "refused":
+      return {
+        key: "admin.checkIn.outcome.refused",
+        detail: { key: refusalKey(verdict.reason, false), options: {} },
+      };
+    case "notSold":
+      return {
+        key: "admin.checkIn.outcome.refused",
+        detail: { key: "admin.checkIn.reasons.notSold", options: { time: formatTime(verdict.snapshotAt) } },
       };
   }
 }

@@ -12,10 +12,18 @@ import { getVisibleEvent, type User } from "../accounts/access.ts";
 import { isPreview } from "../sales/sales.ts";
 import { type TicketKeys, verifyTicketCode } from "./ticket-codes.ts";
 
-const { selectedNodes: lines, baskets, billingInformation: billing, frontendLogins, checkIns, users } = schema;
+const {
+  selectedNodes: lines,
+  baskets,
+  billingInformation: billing,
+  frontendLogins,
+  checkIns,
+  checkInDoubles,
+  users,
+} = schema;
 
 /** The name printed on the ticket: the billing name, else the ticket-office login's email (tickets.ts loadOrder). */
-const holderName = sql<string>`coalesce(nullif(trim(${billing.firstName} || ' ' || ${billing.lastName}), ''), ${frontendLogins.email}, '')`;
+export const holderName = sql<string>`coalesce(nullif(trim(${billing.firstName} || ' ' || ${billing.lastName}), ''), ${frontendLogins.email}, '')`;
 
 /**
  * Not yet checked in sorts first going up, as SQLite sorts nulls, but as a value: the export reads the list in
@@ -46,8 +54,11 @@ const ticketFields = {
   checkedInById: checkIns.checkedInById,
   checkedInByEmail: users.email,
 };
+/** What a scan reads besides: the check-in's row and device (docs/decisions/0048). */
 const scanFields = {
   ...ticketFields,
+  checkInId: checkIns.id,
+  checkInDeviceId: checkIns.deviceId,
   eventId: baskets.eventId,
   basketStatus: baskets.status,
   testing: baskets.testing,
@@ -72,7 +83,7 @@ export const ticketsQuery = (db: Db, sortKey: SQL = sql`null`) =>
     .$dynamic();
 
 /** The event's tickets sold: its article lines still held in a paid basket, real ones or, with `preview`, tests. */
-const soldTickets = (eventId: number, preview: boolean) =>
+export const soldTickets = (eventId: number, preview: boolean) =>
   and(
     eq(baskets.eventId, eventId),
     eq(baskets.testing, preview),
@@ -104,7 +115,7 @@ export const checkInsWhere = (eventId: number, query: ListQuery) =>
   and(soldTickets(eventId, isPreview(query.filter)), checkedInCondition(query.filter), searchCondition(query.filter));
 
 /** The event's tickets sold and how many of them are checked in, real ones or, with `preview`, tests. */
-async function checkInCounts(db: Db, eventId: number, preview: boolean): Promise<CheckInCounts> {
+export async function checkInCounts(db: Db, eventId: number, preview: boolean): Promise<CheckInCounts> {
   const row = await db
     .select({ sold: sql<number>`count(*)`, checkedIn: sql<number>`count(${checkIns.id})` })
     .from(lines)
@@ -191,19 +202,31 @@ const ticketOf = (found: FoundTicket): NonNullable<CheckInResult["ticket"]> => (
 const markOf = (found: FoundTicket): CheckInResult["checkIn"] =>
   found.checkedInAt === null
     ? null
-    : { checkedInAt: found.checkedInAt, checkedInById: found.checkedInById, checkedInByEmail: found.checkedInByEmail };
+    : {
+        checkedInAt: found.checkedInAt,
+        checkedInById: found.checkedInById,
+        checkedInByEmail: found.checkedInByEmail,
+        deviceId: found.checkInDeviceId,
+      };
 
 /**
  * Lets the ticket in unless it already is: one statement that inserts only while the line is still sold, and
  * inserts nothing when another scan's row is there (the unique line). Whether it inserted is the whole answer, so
  * two devices scanning at the same instant cannot both be told "checked in".
  */
-async function insertCheckIn(database: Database, ticket: FoundTicket, eventId: number, user: User, now: Date) {
+async function insertCheckIn(
+  database: Database,
+  ticket: FoundTicket,
+  eventId: number,
+  user: User,
+  at: Date,
+  deviceId: string | null,
+) {
   const statuses = SOLD_BASKET_STATUSES.map(() => "?").join(", ");
   const [inserted] = await database.batch([
     {
-      sql: `insert into check_ins (selected_node_id, checked_in_by_id, checked_in_at)
-        select ?, ?, ? where exists (
+      sql: `insert into check_ins (selected_node_id, checked_in_by_id, checked_in_at, device_id)
+        select ?, ?, ?, ? where exists (
           select 1 from selected_nodes l join baskets b on b.id = l.basket_id
           where l.id = ? and l.status = 'held' and l.is_article = 1
             and b.id = ? and b.event_id = ? and b.testing = ? and b.status in (${statuses}))
@@ -211,7 +234,8 @@ async function insertCheckIn(database: Database, ticket: FoundTicket, eventId: n
       args: [
         ticket.id,
         user.id,
-        now.toISOString(),
+        at.toISOString(),
+        deviceId,
         ticket.id,
         ticket.basketId,
         eventId,
@@ -224,40 +248,79 @@ async function insertCheckIn(database: Database, ticket: FoundTicket, eventId: n
 }
 
 /**
- * One scan at the door of an event the user may see (404 otherwise). `created` is true when this scan checked the
- * ticket in (the route answers 201), false for every other outcome (200).
+ * Records a ticket already in, scanned again on another device (docs/decisions/0048): once per other device, so a
+ * retry records nothing more. Only a scan that names its device can tell; the first scan's device may be unknown.
  */
-export async function scanTicket(
+async function reportDouble(database: Database, found: FoundTicket, user: User, scan: Admission, now: Date) {
+  if (scan.deviceId === null || found.checkInId === null || found.checkInDeviceId === scan.deviceId) return false;
+  await database.db
+    .insert(checkInDoubles)
+    .values({
+      checkInId: found.checkInId,
+      deviceId: scan.deviceId,
+      scannedById: user.id,
+      scannedAt: scan.at.toISOString(),
+      reportedAt: now.toISOString(),
+    })
+    .onConflictDoNothing()
+    .run();
+  return true;
+}
+
+/** A scan to admit: its code and door (real or preview), when and on which device it was made. */
+export interface Admission {
+  code: string;
+  preview: boolean;
+  /** when the ticket was scanned: now for a live scan, the device's time for an offline one sent later */
+  at: Date;
+  deviceId: string | null;
+}
+
+/** What the admission found: the scan's answer without the counts, whether it let the ticket in, and a double. */
+export interface Admitted {
+  created: boolean;
+  double: boolean;
+  result: Omit<CheckInResult, "counts">;
+}
+
+/**
+ * The one admission of a scan, live or sent later by an offline device (docs/decisions/0027, 0048), at the door of
+ * an event the caller was allowed to see: the code's signature and event, the ticket's mode and sale, then the
+ * guarded insert. A scan sent again (the same device and time as the check-in: a retried sync) is answered
+ * `checked_in` again and counts nothing twice; a scan from another device of a ticket already in is reported.
+ */
+export async function admitScan(
   deps: { database: Database; ticketKeys: Pick<TicketKeys, "publicKey"> },
   user: User,
   eventId: number,
-  scan: CheckInScan,
+  scan: Admission,
   now: Date,
-): Promise<{ created: boolean; result: CheckInResult }> {
+): Promise<Admitted> {
   const { database } = deps;
   const { db } = database;
-  await getVisibleEvent(db, user, eventId);
-  const counts = () => checkInCounts(db, eventId, scan.preview);
-  const refused = async (reason: CheckInRefusal, found?: FoundTicket) => ({
+  const refused = (reason: CheckInRefusal, found?: FoundTicket): Admitted => ({
     created: false,
+    double: false,
     result: {
-      outcome: "refused" as const,
+      outcome: "refused",
       reason,
       ticket: found ? ticketOf(found) : null,
       checkIn: found ? markOf(found) : null,
-      counts: await counts(),
     },
   });
-  const answered = async (found: FoundTicket, created: boolean) => ({
-    created,
-    result: {
-      outcome: created ? ("checked_in" as const) : ("already_checked_in" as const),
-      reason: null,
-      ticket: ticketOf(found),
-      checkIn: markOf(found),
-      counts: await counts(),
-    },
-  });
+  const answered = async (found: FoundTicket, created: boolean): Promise<Admitted> => {
+    const again = !created && found.checkInDeviceId === scan.deviceId && found.checkedInAt === scan.at.toISOString();
+    return {
+      created,
+      double: created || again ? false : await reportDouble(database, found, user, scan, now),
+      result: {
+        outcome: created || again ? "checked_in" : "already_checked_in",
+        reason: null,
+        ticket: ticketOf(found),
+        checkIn: markOf(found),
+      },
+    };
+  };
 
   const claims = verifyTicketCode(deps.ticketKeys, scan.code);
   if (!claims) return refused("invalid_code");
@@ -270,9 +333,15 @@ export async function scanTicket(
   const refusal = refusalOf(found, scan.preview);
   if (refusal) return refused(refusal, found);
   if (found.checkedInAt !== null) return answered(found, false);
-  if (await insertCheckIn(database, found, eventId, user, now))
+  if (await insertCheckIn(database, found, eventId, user, scan.at, scan.deviceId))
     return answered(
-      { ...found, checkedInAt: now.toISOString(), checkedInById: user.id, checkedInByEmail: user.email },
+      {
+        ...found,
+        checkedInAt: scan.at.toISOString(),
+        checkedInById: user.id,
+        checkedInByEmail: user.email,
+        checkInDeviceId: scan.deviceId,
+      },
       true,
     );
   // Checked in by another scan a moment ago, or refunded meanwhile: read again what won.
@@ -281,4 +350,26 @@ export async function scanTicket(
   const refusedNow = refusalOf(again, scan.preview);
   if (refusedNow) return refused(refusedNow, again);
   return again.checkedInAt === null ? refused("cancelled", again) : answered(again, false);
+}
+
+/**
+ * One scan at the door of an event the user may see (404 otherwise), made now. `created` is true when this scan
+ * checked the ticket in (the route answers 201), false for every other outcome (200).
+ */
+export async function scanTicket(
+  deps: { database: Database; ticketKeys: Pick<TicketKeys, "publicKey"> },
+  user: User,
+  eventId: number,
+  scan: CheckInScan,
+  now: Date,
+): Promise<{ created: boolean; result: CheckInResult }> {
+  await getVisibleEvent(deps.database.db, user, eventId);
+  const { created, result } = await admitScan(
+    deps,
+    user,
+    eventId,
+    { code: scan.code, preview: scan.preview, at: now, deviceId: scan.deviceId ?? null },
+    now,
+  );
+  return { created, result: { ...result, counts: await checkInCounts(deps.database.db, eventId, scan.preview) } };
 }
