@@ -24,6 +24,7 @@ import {
   MAX_BODY_MEGABYTES,
   securityHeadersOnNodeAnswer,
 } from "./lib/security.ts";
+import { apiTokenRoutes } from "./routes/api-tokens.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
 import { checkInRoutes } from "./routes/check-ins.ts";
@@ -104,7 +105,9 @@ export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: 
     const header = c.req.header("authorization");
     const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : null;
     // A token issued before its user's last password reset or change counts as none.
-    c.set("auth", token ? await authenticate(deps.database, deps.config.secretKey, token) : null);
+    // A unit's API token (`tkt_…`) is looked up by its hash (services/accounts/api-tokens.ts).
+    const at = deps.now?.() ?? new Date();
+    c.set("auth", token ? await authenticate(deps.database, deps.config.secretKey, token, at) : null);
     await next();
   });
 
@@ -117,6 +120,7 @@ export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: 
 
   api.route("/auth", authRoutes);
   api.route("/units", unitRoutes);
+  api.route("/units/:id/api-tokens", apiTokenRoutes);
   api.route("/memberships", membershipRoutes);
   api.route("/users", userRoutes);
   api.get(

@@ -29,6 +29,7 @@ checkInRoutes.post(
         "`cancelled` (not paid, or released), `wrong_mode` (a test ticket at the real door or the reverse: " +
         "`preview=true` checks in the preview's test tickets). Each answer carries the counts after it.",
       auth: "user",
+      scope: "check_in",
       body: CheckInScan,
       answer: CheckInResult,
       status: 201,
@@ -49,6 +50,7 @@ checkInRoutes.get(
         "Members and owners of the event's unit, superusers. Filters: `checked_in` (true or false), `q` (reference, " +
         "holder's name or email), `preview` (the test tickets instead of real ones).",
       auth: "user",
+      scope: "read",
       list: CHECK_IN_LIST,
       answer: CheckInRow,
     },
@@ -64,6 +66,7 @@ checkInRoutes.get(
       summary: "The event's tickets sold and how many of them are checked in",
       description: "Members and owners of the event's unit, superusers. `preview=true` counts the test tickets.",
       auth: "user",
+      scope: "read",
       query: CheckInCountsQuery,
       answer: CheckInCounts,
     },
