@@ -16,7 +16,6 @@ import {
   verifyAccessToken,
 } from "../../lib/tokens.ts";
 import { type Authenticated, type Event, requireFrontendLogins, requireUser } from "./access.ts";
-import { authenticateApiToken, isApiToken } from "./api-tokens.ts";
 
 export type { TokenPair };
 
@@ -70,16 +69,9 @@ export async function issueTokens(
 
 /**
  * The claims of a bearer token, or null when it is not a valid access token or its user's password was reset or
- * changed since it was issued (the user's session version moved on): such a token is as good as none. A unit's API
- * token (`tkt_…`) is looked up by its hash instead (api-tokens.ts).
+ * changed since it was issued (the user's session version moved on): such a token is as good as none.
  */
-export async function authenticate(
-  database: Database,
-  secret: string,
-  token: string,
-  now = new Date(),
-): Promise<Authenticated | null> {
-  if (isApiToken(token)) return authenticateApiToken(database, token, now);
+export async function authenticate(database: Database, secret: string, token: string): Promise<Authenticated | null> {
   const claims = await verifyAccessToken(secret, token);
   if (!claims?.userId) return claims;
   // The whole row: requireUser takes it from here instead of reading it again.
