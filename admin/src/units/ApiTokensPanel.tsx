@@ -50,7 +50,7 @@ const useMoment = () => {
 };
 
 /** The token, once: to copy, with the warning that it is never shown again. */
-const NewToken = ({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) => {
+export const NewToken = ({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const copy = async () => {
@@ -224,7 +224,15 @@ const RevokeButton = ({ unitId, token, onRevoked }: { unitId: Unit["id"]; token:
 };
 
 /** The unit's tokens: name, prefix, scopes, when created and last used, revoked or not. */
-const TokenTable = ({ unitId, tokens, onChange }: { unitId: Unit["id"]; tokens: ApiToken[]; onChange: () => void }) => {
+export const TokenTable = ({
+  unitId,
+  tokens,
+  onChange,
+}: {
+  unitId: Unit["id"];
+  tokens: ApiToken[];
+  onChange: () => void;
+}) => {
   const translate = useTranslate();
   const moment = useMoment();
   const t = (key: string, options?: Record<string, unknown>) => translate(`admin.units.apiTokens.${key}`, options);
@@ -246,7 +254,7 @@ const TokenTable = ({ unitId, tokens, onChange }: { unitId: Unit["id"]; tokens: 
           {tokens.map((token) => (
             <TableRow key={token.id} sx={token.revokedAt ? { "& td": { color: "text.secondary" } } : undefined}>
               <TableCell>{token.name}</TableCell>
-              <TableCell sx={{ fontFamily: "monospace", whiteSpace: "nowrap" }}>{token.prefix}…</TableCell>
+              <TableCell sx={{ fontFamily: "monospace", whiteSpace: "nowrap" }}>{`${token.prefix}…`}</TableCell>
               <TableCell>
                 <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap" }}>
                   {token.scopes.map((scope) => (
