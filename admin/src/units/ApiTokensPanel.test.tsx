@@ -10,7 +10,7 @@ import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { createI18nProvider } from "../i18nProvider.ts";
 import { setupProviders } from "../test-support.ts";
-import { ApiTokensPanel, NewToken, TokenTable } from "./ApiTokensPanel.tsx";
+import { ApiTokensPanel, NewToken, TokenCards, TokenTable } from "./ApiTokensPanel.tsx";
 
 const UNIT: Unit = {
   id: 4,
@@ -99,6 +99,15 @@ describe("the unit's API tokens panel", () => {
     expect(french).toContain("Enregistrer les entrées");
     expect(french).toContain("Gérer les événements");
     expect(french).toContain("Révoqué le 02.02.2026");
+  });
+
+  it("on a phone, gives each token a block of its own with the same facts", () => {
+    const html = render(<TokenCards unitId={4} tokens={TOKENS} onChange={() => undefined} />, UNIT, "fr");
+    expect(html).toContain("tkt_Zz9yXw8v…");
+    expect(html).toContain("Jamais utilisé");
+    expect(html).toContain("Dernière utilisation le 01.02.2026");
+    expect(html).toContain("Révoqué le 02.02.2026");
+    expect(html.match(/aria-label="Révoquer /g)).toHaveLength(1);
   });
 
   it("shows a new token once, to copy, saying it will not be shown again", () => {

@@ -25,8 +25,10 @@ import {
   TableHead,
   TableRow,
   TextField,
+  type Theme,
   Tooltip,
   Typography,
+  useMediaQuery,
 } from "@mui/material";
 import { API_TOKEN_SCOPES, type ApiTokenScope } from "@ticketing/shared/api-scopes";
 import type { ApiToken, CreatedApiToken } from "@ticketing/shared/schemas/api-tokens";
@@ -71,8 +73,13 @@ export const NewToken = ({ created, onDone }: { created: CreatedApiToken; onDone
           label={created.name}
           value={created.token}
           fullWidth
+          multiline
           slotProps={{
-            htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: "monospace" } },
+            htmlInput: {
+              readOnly: true,
+              spellCheck: false,
+              style: { fontFamily: "monospace", wordBreak: "break-all" },
+            },
             input: {
               endAdornment: (
                 <InputAdornment position="end">
@@ -223,19 +230,78 @@ const RevokeButton = ({ unitId, token, onRevoked }: { unitId: Unit["id"]; token:
   );
 };
 
-/** The unit's tokens: name, prefix, scopes, when created and last used, revoked or not. */
-export const TokenTable = ({
-  unitId,
-  tokens,
-  onChange,
-}: {
+interface TokensProps {
   unitId: Unit["id"];
   tokens: ApiToken[];
   onChange: () => void;
-}) => {
+}
+
+const useWords = () => {
   const translate = useTranslate();
+  return (key: string, options?: Record<string, unknown>) => translate(`admin.units.apiTokens.${key}`, options);
+};
+
+const ScopeChips = ({ token }: { token: ApiToken }) => {
+  const t = useWords();
+  return (
+    <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap" }}>
+      {token.scopes.map((scope) => (
+        <Chip key={scope} size="small" label={t(`scope.${scope}`)} />
+      ))}
+    </Box>
+  );
+};
+
+/** On a phone: one block per token, the same facts one under the other. */
+export const TokenCards = ({ unitId, tokens, onChange }: TokensProps) => {
+  const t = useWords();
   const moment = useMoment();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.units.apiTokens.${key}`, options);
+  return (
+    <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
+      {tokens.map((token) => (
+        <Box
+          component="li"
+          key={token.id}
+          sx={{
+            py: 1.5,
+            borderBottom: 1,
+            borderColor: "divider",
+            color: token.revokedAt ? "text.secondary" : undefined,
+          }}
+        >
+          <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 1 }}>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="subtitle2" component="p" sx={{ overflowWrap: "anywhere" }}>
+                {token.name}
+              </Typography>
+              <Typography variant="body2" component="p" sx={{ fontFamily: "monospace" }}>
+                {`${token.prefix}…`}
+              </Typography>
+            </Box>
+            {!token.revokedAt && <RevokeButton unitId={unitId} token={token} onRevoked={onChange} />}
+          </Box>
+          <Box sx={{ my: 0.5 }}>
+            <ScopeChips token={token} />
+          </Box>
+          <Typography variant="body2" component="p">
+            {t("createdOn", { date: moment(token.createdAt) })}
+          </Typography>
+          <Typography variant="body2" component="p">
+            {token.lastUsedAt ? t("lastUsedOn", { date: moment(token.lastUsedAt) }) : t("neverUsed")}
+          </Typography>
+          <Typography variant="body2" component="p">
+            {token.revokedAt ? t("revokedOn", { date: moment(token.revokedAt) }) : t("active")}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+};
+
+/** The unit's tokens: name, prefix, scopes, when created and last used, revoked or not. */
+export const TokenTable = ({ unitId, tokens, onChange }: TokensProps) => {
+  const t = useWords();
+  const moment = useMoment();
   return (
     <TableContainer sx={{ overflowX: "auto" }}>
       <Table size="small">
@@ -256,11 +322,7 @@ export const TokenTable = ({
               <TableCell>{token.name}</TableCell>
               <TableCell sx={{ fontFamily: "monospace", whiteSpace: "nowrap" }}>{`${token.prefix}…`}</TableCell>
               <TableCell>
-                <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap" }}>
-                  {token.scopes.map((scope) => (
-                    <Chip key={scope} size="small" label={t(`scope.${scope}`)} />
-                  ))}
-                </Box>
+                <ScopeChips token={token} />
               </TableCell>
               <TableCell sx={{ whiteSpace: "nowrap" }}>{moment(token.createdAt)}</TableCell>
               <TableCell sx={{ whiteSpace: "nowrap" }}>
@@ -288,6 +350,7 @@ export const ApiTokensPanel = () => {
   const headingId = useId();
   const { canEdit } = useUnitPermissions();
   const [isCreating, setCreating] = useState(false);
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
   const { data, isPending, error, refetch } = useGetList<ApiToken>(
     unit ? apiTokensResource(unit.id) : "api-tokens",
     { sort: { field: "id", order: "DESC" }, pagination: { page: 1, perPage: 200 } },
@@ -295,7 +358,8 @@ export const ApiTokensPanel = () => {
   );
   if (!unit) return null;
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
+    // The last panel of the page: room below it on a phone, where the unit form's toolbar is fixed to the bottom.
+    <Box component="section" aria-labelledby={headingId} sx={{ p: 2, pb: { xs: 10, sm: 2 } }}>
       <Typography variant="h6" component="h2" id={headingId} gutterBottom>
         {translate("admin.units.apiTokens.title")}
       </Typography>
@@ -313,7 +377,13 @@ export const ApiTokensPanel = () => {
               {translate("admin.units.apiTokens.none")}
             </Typography>
           )}
-          {data && data.length > 0 && <TokenTable unitId={unit.id} tokens={data} onChange={() => refetch()} />}
+          {data &&
+            data.length > 0 &&
+            (isPhone ? (
+              <TokenCards unitId={unit.id} tokens={data} onChange={() => refetch()} />
+            ) : (
+              <TokenTable unitId={unit.id} tokens={data} onChange={() => refetch()} />
+            ))}
           <Button startIcon={<AddIcon />} variant="outlined" sx={{ mt: 2 }} onClick={() => setCreating(true)}>
             {translate("admin.units.apiTokens.create")}
           </Button>
