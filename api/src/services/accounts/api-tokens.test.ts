@@ -18,6 +18,7 @@ import {
 import { createEvent } from "../events/events.ts";
 import { useCheckInDoor } from "../tickets/check-ins.fixtures.ts";
 import { ticketKeysOf } from "../tickets/ticket-codes.ts";
+import { authenticateApiToken } from "./api-tokens.ts";
 
 const ALL = ["read", "check_in", "manage"];
 
@@ -135,6 +136,13 @@ describe.each(DRIVERS)("API tokens (%s)", (driver) => {
       endDate: "2030-01-01T12:00:00.000Z",
     });
     const root = await signedInUser(ctx, "root", { isSuperuser: true });
+    // A superuser's token is no superuser: its principal is frozen, of the token's unit only.
+    const rootToken = await create(root.token, unitId, ALL);
+    const claims = await authenticateApiToken(ctx.database, rootToken.token, new Date());
+    expect(claims?.userId).toBeNull();
+    expect(claims?.frontendLoginIds).toEqual([]);
+    expect(claims?.tokenPrincipal).toMatchObject({ id: root.user.id, isSuperuser: false, apiToken: { unitId } });
+    expect(Object.isFrozen(claims?.tokenPrincipal)).toBe(true);
     for (const token of [(await create(staff, unitId, ALL)).token, (await create(root.token, unitId, ALL)).token]) {
       expect((await ctx.call("GET", `/events/${other.id}`, { token })).status).toBe(404);
       const events = await ctx.call("GET", "/events", { token });
