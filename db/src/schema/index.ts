@@ -1,3 +1,4 @@
+export * from "./api-tokens.ts";
 export * from "./baskets.ts";
 export * from "./catalogue.ts";
 export * from "./check-ins.ts";
@@ -7,4 +8,3 @@ export * from "./mail.ts";
 export * from "./payments.ts";
 export * from "./users-units.ts";
 export * from "./waiting-list.ts";
-export * from "./api-tokens.ts";
