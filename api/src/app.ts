@@ -24,6 +24,7 @@ import {
   MAX_BODY_MEGABYTES,
   securityHeadersOnNodeAnswer,
 } from "./lib/security.ts";
+import { apiTokenRoutes } from "./routes/api-tokens.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
 import { checkInRoutes } from "./routes/check-ins.ts";
@@ -49,6 +50,7 @@ import { uploadedImageRoutes } from "./routes/uploaded-images.ts";
 import { userRoutes } from "./routes/users.ts";
 import { waitingListRoutes } from "./routes/waiting-list.ts";
 import { waitingRoomRoutes } from "./routes/waiting-room.ts";
+import { authenticateApiToken, isApiToken } from "./services/accounts/api-tokens.ts";
 import { authenticate } from "./services/accounts/sessions.ts";
 import type { Lifecycle } from "./services/operations/health.ts";
 
@@ -104,7 +106,10 @@ export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: 
     const header = c.req.header("authorization");
     const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : null;
     // A token issued before its user's last password reset or change counts as none.
-    c.set("auth", token ? await authenticate(deps.database, deps.config.secretKey, token) : null);
+    // A unit's API token (`tkt_…`) is looked up by its hash instead (services/accounts/api-tokens.ts).
+    if (token && isApiToken(token))
+      c.set("auth", await authenticateApiToken(deps.database, token, deps.now?.() ?? new Date()));
+    else c.set("auth", token ? await authenticate(deps.database, deps.config.secretKey, token) : null);
     await next();
   });
 
@@ -117,6 +122,7 @@ export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: 
 
   api.route("/auth", authRoutes);
   api.route("/units", unitRoutes);
+  api.route("/units/:id/api-tokens", apiTokenRoutes);
   api.route("/memberships", membershipRoutes);
   api.route("/users", userRoutes);
   api.get(

@@ -2,6 +2,7 @@
 // first test) as an anonymous caller, an outsider, a member, an owner and a superuser (docs/design.md §4
 // "Permissions"). Each case gets fresh target rows, so a delete by one actor does not hide the next one's.
 import { eq, run, schema } from "@ticketing/db";
+import { API_TOKEN_SCOPES, type ApiTokenScope } from "@ticketing/shared/api-scopes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "./services/accounts/sessions.ts";
 import { addArticle } from "./services/catalogue/catalogue.ts";
@@ -42,6 +43,7 @@ interface Target {
   membershipId: number;
   memberUserId: number;
   freshEmail: string;
+  apiTokenId: number;
 }
 
 interface Case {
@@ -190,6 +192,17 @@ const CASES: Record<string, Case> = {
     expect: unitManagement(200),
   },
   "DELETE /units/:id/stripe": { path: (t) => `/units/${t.unitId}/stripe`, expect: unitManagement(200) },
+  // The unit's API tokens: its owners' (the tokens themselves: services/accounts/api-tokens.test.ts).
+  "GET /units/:id/api-tokens": { path: (t) => `/units/${t.unitId}/api-tokens`, expect: unitManagement(200) },
+  "POST /units/:id/api-tokens": {
+    path: (t) => `/units/${t.unitId}/api-tokens`,
+    body: () => ({ name: "Door", scopes: ["check_in"] }),
+    expect: unitManagement(201),
+  },
+  "DELETE /units/:id/api-tokens/:tokenId": {
+    path: (t) => `/units/${t.unitId}/api-tokens/${t.apiTokenId}`,
+    expect: unitManagement(200),
+  },
   "GET /memberships": {
     path: (t) => `/memberships?filter=${encodeURIComponent(JSON.stringify({ unit_id: t.unitId }))}`,
     listed: (t) => t.membershipId,
@@ -496,7 +509,7 @@ const CASES: Record<string, Case> = {
   },
   "POST /auth/trusted-email-login": {
     path: () => "/auth/trusted-email-login",
-    body: () => ({ active_module_id: 999_999, email: "a@example.org" }),
+    body: () => ({ active_module_id: 999_999, email: `a-${unique()}@example.org` }),
     expect: publicRoute(404),
   },
   "POST /auth/trusted-email-login/validate": {
@@ -723,6 +736,174 @@ const CASES: Record<string, Case> = {
   },
 };
 
+// API tokens (docs/decisions/0044): the scope each route needs, written here, not read from the routes' specs, so
+// that a wrong annotation fails. `staff`: a back-office route no token may call (403 whatever its scopes);
+// `anonymous`: not a back-office route, where a token counts as no token (the anonymous outcome).
+type TokenRule = ApiTokenScope | "staff" | "anonymous";
+const catalogueScopes = (resource: string): Record<string, TokenRule> => ({
+  [`GET /${resource}`]: "read",
+  [`GET /${resource}/:id`]: "read",
+  [`POST /${resource}`]: "manage",
+  [`PUT /${resource}/:id`]: "manage",
+  [`DELETE /${resource}/:id`]: "manage",
+});
+const notBackOffice = (...routes: string[]): Record<string, TokenRule> =>
+  Object.fromEntries(routes.map((route) => [route, "anonymous"]));
+const TOKEN_SCOPES: Record<string, TokenRule> = {
+  ...notBackOffice(
+    "POST /auth/login",
+    "POST /auth/token/refresh",
+    "POST /auth/logout",
+    "POST /auth/register",
+    "POST /auth/register/verify",
+    "POST /auth/password-reset-request",
+    "POST /auth/password-reset",
+    "GET /auth/me",
+    "GET /config",
+    "GET /events/public-infos",
+    "GET /uploaded-images/:id/file",
+    "POST /auth/anonymous-login",
+    "POST /auth/trusted-email-login",
+    "POST /auth/trusted-email-login/validate",
+    "POST /auth/third-party-login",
+    "GET /frontend-logins",
+    "GET /frontend/events/:id/tree",
+    "GET /frontend/orders/:token",
+    "GET /frontend/orders/:token/tickets",
+    "GET /frontend/orders/:token/tickets/:itemId",
+    "GET /frontend/orders/:token/invoices/:id/pdf",
+    "GET /frontend/baskets",
+    "POST /frontend/baskets",
+    "GET /frontend/baskets/:id",
+    "POST /frontend/baskets/:id/hold-again",
+    "POST /frontend/selected-nodes",
+    "GET /frontend/selected-nodes",
+    "DELETE /frontend/selected-nodes/:id",
+    "GET /frontend/selected-promotion-codes",
+    "POST /frontend/selected-promotion-codes",
+    "DELETE /frontend/selected-promotion-codes/:id",
+    "POST /frontend/billing-information",
+    "POST /frontend/baskets/:id/checkout",
+    "GET /frontend/payment-intents",
+    "POST /frontend/payment-intents/:id/cancel",
+    "GET /frontend/baskets/:id/tickets",
+    "GET /frontend/baskets/:id/tickets/:itemId",
+    "GET /frontend/baskets/:id/forms",
+    "PUT /frontend/selected-nodes/:id/extra-infos",
+    "POST /frontend/waiting-room",
+    "GET /frontend/waiting-room",
+    "POST /frontend/waiting-list",
+    "GET /frontend/waiting-list",
+    "DELETE /frontend/waiting-list/:id",
+    "GET /frontend/waiting-list/offers/:id",
+    "POST /frontend/waiting-list/offers/:id/open",
+    "POST /frontend/waiting-list/offers/:id/decline",
+    "GET /frontend/events/:id/confirmation-page",
+    "GET /frontend/events/:id/points-of-sale",
+    "GET /frontend/invoices",
+    "GET /frontend/invoices/:id/pdf",
+    "GET /payments/demo/pay/:id",
+    "POST /payments/demo/pay/:id",
+    "POST /payments/demo/webhook",
+    "POST /payments/stripe/webhook/:unitId",
+    "GET /tickets/verify",
+    "GET /tickets/public-key",
+    "GET /openapi.json",
+    "GET /docs",
+    "GET /docs/scalar.js",
+    "GET /health",
+  ),
+  // Accounts, units, their people, Stripe secrets and tokens, moderation: signed-in staff only.
+  "POST /auth/password-change": "staff",
+  "GET /users/me": "staff",
+  "PUT /users/me": "staff",
+  "GET /users/:id": "staff",
+  "GET /units": "staff",
+  "POST /units": "staff",
+  "GET /units/:id": "staff",
+  "PUT /units/:id": "staff",
+  "PUT /units/:id/stripe": "staff",
+  "DELETE /units/:id/stripe": "staff",
+  "GET /units/:id/api-tokens": "staff",
+  "POST /units/:id/api-tokens": "staff",
+  "DELETE /units/:id/api-tokens/:tokenId": "staff",
+  "GET /memberships": "staff",
+  "POST /memberships": "staff",
+  "GET /memberships/:id": "staff",
+  "PUT /memberships/:id": "staff",
+  "DELETE /memberships/:id": "staff",
+  "POST /events/:id/moderation/approve": "staff",
+  "POST /events/:id/moderation/request-changes": "staff",
+  // A test mail goes to the signed-in person; refunds, a confirmation sent again and a point-of-sale invoice marked
+  // paid move money or give tickets: staff only (docs/decisions/0044).
+  "POST /events/:id/communication/test-mail": "staff",
+  "POST /baskets/:id/refunds": "staff",
+  "POST /baskets/:id/confirmation-mail": "staff",
+  "POST /invoices/:id/mark-paid": "staff",
+  // Events and their settings.
+  "GET /events": "read",
+  "POST /events": "manage",
+  "GET /events/:id": "read",
+  "PUT /events/:id": "manage",
+  "DELETE /events/:id": "manage",
+  "POST /events/:id/moderation/request": "manage",
+  "GET /events/:id/communication": "read",
+  "PUT /events/:id/communication": "manage",
+  "POST /events/:id/communication/mail-preview": "read",
+  "POST /events/:id/communication/pdf-ticket-preview": "read",
+  "GET /events/:id/articles": "read",
+  "POST /events/:id/articles": "manage",
+  "GET /registration-modules": "read",
+  ...catalogueScopes("node-configurations"),
+  ...catalogueScopes("node-cart-configurations"),
+  ...catalogueScopes("nodes"),
+  ...catalogueScopes("node-limits"),
+  ...catalogueScopes("node-price-rules"),
+  ...catalogueScopes("promotion-codes"),
+  ...catalogueScopes("conditions"),
+  ...catalogueScopes("statements"),
+  ...catalogueScopes("node-tags"),
+  ...catalogueScopes("node-accesses"),
+  ...catalogueScopes("node-availabilities"),
+  ...catalogueScopes("node-extra-info-groups"),
+  ...catalogueScopes("node-extra-infos"),
+  ...catalogueScopes("points-of-sale"),
+  "POST /nodes/:id/move": "manage",
+  "POST /node-price-rules/:id/move": "manage",
+  "POST /nodes/:id/duplicate": "manage",
+  "POST /uploaded-images": "manage",
+  "GET /events/:id/price-preview": "read",
+  "GET /events/:id/waiting-room": "read",
+  "PUT /events/:id/waiting-room": "manage",
+  "POST /events/:id/waiting-room/open-now": "manage",
+  "POST /events/:id/waiting-room/pause": "manage",
+  "POST /events/:id/waiting-room/resume": "manage",
+  "POST /events/:id/waiting-room/end": "manage",
+  "GET /events/:id/waiting-list": "read",
+  "PUT /events/:id/waiting-list": "manage",
+  "GET /events/:id/waiting-list/entries": "read",
+  "POST /events/:id/waiting-list/entries/:entryId/offer": "manage",
+  "DELETE /events/:id/waiting-list/entries/:entryId": "manage",
+  // Sales and the door.
+  "GET /events/:id/stocks": "read",
+  "GET /events/:id/dashboard": "read",
+  "GET /baskets": "read",
+  "GET /baskets/:id": "read",
+  "GET /baskets/:id/tickets": "read",
+  "GET /exports/:list": "read",
+  "GET /invoices": "read",
+  "GET /invoices/:id": "read",
+  "GET /invoices/:id/pdf": "read",
+  "GET /events/:id/check-ins": "read",
+  "GET /events/:id/check-ins/counts": "read",
+  "POST /events/:id/check-ins": "check_in",
+};
+/** What a token with the route's scope gets where its case names no member's outcome. */
+const TOKEN_OUTCOMES: Record<string, { scoped: Outcome; otherUnit: Outcome }> = {
+  // Not a form: refused before the event is read.
+  "POST /uploaded-images": { scoped: 400, otherUnit: 400 },
+};
+
 describe("permissions on every route", () => {
   let ctx: TestContext;
   const tokens = {} as Record<Exclude<Actor, "anonymous">, string>;
@@ -774,6 +955,22 @@ describe("permissions on every route", () => {
         );
       });
     const extra = await person("extra");
+    const apiToken = await ctx.database.transaction(function* (tx) {
+      return yield* run(
+        tx
+          .insert(schema.apiTokens)
+          .values({
+            unitId,
+            name: "Target",
+            tokenHash: `target-${unique()}`,
+            prefix: "tkt_target",
+            scopes: ["read"],
+            createdById: memberUserId,
+          })
+          .returning()
+          .get(),
+      );
+    });
     const fresh = await person("fresh");
     const ids = await ctx.database.transaction(function* (tx) {
       yield* run(
@@ -982,6 +1179,7 @@ describe("permissions on every route", () => {
       membershipId: ids.membershipId,
       memberUserId,
       freshEmail: fresh.email,
+      apiTokenId: apiToken.id,
     };
   }
 
@@ -1024,4 +1222,93 @@ describe("permissions on every route", () => {
       });
     }
   }
+  // API tokens: a token of the target's unit with every scope but the route's (403), with the route's alone (a
+  // member's outcome), with all of them on a staff-only route (403); a token of another unit (an outsider's outcome);
+  // a revoked one (401). Refused calls share one target; a call that goes through gets a fresh one.
+  describe("as API tokens", () => {
+    const apiTokens = {} as Record<string, string>;
+    let tokenCalls = 0;
+    let shared: Target;
+    const newToken = async (owner: string, unit: number, scopes: readonly string[]) => {
+      const created = await ctx.call("POST", `/units/${unit}/api-tokens`, {
+        token: owner,
+        body: { name: "Walk", scopes },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body as { id: number; token: string };
+    };
+
+    beforeAll(async () => {
+      for (const scope of API_TOKEN_SCOPES) {
+        apiTokens[`only ${scope}`] = (await newToken(tokens.owner, unitId, [scope])).token;
+        const others = API_TOKEN_SCOPES.filter((other) => other !== scope);
+        apiTokens[`all but ${scope}`] = (await newToken(tokens.owner, unitId, others)).token;
+      }
+      apiTokens.all = (await newToken(tokens.owner, unitId, API_TOKEN_SCOPES)).token;
+      const outsiderUnit = (await ctx.call("GET", "/users/me", { token: tokens.outsider })).body.personal_unit_id;
+      apiTokens.otherUnit = (await newToken(tokens.outsider, outsiderUnit, API_TOKEN_SCOPES)).token;
+      const revoked = await newToken(tokens.owner, unitId, API_TOKEN_SCOPES);
+      await ctx.call("DELETE", `/units/${unitId}/api-tokens/${revoked.id}`, { token: tokens.owner });
+      apiTokens.revoked = revoked.token;
+      shared = await freshTarget();
+    });
+
+    it("has a token expectation for every route the router knows, and none for a route that is gone", () => {
+      const routes = Object.keys(CASES);
+      expect(
+        routes.filter((r) => !(r in TOKEN_SCOPES)),
+        "routes without a token expectation",
+      ).toEqual([]);
+      expect(
+        Object.keys(TOKEN_SCOPES).filter((r) => !(r in CASES)),
+        "token expectations for unknown routes",
+      ).toEqual([]);
+    });
+
+    for (const [route, spec] of Object.entries(CASES)) {
+      const method = route.split(" ")[0] as string;
+      const rule = TOKEN_SCOPES[route];
+      if (!rule) continue;
+      const calls: { who: string; outcome: Outcome | undefined; fresh?: true }[] =
+        rule === "anonymous"
+          ? ["all", "otherUnit", "revoked"].map((who) => ({ who, outcome: spec.expect.anonymous }))
+          : rule === "staff"
+            ? [
+                { who: "all", outcome: 403 },
+                { who: "otherUnit", outcome: 403 },
+                { who: "revoked", outcome: 401 },
+              ]
+            : [
+                { who: `all but ${rule}`, outcome: 403 },
+                { who: `only ${rule}`, outcome: spec.expect.member ?? TOKEN_OUTCOMES[route]?.scoped, fresh: true },
+                { who: "otherUnit", outcome: spec.expect.outsider ?? TOKEN_OUTCOMES[route]?.otherUnit },
+                { who: "revoked", outcome: 401 },
+              ];
+      for (const { who, outcome, fresh } of calls) {
+        if (outcome === undefined) continue;
+        it(`${route} (${rule}) as a token with ${who} → ${outcome}`, async () => {
+          const target = fresh ? await freshTarget() : shared;
+          // A list is read newest first: the target's rows are on its first page however many earlier cases made.
+          const path = spec.path(target);
+          const newestFirst = spec.listed
+            ? `${path.includes("?") ? "&" : "?"}sort=${encodeURIComponent('["id","DESC"]')}`
+            : "";
+          const response = await ctx.call(method, `${path}${newestFirst}`, {
+            token: apiTokens[who],
+            body: spec.body?.(target),
+            headers: { "x-real-ip": `10.1.${tokenCalls++ % 250}.${who.length}` },
+          });
+          if (outcome === "hidden") {
+            expect(response.status).toBe(200);
+            expect((response.body as { id: number }[]).map((row) => row.id)).not.toContain(spec.listed?.(target));
+            return;
+          }
+          expect(response.status, JSON.stringify(response.body)).toBe(outcome);
+          if (outcome === 403 && rule !== "anonymous") expect(response.body.errors[0]).toMatch(/API token/);
+          if (outcome === 200 && spec.listed && method === "GET")
+            expect((response.body as { id: number }[]).map((r) => r.id)).toContain(spec.listed(target));
+        });
+      }
+    }
+  });
 });

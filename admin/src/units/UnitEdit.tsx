@@ -14,6 +14,7 @@ import {
 import { HttpErrorPage } from "../layout/ErrorPages.tsx";
 import { AlertBanner } from "../widgets/AlertBanner.tsx";
 import { NumberInput } from "../widgets/NumberInput.tsx";
+import { ApiTokensPanel } from "./ApiTokensPanel.tsx";
 import { MembershipsPanel } from "./MembershipsPanel.tsx";
 import { StripePanel } from "./StripePanel.tsx";
 
@@ -74,5 +75,6 @@ export const UnitEdit = () => (
     <UnitForm />
     <StripePanel />
     <MembershipsPanel />
+    <ApiTokensPanel />
   </Edit>
 );

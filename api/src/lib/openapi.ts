@@ -119,10 +119,18 @@ function operation(spec: RouteSpec, method: string, path: string, tag: string, c
       ]),
   );
   const body = spec.body ? wireSchema(spec.body, "input", components) : undefined;
+  // A unit's API token may call a back-office route whose spec names its scope (docs/decisions/0044).
+  const tokenNote =
+    spec.auth === "user"
+      ? spec.scope
+        ? `API tokens: with the \`${spec.scope}\` scope.`
+        : "API tokens: refused (403), signed-in staff only."
+      : "";
+  const description = [spec.description, tokenNote].filter(Boolean).join("\n\n");
   return {
     tags: [tag],
     summary: spec.summary,
-    ...(spec.description ? { description: spec.description } : {}),
+    ...(description ? { description } : {}),
     operationId: `${method} ${path}`,
     ...(parameters.length ? { parameters } : {}),
     ...(body
@@ -134,7 +142,8 @@ function operation(spec: RouteSpec, method: string, path: string, tag: string, c
         }
       : {}),
     responses: { [status]: success, ...errors },
-    ...(spec.auth === "user" || spec.auth === "buyer" ? { security: [{ bearer: [] }] } : {}),
+    ...(spec.auth === "user" && spec.scope ? { security: [{ bearer: [] }, { apiToken: [spec.scope] }] } : {}),
+    ...((spec.auth === "user" && !spec.scope) || spec.auth === "buyer" ? { security: [{ bearer: [] }] } : {}),
     ...(spec.auth === "optional" ? { security: [{ bearer: [] }, {}] } : {}),
   };
 }
@@ -166,7 +175,14 @@ export function openApiDocument(app: Hono, base: string, info: { title: string; 
     paths,
     components: {
       schemas: { ...components, Errors: wireSchema(ErrorAnswer, "output", components) },
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        apiToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "A unit's API token (`tkt_…`): the scope each operation needs is listed in its requirement.",
+        },
+      },
     },
   };
 }

@@ -5,7 +5,7 @@ import type { ApiTokenScope } from "@ticketing/shared/api-scopes";
 import { camelizeKeys } from "@ticketing/shared/case";
 import { type ZodType, z } from "zod";
 import type { Ctx } from "../context.ts";
-import { requireFrontendLogins, requireUser, type User } from "../services/accounts/access.ts";
+import { requireFrontendLogins, requireStaff, type User } from "../services/accounts/access.ts";
 import { readBody, readQuery } from "./http.ts";
 import { type ListOptions, type ListQuery, parseListQuery } from "./list-query.ts";
 
@@ -65,7 +65,8 @@ export function route<const S extends RouteSpec>(
 ): Described {
   const run = async (c: Ctx) => {
     const auth = c.get("auth");
-    const user = spec.auth === "user" ? await requireUser(c.get("deps").database.db, auth) : undefined;
+    // An API token reaches a back-office route only through its scope (docs/decisions/0044); elsewhere it is no one.
+    const user = spec.auth === "user" ? await requireStaff(c.get("deps").database.db, auth, spec.scope) : undefined;
     const logins = spec.auth === "buyer" ? requireFrontendLogins(auth) : undefined;
     const body = spec.body ? await readBody(c, spec.body) : undefined;
     const query = spec.query ? readQuery(c, spec.query) : undefined;

@@ -175,6 +175,7 @@ export function resourceRoutes(resource: CatalogueResource) {
         summary: `The ${many} of the events you can see`,
         description: `Id filters: ${listOptions.idFilters?.map((name) => `\`${toSnake(name)}\``).join(", ")}.`,
         auth: "user",
+        scope: "read",
         list: listOptions,
         answer: Row,
       },
@@ -184,14 +185,22 @@ export function resourceRoutes(resource: CatalogueResource) {
   );
   routes.get(
     "/:id",
-    route({ summary: `One of the ${many}`, auth: "user", answer: Row }, async (c, { user }) =>
+    route({ summary: `One of the ${many}`, auth: "user", scope: "read", answer: Row }, async (c, { user }) =>
       answer(c, await getCatalogueRow(c.get("deps").database.db, user, resource, idParam(c))),
     ),
   );
   routes.post(
     "/",
     route(
-      { summary: `Add ${one} to an event`, description: LOCKED, auth: "user", body: create, answer: Row, status: 201 },
+      {
+        summary: `Add ${one} to an event`,
+        description: LOCKED,
+        auth: "user",
+        scope: "manage",
+        body: create,
+        answer: Row,
+        status: 201,
+      },
       async (c, { user, body }) => {
         const { database, config } = c.get("deps");
         return answer(c, await createCatalogueRow(database, user, resource, body, config.supportEmail), 201);
@@ -201,7 +210,7 @@ export function resourceRoutes(resource: CatalogueResource) {
   routes.put(
     "/:id",
     route(
-      { summary: `Change ${one}`, description: LOCKED, auth: "user", body: update, answer: Row },
+      { summary: `Change ${one}`, description: LOCKED, auth: "user", scope: "manage", body: update, answer: Row },
       async (c, { user, body }) => {
         const { database, config } = c.get("deps");
         return answer(c, await updateCatalogueRow(database, user, resource, idParam(c), body, config.supportEmail));
@@ -211,7 +220,13 @@ export function resourceRoutes(resource: CatalogueResource) {
   routes.delete(
     "/:id",
     route(
-      { summary: `Delete ${one}; the answer is the row as it was`, description: LOCKED, auth: "user", answer: Row },
+      {
+        summary: `Delete ${one}; the answer is the row as it was`,
+        description: LOCKED,
+        auth: "user",
+        scope: "manage",
+        answer: Row,
+      },
       async (c, { user }) => {
         const { database, config } = c.get("deps");
         return answer(c, await deleteCatalogueRow(database, user, resource, idParam(c), config.supportEmail));

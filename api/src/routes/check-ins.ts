@@ -36,6 +36,7 @@ checkInRoutes.post(
         "`preview=true` checks in the preview's test tickets). Each answer carries the counts after it. `device_id`, " +
         "the scanning device's id: a ticket already in scanned on another device is reported (`GET …/doubles`).",
       auth: "user",
+      scope: "check_in",
       body: CheckInScan,
       answer: CheckInResult,
       status: 201,
@@ -56,6 +57,7 @@ checkInRoutes.get(
         "Members and owners of the event's unit, superusers. Filters: `checked_in` (true or false), `q` (reference, " +
         "holder's name or email), `preview` (the test tickets instead of real ones).",
       auth: "user",
+      scope: "read",
       list: CHECK_IN_LIST,
       answer: CheckInRow,
     },
@@ -71,6 +73,7 @@ checkInRoutes.get(
       summary: "The event's tickets sold and how many of them are checked in",
       description: "Members and owners of the event's unit, superusers. `preview=true` counts the test tickets.",
       auth: "user",
+      scope: "read",
       query: CheckInCountsQuery,
       answer: CheckInCounts,
     },

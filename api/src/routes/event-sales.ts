@@ -21,6 +21,7 @@ eventSalesRoutes.get(
         "paying, validated baskets and refunded, and its stock (the tightest, as the ticket office shows it; null " +
         "when unlimited). `preview=true` counts testing baskets and the testing stock instead.",
       auth: "user",
+      scope: "read",
       query: PreviewQuery,
       answer: StocksTable,
     },
@@ -38,6 +39,7 @@ eventSalesRoutes.get(
         "Members and owners of the event's unit, superusers. Amounts in cents of CHF. `preview=true` counts testing " +
         "baskets and invoices instead of real ones.",
       auth: "user",
+      scope: "read",
       query: PreviewQuery,
       answer: Dashboard,
     },

@@ -35,7 +35,7 @@ export const eventSettingRoutes = new Hono<AppEnv>();
 eventSettingRoutes.get(
   "/articles",
   route(
-    { summary: "An event's articles, with price and stock", auth: "user", answer: z.array(Article) },
+    { summary: "An event's articles, with price and stock", auth: "user", scope: "read", answer: z.array(Article) },
     async (c, { user }) => answer(c, await listEventArticles(c.get("deps").database.db, user, idParam(c))),
   ),
 );
@@ -46,6 +46,7 @@ eventSettingRoutes.post(
     {
       summary: "Add an article with its price and its own stock",
       auth: "user",
+      scope: "manage",
       body: NewArticle,
       answer: AddedArticle,
       status: 201,
@@ -60,7 +61,12 @@ eventSettingRoutes.post(
 eventSettingRoutes.get(
   "/communication",
   route(
-    { summary: "An event's confirmation mail, confirmation page and PDF ticket", auth: "user", answer: Communication },
+    {
+      summary: "An event's confirmation mail, confirmation page and PDF ticket",
+      auth: "user",
+      scope: "read",
+      answer: Communication,
+    },
     async (c, { user }) => answer(c, await getCommunication(c.get("deps").database.db, user, idParam(c))),
   ),
 );
@@ -71,6 +77,7 @@ eventSettingRoutes.put(
     {
       summary: "Change an event's communication settings (locked once not a draft)",
       auth: "user",
+      scope: "manage",
       body: CommunicationUpdate,
       answer: Communication,
     },
@@ -88,6 +95,7 @@ eventSettingRoutes.post(
     {
       summary: "A mail as it would be sent (subject, text, html) from unsaved texts and a sample order, in a language",
       auth: "user",
+      scope: "read",
       body: CommunicationPreview,
       answer: MailPreview,
     },
@@ -101,6 +109,7 @@ eventSettingRoutes.post(
     {
       summary: "The PDF ticket of a sample order from unsaved texts, in a language (marked as a preview)",
       auth: "user",
+      scope: "read",
       body: CommunicationPreview,
       produces: "application/pdf",
     },
@@ -129,6 +138,7 @@ eventSettingRoutes.get(
     {
       summary: "The prices a visitor with this email and these promotion codes would see",
       auth: "user",
+      scope: "read",
       query: PricePreviewQuery,
       answer: z.array(PricePreviewRow),
     },

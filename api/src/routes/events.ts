@@ -40,7 +40,7 @@ eventRoutes.get(
 eventRoutes.get(
   "/",
   route(
-    { summary: "The events of your units", auth: "user", list: EVENT_LIST, answer: Event },
+    { summary: "The events of your units", auth: "user", scope: "read", list: EVENT_LIST, answer: Event },
     async (c, { user, list }) => {
       const { database, config } = c.get("deps");
       return answerList(c, "events", list, await listVisibleEvents(database.db, user, list, config.publicUrl, now(c)));
@@ -51,7 +51,14 @@ eventRoutes.get(
 eventRoutes.post(
   "/",
   route(
-    { summary: "Create an event in one of your units", auth: "user", body: EventCreate, answer: Event, status: 201 },
+    {
+      summary: "Create an event in one of your units",
+      auth: "user",
+      scope: "manage",
+      body: EventCreate,
+      answer: Event,
+      status: 201,
+    },
     async (c, { user, body }) => {
       const { database, config } = c.get("deps");
       return answer(c, await createEventInUnit(database, user, body, config.publicUrl), 201);
@@ -61,7 +68,7 @@ eventRoutes.post(
 
 eventRoutes.get(
   "/:id",
-  route({ summary: "An event of your units", auth: "user", answer: Event }, async (c, { user }) => {
+  route({ summary: "An event of your units", auth: "user", scope: "read", answer: Event }, async (c, { user }) => {
     const { database, config } = c.get("deps");
     return answer(c, await getEvent(database.db, user, idParam(c), config.publicUrl));
   }),
@@ -73,6 +80,7 @@ eventRoutes.put(
     {
       summary: "Change an event (locked once not a draft, but for its status)",
       auth: "user",
+      scope: "manage",
       body: EventUpdate,
       answer: Event,
     },
@@ -85,7 +93,7 @@ eventRoutes.put(
 
 eventRoutes.delete(
   "/:id",
-  route({ summary: "Delete a draft event", auth: "user", answer: Event }, async (c, { user }) => {
+  route({ summary: "Delete a draft event", auth: "user", scope: "manage", answer: Event }, async (c, { user }) => {
     const { database, config } = c.get("deps");
     return answer(c, await removeEvent(database, user, idParam(c), config.publicUrl));
   }),
@@ -94,7 +102,7 @@ eventRoutes.delete(
 eventRoutes.post(
   "/:id/moderation/request",
   route(
-    { summary: "Ask the moderators to approve an event", auth: "user", body: Empty, answer: Event },
+    { summary: "Ask the moderators to approve an event", auth: "user", scope: "manage", body: Empty, answer: Event },
     async (c, { user }) => {
       const { database, config } = c.get("deps");
       return answer(c, await moderateEvent(database, user, idParam(c), "request", null, config.publicUrl));

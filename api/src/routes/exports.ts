@@ -25,6 +25,7 @@ exportRoutes.get(
         "`preview=true` exports testing baskets only. Headers follow `Accept-Language`; csv is UTF-8 with a BOM.",
       ].join(" "),
       auth: "user",
+      scope: "read",
       query: ExportFormatQuery,
       produces: [CONTENT_TYPES.csv, CONTENT_TYPES.xlsx],
     },

@@ -18,6 +18,7 @@ priceRuleRoutes.post(
         "(its own and those propagated from above); every other rule keeps its place, and the event's rules " +
         `keep a dense \`order\`. 409 when it is already first or last there. ${LOCKED}`,
       auth: "user",
+      scope: "manage",
       body: PriceRuleMove,
       answer: NodePriceRule,
     },

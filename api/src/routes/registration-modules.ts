@@ -16,6 +16,7 @@ registrationModuleRoutes.get(
       summary: "An event's registration module, whose root element the editor and the ticket office start from",
       description: "The `event` (or `event_id`) filter is required. The list is not paged: an event has one module.",
       auth: "user",
+      scope: "read",
       list: REGISTRATION_MODULE_LIST,
       answer: RegistrationModule,
     },

@@ -29,6 +29,7 @@ basketRoutes.get(
         "Filters: `event_id` (or `event`), `status`, `id`, `q` (reference, buyer's names or email), " +
         "`created_from` / `created_to` (a date, the whole day, or a moment), `preview`.",
       auth: "user",
+      scope: "read",
       list: BASKET_LIST,
       answer: Basket,
     },
@@ -40,7 +41,7 @@ basketRoutes.get(
 basketRoutes.get(
   "/:id",
   route(
-    { summary: "A basket, with its promotion codes and payments", auth: "user", answer: BasketDetail },
+    { summary: "A basket, with its promotion codes and payments", auth: "user", scope: "read", answer: BasketDetail },
     async (c, { user }) => {
       return answer(c, await getBasket(c.get("deps").database.db, user, idParam(c)));
     },
@@ -73,6 +74,7 @@ basketRoutes.get(
       description:
         "`language`: `en` or `fr`; the buyer's by default. 409 when no ticket is valid (not paid, refunded).",
       auth: "user",
+      scope: "read",
       query: BasketTicketsQuery,
       produces: "application/pdf",
     },
@@ -93,6 +95,7 @@ invoiceRoutes.get(
       description:
         "Filters: `event_id` (or `event`), `basket_id` (or `basket`), `status` (paid, pending, cancelled), `id`, `preview`.",
       auth: "user",
+      scope: "read",
       list: INVOICE_LIST,
       answer: InvoiceRow,
     },
@@ -107,6 +110,7 @@ invoiceRoutes.get(
     {
       summary: "An invoice, with its lines, billing, related invoices and payments",
       auth: "user",
+      scope: "read",
       answer: InvoiceDetail,
     },
     async (c, { user }) => answer(c, await getInvoice(c.get("deps").database.db, user, idParam(c))),
@@ -120,6 +124,7 @@ invoiceRoutes.get(
       summary: "An invoice (or credit note) as a PDF",
       description: "`language`: `en` or `fr`; the buyer's by default.",
       auth: "user",
+      scope: "read",
       query: InvoicePdfQuery,
       produces: "application/pdf",
     },

@@ -30,6 +30,7 @@ uploadedImageRoutes.post(
       summary: "Upload an image for an event's elements",
       description: `A multipart/form-data body: \`event_id\`, and \`file\` (PNG, JPEG, GIF or WebP, recognised by its bytes; ${megabytes(MAX_IMAGE_BYTES)} MB at most). The event must be a draft unless the caller is a superuser. An event holds ${EVENT_IMAGE_QUOTA.count} images and ${megabytes(EVENT_IMAGE_QUOTA.bytes)} MB at most (409 past them); a user uploads ${IMAGE_UPLOADS_PER_HOUR} images an hour at most (429).`,
       auth: "user",
+      scope: "manage",
       answer: UploadedImage,
       status: 201,
     },

@@ -32,6 +32,7 @@ waitingListRoutes.get(
       summary: "An event's waiting list, its entries counted by state (404: none)",
       description: "`testing=true` counts preview mode's own list.",
       auth: "user",
+      scope: "read",
       query: WaitingListQuery,
       answer: WaitingList,
     },
@@ -50,6 +51,7 @@ waitingListRoutes.put(
         "email), unless the list takes no names. Offers the settings make due (automatic offers switched on) are " +
         "made in the same write. A closed or archived event's list: superusers only (409).",
       auth: "user",
+      scope: "manage",
       body: WaitingListSettings,
       answer: WaitingList,
     },
@@ -67,6 +69,7 @@ waitingListRoutes.get(
       summary: "An event's waiting-list entries in order of joining, each waiting one with its position",
       description: "`testing=true`: preview mode's list. `state` filters; `page` (from 1) and `per_page` (≤ 500).",
       auth: "user",
+      scope: "read",
       query: WaitingListEntriesQuery,
       answer: WaitingListEntries,
     },
@@ -84,6 +87,7 @@ waitingListRoutes.post(
         "The entry's stock is held for it for the list's offer time and its offer mailed. 409 when it no longer " +
         "waits, or when the stock has no room for it (with partial offers: for any of it).",
       auth: "user",
+      scope: "manage",
       answer: WaitingListEntry,
     },
     async (c, { user }) => {
@@ -102,6 +106,7 @@ waitingListRoutes.delete(
         "What it waited for leaves the list, or the stock its unopened offer held comes back; either is offered " +
         "on in the same write when the list is automatic. 409 when it neither waits nor holds an unopened offer.",
       auth: "user",
+      scope: "manage",
       answer: WaitingListEntry,
     },
     async (c, { user }) => {

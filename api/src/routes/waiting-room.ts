@@ -22,7 +22,12 @@ export const waitingRoomRoutes = new Hono<AppEnv>();
 waitingRoomRoutes.get(
   "/",
   route(
-    { summary: "An event's waiting room, its places counted live (404: none)", auth: "user", answer: WaitingRoom },
+    {
+      summary: "An event's waiting room, its places counted live (404: none)",
+      auth: "user",
+      scope: "read",
+      answer: WaitingRoom,
+    },
     async (c, { user }) => answer(c, await getWaitingRoom(c.get("deps").database.db, user, idParam(c), now(c))),
   ),
 );
@@ -36,6 +41,7 @@ waitingRoomRoutes.put(
         "The opening time may move only before the opening; a new rate applies from now on. A closed or archived " +
         "event's room: superusers only (409).",
       auth: "user",
+      scope: "manage",
       body: WaitingRoomSettings,
       answer: WaitingRoom,
     },
@@ -53,6 +59,7 @@ for (const action of WAITING_ROOM_ACTIONS)
       {
         summary: `${action[0]?.toUpperCase()}${action.slice(1).replace("-", " ")} an event's waiting room`,
         auth: "user",
+        scope: "manage",
         answer: WaitingRoom,
       },
       async (c, { user }) => {

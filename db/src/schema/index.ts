@@ -1,3 +1,4 @@
+export * from "./api-tokens.ts";
 export * from "./baskets.ts";
 export * from "./catalogue.ts";
 export * from "./check-ins.ts";

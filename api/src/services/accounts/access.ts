@@ -1,16 +1,45 @@
 // Who may see what (docs/design.md §4 "Permissions"): one place, used by every back-office route.
 import { type Db, eq, inArray, schema } from "@ticketing/db";
+import type { ApiTokenScope } from "@ticketing/shared/api-scopes";
 import { isEventLocked } from "@ticketing/shared/event-status";
 import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { conflict, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
+import { conflict, DomainError, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import type { AccessClaims } from "../../lib/tokens.ts";
 
-export type User = typeof schema.users.$inferSelect;
+/**
+ * A back-office caller: a signed-in user's row, or the principal an API token acts as (`apiToken` set, `principalOfToken`):
+ * a member of the token's one unit, never a superuser, recorded as the token's creator.
+ */
+export type User = typeof schema.users.$inferSelect & { readonly apiToken?: TokenGrant };
 export type Event = typeof schema.events.$inferSelect;
 
-/** A request's claims; `user` is the row `authenticate` read to check the token, when the token has a user. */
-export type Authenticated = AccessClaims & { user?: User };
+/** What an API token grants (services/accounts/api-tokens.ts): its scopes, in its one unit. */
+export interface TokenGrant {
+  readonly tokenId: number;
+  readonly unitId: number;
+  readonly scopes: readonly ApiTokenScope[];
+}
+
+/**
+ * A request's claims; `user` is the row `authenticate` read to check the token, when the token has a user. A request
+ * with an API token has no user id and no ticket-office login (every route that is not a back-office one sees an
+ * anonymous caller) and carries `tokenPrincipal`, the principal route() gives back-office routes the token's scopes allow.
+ */
+export type Authenticated = AccessClaims & { user?: User; tokenPrincipal?: User };
+
+/**
+ * The principal an API token acts as: its creator's row (what it does is recorded as theirs) that is never a superuser
+ * and sees the token's unit only, as a member, whatever units its creator belongs to. Frozen: nothing can make it more.
+ */
+export function principalOfToken(creator: typeof schema.users.$inferSelect, grant: TokenGrant): User {
+  return Object.freeze({
+    ...creator,
+    isSuperuser: false,
+    isActive: true,
+    apiToken: Object.freeze({ ...grant, scopes: Object.freeze([...grant.scopes]) }),
+  });
+}
 
 /** The signed-in, active back-office user, or 401 (the row read when the request was authenticated, if any). */
 export async function requireUser(db: Db, auth: Authenticated | null): Promise<User> {
@@ -20,8 +49,27 @@ export async function requireUser(db: Db, auth: Authenticated | null): Promise<U
   return user;
 }
 
+/**
+ * The caller of a back-office route (route() in lib/route.ts, the one place that lets an API token in): the signed-in
+ * user, or 401; or an API token's principal when the route names a scope (`scope`) the token holds: 403 for a route
+ * that names none (for signed-in staff only) or a scope the token lacks, saying which.
+ */
+export async function requireStaff(
+  db: Db,
+  auth: Authenticated | null,
+  scope: ApiTokenScope | undefined,
+): Promise<User> {
+  const principal = auth?.tokenPrincipal;
+  if (!principal) return requireUser(db, auth);
+  if (!scope) throw forbidden("errors.api_token_staff_only");
+  if (!principal.apiToken?.scopes.includes(scope))
+    throw new DomainError("forbidden", ["errors.api_token_scope_missing"], undefined, { scope });
+  return principal;
+}
+
 /** Units the user belongs to; `null` means every unit (superuser). */
 export async function visibleUnitIds(db: Db, user: User): Promise<number[] | null> {
+  if (user.apiToken) return [user.apiToken.unitId];
   if (user.isSuperuser) return null;
   const rows = await db
     .select({ unitId: schema.memberships.unitId })

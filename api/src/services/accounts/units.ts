@@ -16,8 +16,9 @@ const UNIT_COLUMNS = { id: schema.units.id, name: schema.units.name } as const;
 /** The units list: sorted by name unless told, filtered by `id`. */
 export const UNIT_LIST: ListOptions = { sortable: Object.keys(UNIT_COLUMNS), defaultSort: "name", idFilters: ["id"] };
 
-/** The user's role in the unit; null when not a member. */
+/** The user's role in the unit; null when not a member. An API token is a member of its own unit only. */
 export async function roleIn(db: Db, user: User, unitId: number): Promise<UnitRole | null> {
+  if (user.apiToken) return user.apiToken.unitId === unitId ? "member" : null;
   const row = await db
     .select({ role: schema.memberships.role })
     .from(schema.memberships)
@@ -34,9 +35,10 @@ export async function visibleUnit(db: Db, user: User, unitId: number) {
   return { unit, role };
 }
 
-/** Owners and superusers manage a unit; a member who may see it gets 403. */
+/** Owners and superusers manage a unit; a member who may see it gets 403, and so does an API token of the unit. */
 export async function managedUnit(db: Db, user: User, unitId: number): Promise<UnitRow> {
   const { unit, role } = await visibleUnit(db, user, unitId);
+  if (user.apiToken) throw forbidden("errors.api_token_staff_only");
   if (role !== "owner" && !user.isSuperuser) throw forbidden("errors.unit_owner_only");
   return unit;
 }

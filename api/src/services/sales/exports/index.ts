@@ -26,6 +26,8 @@ export interface ExportSpec {
   list: ListOptions;
   /** checks the filter (400, or 404 for an event or unit the caller may not see), then reads lazily */
   table: (request: ExportRequest) => Promise<ExportTable>;
+  /** Not events or sales (the unit's people): refused to an API token, like the list's own route (docs/decisions/0044). */
+  staffOnly?: true;
 }
 
 const EXPORTS: Record<ExportList, ExportSpec> = {
@@ -34,7 +36,7 @@ const EXPORTS: Record<ExportList, ExportSpec> = {
   participants: { list: PARTICIPANT_LIST, table: participantsExport },
   invoices: { list: INVOICE_LIST, table: invoicesExport },
   stocks: { list: STOCKS_LIST, table: stocksExport },
-  memberships: { list: MEMBERSHIP_LIST, table: membershipsExport },
+  memberships: { list: MEMBERSHIP_LIST, table: membershipsExport, staffOnly: true },
   "check-ins": { list: CHECK_IN_EXPORT_LIST, table: checkInsExport },
   "waiting-list": { list: WAITING_LIST_EXPORT_LIST, table: waitingListExport },
 };
@@ -58,6 +60,7 @@ export async function exportList(
   query: ListQuery,
   options: { format: ExportFormat; language: Language; now: Date; logger: Log },
 ): Promise<ExportFile> {
+  if (spec.staffOnly && user.apiToken) throw new DomainError("forbidden", ["errors.api_token_staff_only"]);
   const table = await spec.table(exportRequest(db, user, query, options.language, options.now));
   return exportFile(table, options.format, options.logger);
 }
