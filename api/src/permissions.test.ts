@@ -897,6 +897,9 @@ const TOKEN_SCOPES: Record<string, TokenRule> = {
   "GET /events/:id/check-ins": "read",
   "GET /events/:id/check-ins/counts": "read",
   "POST /events/:id/check-ins": "check_in",
+  "POST /events/:id/check-ins/sync": "check_in",
+  "GET /events/:id/check-ins/doubles": "read",
+  "GET /events/:id/check-ins/snapshot": "check_in",
 };
 /** What a token with the route's scope gets where its case names no member's outcome. */
 const TOKEN_OUTCOMES: Record<string, { scoped: Outcome; otherUnit: Outcome }> = {
