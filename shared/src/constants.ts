@@ -136,6 +136,7 @@ export const MAIL_KINDS = [
   "refund",
   "waiting_list_joined",
   "waiting_list_offer",
+  "event_cancelled",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -260,3 +261,18 @@ export type CheckInOutcome = (typeof CHECK_IN_OUTCOMES)[number];
  */
 export const CHECK_IN_REFUSALS = ["invalid_code", "other_event", "refunded", "cancelled", "wrong_mode"] as const;
 export type CheckInRefusal = (typeof CHECK_IN_REFUSALS)[number];
+
+/** Cancelling an event (docs/decisions/0047): how each paid order is paid back, and where its refund stands. */
+export const CANCELLATION_REFUND_WAYS = ["provider", "by_hand"] as const;
+export type CancellationRefundWay = (typeof CANCELLATION_REFUND_WAYS)[number];
+export const CANCELLATION_BASKET_STATES = [
+  "pending",
+  "refunding",
+  "refunded",
+  "failed",
+  "by_hand",
+  "refunded_by_hand",
+] as const;
+export type CancellationBasketState = (typeof CANCELLATION_BASKET_STATES)[number];
+/** The message to buyers a cancellation carries, per language. */
+export const MAX_CANCELLATION_MESSAGE_LENGTH = 2000;
