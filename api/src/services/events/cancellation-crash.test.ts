@@ -254,10 +254,14 @@ describe("cancelling an event of 200 paid orders, killed half-way", () => {
     await setup.migrate();
     const sale = await createOnSaleEvent({ database: setup }, { stock: ORDERS + 10, price: PRICE });
     const secretKey = `sk_test_${randomBytes(12).toString("hex")}`;
-    await writeUnitStripeSecrets({ database: setup, config: { ...config, secretKey: SECRET_KEY } }, sale.event.unitId, {
-      secretKey,
-      webhookSecret: "whsec_cancellation_crash",
-    });
+    await writeUnitStripeSecrets(
+      { database: setup, config: { ...config, secretKey: SECRET_KEY } as never },
+      sale.event.unitId,
+      {
+        secretKey,
+        webhookSecret: "whsec_cancellation_crash",
+      },
+    );
     const stripe = new Stripe(secretKey, {
       host: "127.0.0.1",
       port: standIn.port,
