@@ -1,6 +1,7 @@
 import { allowedStatuses } from "@ticketing/shared/event-status";
 import type { Event } from "@ticketing/shared/schemas/events";
 import { required, SelectInput, SimpleForm, useRecordContext } from "react-admin";
+import { CancellationPanel } from "../cancellation/CancellationPanel.tsx";
 import { SaveToolbar } from "../EventSubPages.tsx";
 import { eventStatusChoices } from "../eventStatus.ts";
 import { ModerationPanel } from "../moderation/ModerationPanel.tsx";
@@ -18,7 +19,8 @@ const StatusInput = () => {
 };
 
 /**
- * docs/specification.md §2.2 `settings/status`: the moderation (asked for, approved, changes requested) and the status.
+ * docs/specification.md §2.2 `settings/status`: the moderation (asked for, approved, changes requested), the status,
+ * and cancelling the event for good (docs/decisions/0047).
  */
 export const StatusSettings = () => (
   <SettingsFrame page="status">
@@ -26,5 +28,6 @@ export const StatusSettings = () => (
     <SimpleForm toolbar={<SaveToolbar />}>
       <StatusInput />
     </SimpleForm>
+    <CancellationPanel />
   </SettingsFrame>
 );
