@@ -12,6 +12,7 @@ import { roleIn } from "../accounts/units.ts";
 import { releaseSelectedNodes } from "../baskets/baskets.ts";
 import { mailBasketBuyer } from "../mail/queue.ts";
 import { closeEntryStatements, runStatements } from "../waiting-list/offers.ts";
+import { findCancellation } from "./cancellation-views.ts";
 
 const rows = schema.eventCancellationBaskets;
 export type CancellationRow = typeof rows.$inferSelect;
@@ -28,9 +29,6 @@ export async function cancellableEvent(db: Db, user: User, eventId: number): Pro
     throw forbidden("errors.event_cancel_owner_only");
   return event;
 }
-
-export const findCancellation = (db: Db, eventId: number) =>
-  db.select().from(schema.eventCancellations).where(eq(schema.eventCancellations.eventId, eventId)).get();
 
 interface PaidOrder {
   basketId: number;
@@ -303,15 +301,6 @@ export async function cancellationProgress(db: Db, event: Event): Promise<EventC
       attempts: row.attempts,
     })),
   };
-}
-
-/** The ticket office's view of a cancellation: the message in the reader's language (else in the other). */
-export async function publicCancellationOf(db: Db, eventId: number, language: "en" | "fr") {
-  const cancellation = await findCancellation(db, eventId);
-  if (!cancellation) return null;
-  const message =
-    language === "fr" ? cancellation.messageFr || cancellation.message : cancellation.message || cancellation.messageFr;
-  return { message, cancelledAt: cancellation.createdAt };
 }
 
 /** The cancellation of an event the user may cancel; 404 when the event is not cancelled. */

@@ -14,7 +14,7 @@ import { conflict, forbidden, invalid, notFound } from "../../lib/errors.ts";
 import { canSeeUnit, type Event, getVisibleEvent, type User } from "../accounts/access.ts";
 import { unitsWithStripe } from "../accounts/units.ts";
 import { setAccessMethods } from "../buyers/logins.ts";
-import { findCancellation } from "./cancellation.ts";
+import { findCancellation } from "./cancellation-views.ts";
 import { startEventChange } from "./event-changes.ts";
 
 export const FRONTEND_PATH_PATTERN = /^[-_0-9A-Za-z]+$/;

@@ -8,7 +8,7 @@ import { eventWindows } from "@ticketing/shared/ticket-office";
 import { notFound } from "../../lib/errors.ts";
 import { type Authenticated, canSeeUnit, type Event, requireUser } from "../accounts/access.ts";
 import { isRoomOn, roomOfEvent } from "../waiting-room/places.ts";
-import { publicCancellationOf } from "./cancellation.ts";
+import { publicCancellationOf } from "./cancellation-views.ts";
 import { type EventExtras, eventExtras, extrasByEvent } from "./events.ts";
 
 // Every ticket-office page asks for its event's public infos: their queries are built once (prepared.ts).

@@ -6,7 +6,7 @@ import type { Language } from "@ticketing/shared/constants";
 import type { Translate } from "@ticketing/shared/i18n/translate";
 import { formatMoney } from "@ticketing/shared/money";
 import { orderLinkUrl } from "../../../lib/order-tokens.ts";
-import { publicCancellationOf } from "../../events/cancellation.ts";
+import { publicCancellationOf } from "../../events/cancellation-views.ts";
 import { renderInvoiceAttachment } from "../../invoices/invoice-views.ts";
 import { loadRefund } from "../../invoices/refund-views.ts";
 import { eventTitleIn, loadOrder } from "../../tickets/tickets.ts";
