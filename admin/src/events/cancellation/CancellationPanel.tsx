@@ -54,22 +54,35 @@ const cancellationKey = (eventId: number) => ["events", "cancellation", eventId]
 export const needsAttention = (basket: CancellationBasket) =>
   basket.state !== "refunded" && basket.state !== "refunded_by_hand";
 
-export const CancellationPanel = () => {
-  const record = useRecordContext<Event>();
-  const translate = useTranslate();
+/**
+ * The event's cancellation (what it would do, or its progress), asked again every few seconds while its refunds are
+ * under way; the status input reads it too (a cancelled event may only be archived).
+ */
+export function useEventCancellation(eventId: number | null) {
   const dataProvider = useDataProvider<TicketingDataProvider>();
-  const headingId = useId();
-  const eventId = Number(record?.id);
-  const { data, error, isPending } = useQuery<EventCancellation>({
-    queryKey: cancellationKey(eventId),
-    queryFn: async () => (await dataProvider.getEventCancellation(eventId)).data,
-    enabled: Boolean(record),
+  return useQuery<EventCancellation>({
+    queryKey: cancellationKey(eventId ?? 0),
+    queryFn: async () => (await dataProvider.getEventCancellation(eventId as number)).data,
+    enabled: eventId !== null,
     refetchInterval: (query) =>
       query.state.data?.isCancelled && !query.state.data.isDone ? PROGRESS_REFRESH_MS : false,
   });
+}
+
+export const CancellationPanel = () => {
+  const record = useRecordContext<Event>();
+  const translate = useTranslate();
+  const headingId = useId();
+  const { data, error, isPending } = useEventCancellation(record ? Number(record.id) : null);
   if (!record) return null;
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ p: 2, maxWidth: 1000 }}>
+    // One column no wider than the page: the orders' table scrolls within it rather than widening the page. On a
+    // phone the status form's toolbar is fixed at the bottom: room below, so that it never covers the buttons.
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", p: 2, pb: { xs: 10, sm: 2 }, maxWidth: 1000 }}
+    >
       <Typography id={headingId} variant="h6" component="h2" gutterBottom>
         {translate(data?.isCancelled ? "admin.cancellation.cancelledTitle" : "admin.cancellation.title")}
       </Typography>
@@ -233,7 +246,7 @@ const CancellationProgress = ({ cancellation }: { cancellation: EventCancellatio
         </Box>
       )}
       {left.length > 0 && (
-        <TableContainer>
+        <TableContainer sx={{ overflowX: "auto" }}>
           <Table size="small" aria-label={translate("admin.cancellation.leftTable")}>
             <TableHead>
               <TableRow>
