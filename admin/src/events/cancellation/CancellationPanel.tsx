@@ -246,7 +246,8 @@ const CancellationProgress = ({ cancellation }: { cancellation: EventCancellatio
         </Box>
       )}
       {left.length > 0 && (
-        <TableContainer sx={{ overflowX: "auto" }}>
+        // Positioned: the hidden column name stays inside the scrolling box instead of widening the page.
+        <TableContainer sx={{ overflowX: "auto", position: "relative" }}>
           <Table size="small" aria-label={translate("admin.cancellation.leftTable")}>
             <TableHead>
               <TableRow>
