@@ -112,9 +112,12 @@ describe("cancelling an event in the back office", () => {
     expect(table.textContent).toContain("No such payment_intent");
     fireEvent.click(within(section).getByRole("button", { name: "Relancer les remboursements en échec" }));
     await waitFor(() => expect(calls.some((call) => call.path.endsWith("/cancellation/retry"))).toBe(true));
-    const byHand = within(table).getAllByRole("button", { name: "Marquer remboursée en main propre" });
-    expect(byHand).toHaveLength(2);
-    fireEvent.click(byHand[1] as HTMLElement);
+    // The buttons wait while the retry is on its way.
+    const byHand = () => within(section).getAllByRole("button", { name: "Marquer remboursée en main propre" });
+    await waitFor(() =>
+      expect(byHand().map((button) => (button as HTMLButtonElement).disabled)).toEqual([false, false]),
+    );
+    fireEvent.click(byHand()[1] as HTMLElement);
     await waitFor(() =>
       expect(calls.map((call) => call.path)).toContain("/events/7/cancellation/baskets/4/refunded-by-hand"),
     );
