@@ -205,7 +205,8 @@ describe("cancelling an event paid on Stripe (better-sqlite3)", () => {
   const world = useStripeWorld("better-sqlite3");
   const { standIn, ctx } = world;
 
-  it("leaves a refused refund failed with its credit note pending, and the retry pays it back once", async () => {
+  /** An event on Stripe, its unit's account set with a webhook endpoint at the stand-in. */
+  async function stripeSale() {
     const sale = await createOnSaleEvent(ctx, { stock: 10, price: 2500 });
     await writeEventRow(ctx, sale.event.id, { onlinePaymentModule: "stripe" });
     const secretKey = testStripeKey();
@@ -218,7 +219,33 @@ describe("cancelling an event paid on Stripe (better-sqlite3)", () => {
     });
     const secrets = { secretKey, webhookSecret: endpoint.secret as string };
     await writeUnitStripeSecrets(ctx, sale.event.unitId, secrets);
-    const staff = await loginAs(ctx, sale.email, sale.password);
+    return { sale, secrets, staff: await loginAs(ctx, sale.email, sale.password) };
+  }
+
+  it("pays back a payment made on Stripe's page after the cancellation closed its basket", async () => {
+    const { sale, staff } = await stripeSale();
+    const buyer = await readyBuyer(ctx, sale, { billing: { ...BILLING, email: "late@example.org" } });
+    const checkout = await checkOut(ctx, buyer);
+    expect(checkout.status).toBe(200);
+    const path = `/events/${sale.event.id}/cancellation`;
+    expect((await ctx.call("POST", path, { token: staff, body: MESSAGE })).body).toMatchObject({ orders_to_refund: 0 });
+    // The buyer still had Stripe's page open, and pays: the payment is late and the event cancelled.
+    const paidPage = await fetch(checkout.body.payment_url, { method: "POST", redirect: "manual" });
+    expect(paidPage.status).toBe(303);
+    await standIn.idle();
+    await expect
+      .poll(async () =>
+        standIn
+          .refundsOf(String(standIn.session(checkout.body.payment_intent.psp_id)?.payment_intent))
+          .map((refund) => refund.amount),
+      )
+      .toEqual([2500]);
+    expect((await basketRow(ctx, buyer.basketId))?.status).toBe("new");
+    await expectStockCountersMatchRows(ctx);
+  });
+
+  it("leaves a refused refund failed with its credit note pending, and the retry pays it back once", async () => {
+    const { sale, secrets, staff } = await stripeSale();
     const paid: { basketId: number; paymentIntent: string }[] = [];
     for (const email of ["eve@example.org", "fred@example.org"]) {
       const buyer = await readyBuyer(ctx, sale, { billing: { ...BILLING, email } });

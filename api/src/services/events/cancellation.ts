@@ -39,7 +39,8 @@ interface PaidOrder {
 
 /**
  * The event's paid orders with articles still held (sold, or reopened to edit their answers), each with what is
- * left of its payment and the module that took it (the intent the refund service pays back through).
+ * left of its payment and the module that took it (the intent the refund service pays back through). Preview
+ * baskets are staff's tests, not sales: they are left as they are.
  */
 function paidOrders(eventId: number): SQL {
   return sql`select b.id as basketId,
@@ -50,7 +51,7 @@ function paidOrders(eventId: number): SQL {
     from baskets b
     join invoices p on p.id = (select max(x.id) from invoices x where x.basket_id = b.id and x.is_resolved = 1
       and x.is_cancelled = 0 and x.related_invoice_id is null)
-    where b.event_id = ${eventId} and b.status in ('validated', 'edition_in_progress')
+    where b.event_id = ${eventId} and b.testing = 0 and b.status in ('validated', 'edition_in_progress')
       and exists (select 1 from selected_nodes s where s.basket_id = b.id and s.is_article = 1 and s.status = 'held')
     order by b.id`;
 }
