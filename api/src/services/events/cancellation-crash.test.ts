@@ -313,6 +313,7 @@ describe("cancelling an event of 200 paid orders, killed half-way", () => {
     expect(cutNote).toEqual(expect.any(Number));
 
     // Started again on the same database: it carries on by itself.
+    const restartedAt = performance.now();
     const second = await startProduct(env);
     children.push(second.child);
     const deadline = Date.now() + 60_000;
@@ -335,6 +336,11 @@ describe("cancelling an event of 200 paid orders, killed half-way", () => {
     });
     second.child.kill("SIGTERM");
     await second.exited;
+    console.info(
+      `cancellation crash: killed with ${refundedAtKill} of ${ORDERS} orders refunded (Stripe had made ` +
+        `${KILL_AT_STRIPE_REFUND}); the rest refunded ${((performance.now() - restartedAt) / 1000).toFixed(1)} s ` +
+        `after the restart; Stripe replays: ${proxy.seen.replayed}`,
+    );
 
     // The cut refund was asked again with its own credit note's key, and Stripe answered the refund it had made.
     expect(proxy.seen.replayedKeys).toEqual([`refund-${cutNote}`]);
