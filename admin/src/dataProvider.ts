@@ -11,6 +11,7 @@ import type {
   CheckInSync,
   CheckInSyncResult,
 } from "@ticketing/shared/schemas/check-ins";
+import type { EventCancellation, EventCancellationRequest } from "@ticketing/shared/schemas/event-cancellation";
 import type {
   AddedArticle,
   Article,
@@ -315,6 +316,12 @@ export interface TicketingDataProvider extends DataProvider {
    * null when the event has none (the API's 404).
    */
   getWaitingList(eventId: Identifier, testing: boolean): Promise<{ data: WaitingList | null }>;
+  /** `GET /events/:id/cancellation`: what cancelling would do, or where its refunds stand (docs/decisions/0047). */
+  getEventCancellation(eventId: Identifier): Promise<{ data: EventCancellation }>;
+  /** `POST /events/:id/cancellation`, `…/retry`, `…/baskets/:basketId/refunded-by-hand`. */
+  cancelEvent(eventId: Identifier, request: EventCancellationRequest): Promise<{ data: EventCancellation }>;
+  retryCancellationRefunds(eventId: Identifier): Promise<{ data: EventCancellation }>;
+  markRefundedByHand(eventId: Identifier, basketId: Identifier): Promise<{ data: EventCancellation }>;
   /** `PUT /events/:id/waiting-list`: switches the list on, or changes its settings. */
   setWaitingList(eventId: Identifier, settings: WaitingListSettings): Promise<{ data: WaitingList }>;
   /** `GET /events/:id/waiting-list/entries?testing=&state=&page=&per_page=`: one page of entries, in order of joining. */
@@ -533,6 +540,17 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
       data: (await api.call<WaitingRoom>(waitingRoomPath(eventId), { method: "PUT", body: settings })).json,
     }),
     actOnWaitingRoom: (eventId, action) => post<WaitingRoom>(`${waitingRoomPath(eventId)}/${action}`),
+    getEventCancellation: async (eventId) => ({
+      data: (await api.call<EventCancellation>(`/events/${encodeURIComponent(eventId)}/cancellation`)).json,
+    }),
+    cancelEvent: (eventId, request) =>
+      post<EventCancellation>(`/events/${encodeURIComponent(eventId)}/cancellation`, request),
+    retryCancellationRefunds: (eventId) =>
+      post<EventCancellation>(`/events/${encodeURIComponent(eventId)}/cancellation/retry`),
+    markRefundedByHand: (eventId, basketId) =>
+      post<EventCancellation>(
+        `/events/${encodeURIComponent(eventId)}/cancellation/baskets/${encodeURIComponent(basketId)}/refunded-by-hand`,
+      ),
     getWaitingList: async (eventId, testing) => {
       try {
         return { data: (await api.call<WaitingList>(`${waitingListPath(eventId)}?testing=${testing}`)).json };

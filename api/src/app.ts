@@ -29,6 +29,7 @@ import { authRoutes } from "./routes/auth.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
 import { checkInRoutes } from "./routes/check-ins.ts";
 import { docsRoutes, openApiRoute } from "./routes/docs.ts";
+import { eventCancellationRoutes } from "./routes/event-cancellation.ts";
 import { eventSalesRoutes } from "./routes/event-sales.ts";
 import { eventRoutes } from "./routes/events.ts";
 import { exportRoutes } from "./routes/exports.ts";
@@ -136,6 +137,7 @@ export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: 
   api.route("/events/:id/check-ins", checkInRoutes);
   api.route("/events/:id/waiting-room", waitingRoomRoutes);
   api.route("/events/:id/waiting-list", waitingListRoutes);
+  api.route("/events/:id/cancellation", eventCancellationRoutes);
   api.route("/nodes", nodeRoutes);
   api.route("/node-price-rules", priceRuleRoutes);
   for (const [prefix, routes] of catalogueRoutes) api.route(prefix, routes);

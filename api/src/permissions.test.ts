@@ -469,6 +469,25 @@ const CASES: Record<string, Case> = {
     path: (t) => `/events/${t.eventId}/waiting-list/entries/${t.waitingListEntryId}`,
     expect: ok(200),
   },
+  // Cancelling an event (docs/decisions/0047): staff who see it see what it would do; its unit's owners and
+  // superusers cancel it (the target's public event), retry its refunds and mark them paid back by hand (404: the
+  // event is not cancelled). The rules themselves: services/events/cancellation.test.ts.
+  "GET /events/:id/cancellation": { path: (t) => `/events/${t.eventId}/cancellation`, expect: ok(200) },
+  "POST /events/:id/cancellation": {
+    path: (t) => `/events/${t.publicEventId}/cancellation`,
+    body: () => ({ message: "Cancelled", message_fr: "Annulé" }),
+    expect: unitManagement(201),
+  },
+  "POST /events/:id/cancellation/retry": {
+    path: (t) => `/events/${t.publicEventId}/cancellation/retry`,
+    body: () => ({}),
+    expect: unitManagement(404),
+  },
+  "POST /events/:id/cancellation/baskets/:basketId/refunded-by-hand": {
+    path: (t) => `/events/${t.publicEventId}/cancellation/baskets/${t.basketId}/refunded-by-hand`,
+    body: () => ({}),
+    expect: unitManagement(404),
+  },
   "POST /uploaded-images": { path: () => "/uploaded-images", body: () => "not multipart", expect: { anonymous: 401 } },
   "GET /uploaded-images/:id/file": { path: () => "/uploaded-images/999999/file", expect: publicRoute(404) },
 
@@ -900,6 +919,11 @@ const TOKEN_SCOPES: Record<string, TokenRule> = {
   "POST /events/:id/check-ins/sync": "check_in",
   "GET /events/:id/check-ins/doubles": "read",
   "GET /events/:id/check-ins/snapshot": "check_in",
+  "GET /events/:id/cancellation": "read",
+  // Cancelling refunds every paid order: staff only, as a refund is (docs/decisions/0044).
+  "POST /events/:id/cancellation": "staff",
+  "POST /events/:id/cancellation/retry": "staff",
+  "POST /events/:id/cancellation/baskets/:basketId/refunded-by-hand": "staff",
 };
 /** What a token with the route's scope gets where its case names no member's outcome. */
 const TOKEN_OUTCOMES: Record<string, { scoped: Outcome; otherUnit: Outcome }> = {

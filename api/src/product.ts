@@ -25,6 +25,7 @@ import { isSeeded, seedDemo } from "./seed.ts";
 import { releaseExpiredHolds } from "./services/baskets/baskets.ts";
 import { expireUnpaidPayments } from "./services/checkout/expired-payments.ts";
 import { payBackLatePayments } from "./services/checkout/payments/late-refunds.ts";
+import { runCancellations } from "./services/events/cancellation-worker.ts";
 import { moveUploadsIntoDatabase } from "./services/events/uploaded-images.ts";
 import { type MailWorker, startMailWorker } from "./services/mail/delivery.ts";
 import type { Lifecycle } from "./services/operations/health.ts";
@@ -107,6 +108,16 @@ export async function createProduct(
     },
     options.lifecycle,
   );
+  // The refunds of cancelled events (docs/decisions/0047): carried on now where a stopped (or killed) process left
+  // them, and at each sweep; a cancellation or a retry starts them at once (routes/event-cancellation.ts).
+  const cancellationLog = logger.child({ task: "cancellation" });
+  let cancellations: Promise<unknown> = Promise.resolve();
+  const refundCancelledEvents = () => {
+    cancellations = runCancellations({ database, config, onMailQueued: flushMail, logger: cancellationLog }).catch(
+      (error: unknown) => cancellationLog.error({ err: error }, "refunding cancelled events failed"),
+    );
+  };
+  refundCancelledEvents();
   // Expired holds give their stock back (docs/design.md §4 "Basket lifecycle").
   // Unpaid online payments past the event's payment term are cancelled the same way, and their buyers told.
   const sweep = setInterval(() => {
@@ -122,6 +133,7 @@ export async function createProduct(
     payBackLatePayments({ database, config, onMailQueued: flushMail, logger: sweepLog }, new Date()).catch(
       (error: unknown) => sweepLog.error({ err: error }, "paying back late payments failed"),
     );
+    refundCancelledEvents();
   }, 30_000).unref();
 
   const app = new Hono();
@@ -157,6 +169,7 @@ export async function createProduct(
       clearInterval(sweep);
       // Its mails are queued before the worker stops, its rows written before the database closes.
       await afterAnswer.settled();
+      await cancellations;
       await mailWorker.stop();
       await database.close();
     },

@@ -136,6 +136,7 @@ export const MAIL_KINDS = [
   "refund",
   "waiting_list_joined",
   "waiting_list_offer",
+  "event_cancelled",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -278,3 +279,18 @@ export const CHECK_IN_CLOCK_SKEW_MS = 5 * 60 * 1000;
 export const CHECK_IN_OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** A scanning device's id, made once per browser: letters, digits, `-` and `_`. */
 export const CHECK_IN_DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** Cancelling an event (docs/decisions/0047): how each paid order is paid back, and where its refund stands. */
+export const CANCELLATION_REFUND_WAYS = ["provider", "by_hand"] as const;
+export type CancellationRefundWay = (typeof CANCELLATION_REFUND_WAYS)[number];
+export const CANCELLATION_BASKET_STATES = [
+  "pending",
+  "refunding",
+  "refunded",
+  "failed",
+  "by_hand",
+  "refunded_by_hand",
+] as const;
+export type CancellationBasketState = (typeof CANCELLATION_BASKET_STATES)[number];
+/** The message to buyers a cancellation carries, per language. */
+export const MAX_CANCELLATION_MESSAGE_LENGTH = 2000;

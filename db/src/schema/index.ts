@@ -2,6 +2,7 @@ export * from "./api-tokens.ts";
 export * from "./baskets.ts";
 export * from "./catalogue.ts";
 export * from "./check-ins.ts";
+export * from "./event-cancellation.ts";
 export * from "./events.ts";
 export * from "./instance.ts";
 export * from "./mail.ts";

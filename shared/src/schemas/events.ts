@@ -214,6 +214,11 @@ export const PublicInfos = z.object({
   areRegistrationsAllowed: z.boolean(),
   isBasketItemModificationAllowed: z.boolean(),
   arePaymentsAllowed: z.boolean(),
+  /**
+   * The event is cancelled (docs/decisions/0047): the organiser's message to buyers, in the reader's language (else
+   * in the other). Null while it is not.
+   */
+  cancellation: z.object({ message: z.string(), cancelledAt: IsoDate }).nullable(),
 });
 export type PublicInfos = z.infer<typeof PublicInfos>;
 

@@ -1,6 +1,7 @@
 import { allowedStatuses } from "@ticketing/shared/event-status";
 import type { Event } from "@ticketing/shared/schemas/events";
 import { required, SelectInput, SimpleForm, useRecordContext } from "react-admin";
+import { CancellationPanel, useEventCancellation } from "../cancellation/CancellationPanel.tsx";
 import { SaveToolbar } from "../EventSubPages.tsx";
 import { eventStatusChoices } from "../eventStatus.ts";
 import { ModerationPanel } from "../moderation/ModerationPanel.tsx";
@@ -12,13 +13,20 @@ import { SettingsFrame } from "./SettingsFrame.tsx";
  */
 const StatusInput = () => {
   const record = useRecordContext<Event>();
-  const allowed = record ? allowedStatuses(record.status, record.moderationStatus) : [];
+  // A cancelled event stays closed for good; it may only be archived (docs/decisions/0047).
+  const { data: cancellation } = useEventCancellation(record ? Number(record.id) : null);
+  const allowed = record
+    ? allowedStatuses(record.status, record.moderationStatus).filter(
+        (status) => !cancellation?.isCancelled || status === record.status || status === "archived",
+      )
+    : [];
   const choices = eventStatusChoices.filter((choice) => allowed.includes(choice.id));
   return <SelectInput source="status" choices={choices} validate={required()} />;
 };
 
 /**
- * docs/specification.md §2.2 `settings/status`: the moderation (asked for, approved, changes requested) and the status.
+ * docs/specification.md §2.2 `settings/status`: the moderation (asked for, approved, changes requested), the status,
+ * and cancelling the event for good (docs/decisions/0047).
  */
 export const StatusSettings = () => (
   <SettingsFrame page="status">
@@ -26,5 +34,6 @@ export const StatusSettings = () => (
     <SimpleForm toolbar={<SaveToolbar />}>
       <StatusInput />
     </SimpleForm>
+    <CancellationPanel />
   </SettingsFrame>
 );

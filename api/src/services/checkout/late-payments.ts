@@ -1,11 +1,13 @@
 // A payment that arrives after its invoice was cancelled (docs/decisions/0010-late-payments.md): accepted when the
 // articles it paid for can all be held again, otherwise paid back. These run inside resolvePayment's transaction;
 // the money goes back outside it (payments/late-refunds.ts).
+
 import { and, type Db, eq, inArray, run, schema } from "@ticketing/db";
 import { GIVEN_BACK_STATUSES, isGivenBack, type PaymentModule as PaymentModuleKey } from "@ticketing/shared/constants";
 import { apiTranslator } from "../../lib/i18n.ts";
 import { movesPerLimit, takeStock } from "../baskets/holds.ts";
 import type { Basket } from "../baskets/rows.ts";
+import { findCancellation } from "../events/cancellation-views.ts";
 import { type Invoice, writeInvoice } from "../invoices/invoice-writing.ts";
 
 /**
@@ -21,6 +23,8 @@ export const LATE_PAYMENT_MODULES: readonly PaymentModuleKey[] = ["stripe"];
  */
 export function* holdAgain(tx: Db, basket: Basket, invoice: Invoice): Generator<unknown, boolean, unknown> {
   if (basket.status !== "new") return false;
+  // A cancelled event sells nothing, late or not: the payment is paid back (docs/decisions/0047).
+  if (yield* run(findCancellation(tx, basket.eventId))) return false;
   const holding = yield* run(
     tx
       .select({ id: schema.selectedNodes.id })

@@ -14,6 +14,7 @@ import { conflict, forbidden, invalid, notFound } from "../../lib/errors.ts";
 import { canSeeUnit, type Event, getVisibleEvent, type User } from "../accounts/access.ts";
 import { unitsWithStripe } from "../accounts/units.ts";
 import { setAccessMethods } from "../buyers/logins.ts";
+import { findCancellation } from "./cancellation-views.ts";
 import { startEventChange } from "./event-changes.ts";
 
 export const FRONTEND_PATH_PATTERN = /^[-_0-9A-Za-z]+$/;
@@ -146,6 +147,9 @@ export async function updateEvent(
   if (fields.onlinePaymentModule && fields.onlinePaymentModule !== event.onlinePaymentModule)
     await assertModuleUsable(database.db, event.unitId, fields.onlinePaymentModule);
   if (fields.status && fields.status !== event.status) {
+    // A cancelled event stays closed for good (docs/decisions/0047), whoever asks; it may still be archived.
+    if (fields.status !== "archived" && (await findCancellation(database.db, event.id)))
+      throw conflict("errors.event_cancelled");
     if (!user.isSuperuser && !EVENT_STATUS_TRANSITIONS[event.status].includes(fields.status))
       throw conflict("errors.status_transition", { from: event.status, to: fields.status });
     // Changed and made public at once: public only if the change keeps the approval.

@@ -8,6 +8,7 @@ import { eventWindows } from "@ticketing/shared/ticket-office";
 import { notFound } from "../../lib/errors.ts";
 import { type Authenticated, canSeeUnit, type Event, requireUser } from "../accounts/access.ts";
 import { isRoomOn, roomOfEvent } from "../waiting-room/places.ts";
+import { publicCancellationOf } from "./cancellation-views.ts";
 import { type EventExtras, eventExtras, extrasByEvent } from "./events.ts";
 
 // Every ticket-office page asks for its event's public infos: their queries are built once (prepared.ts).
@@ -60,6 +61,7 @@ export function presentPublicInfos(
   roomsOn: ReadonlySet<number> = new Set(),
   waitingLists: WaitingLists = new Map(),
   language: Language = "en",
+  cancellation: PublicInfos["cancellation"] = null,
 ): PublicInfos {
   return {
     id: event.id,
@@ -81,6 +83,7 @@ export function presentPublicInfos(
     hasWaitingRoom: roomsOn.has(event.id),
     waitingList: waitingLists.get(event.id) ?? null,
     ...eventWindows(event, now),
+    cancellation,
   };
 }
 
@@ -134,6 +137,7 @@ export async function findPublicInfos(
     new Set(isRoomOn(room) ? [event.id] : []),
     new Map(list ? [[event.id, { accepting: list.accepting }]] : []),
     language,
+    await publicCancellationOf(db, event.id, language),
   );
 }
 

@@ -6,7 +6,7 @@
 // once: a partial unique index on invoice_lines), (b) the provider pays back, outside any transaction (a network
 // call), (c) one transaction resolves the credit note, gives the articles back to the stock and tells the buyer.
 // When the provider fails, the claim is undone: its lines deleted, its credit note cancelled, so it can be retried.
-import { and, asc, type Database, desc, eq, inArray, isNull, run, schema } from "@ticketing/db";
+import { and, asc, type Database, type Db, desc, eq, inArray, isNull, run, schema } from "@ticketing/db";
 import { isGivenBack } from "@ticketing/shared/constants";
 import type { RefundMade, RefundRequest } from "@ticketing/shared/schemas/sales";
 import { conflict, DomainError, invalid, notFound, providerFailed } from "../../lib/errors.ts";
@@ -21,7 +21,7 @@ import { type Invoice, writeInvoice } from "./invoice-writing.ts";
 
 type SelectedNode = typeof schema.selectedNodes.$inferSelect;
 
-interface Claim {
+export interface Claim {
   refundInvoice: Invoice;
   /** The intent that took the money; null for a free basket, which nothing paid. */
   intent: PaymentIntent | null;
@@ -54,15 +54,8 @@ export async function refundBasket(
 
   let pspRefundId: string | null = null;
   if (claim.amount > 0 && claim.intent) {
-    const intent = claim.intent;
     try {
-      const module = paymentModule(intent.moduleKey);
-      ({ pspRefundId } = await module.refund(deps, {
-        intent,
-        refundInvoice: claim.refundInvoice,
-        amount: claim.amount,
-        event,
-      }));
+      pspRefundId = await payBack(deps, event, claim);
     } catch (error) {
       // The module says nothing was paid back (or there is no module to ask): the claim is undone. Any other error
       // leaves the credit note pending and its articles claimed: money is never paid back twice.
@@ -78,41 +71,111 @@ export async function refundBasket(
   }
 
   const done = await database.transaction(function* (tx) {
-    const invoice = yield* run(
-      tx
-        .update(schema.invoices)
-        .set({ isResolved: true, resolvedAt: now.toISOString(), pspRefundId })
-        // Not cancelled: only this request undoes its claim. (Resolved already only if a sweep paid it back too,
-        // with the same idempotency key: the articles still go back to the stock.)
-        .where(and(eq(schema.invoices.id, claim.refundInvoice.id), eq(schema.invoices.isCancelled, false)))
-        .returning()
-        .get(),
-    );
-    if (!invoice) throw conflict("errors.already_refunded");
-    yield* releaseSelectedNodes(tx, claim.nodeIds, "refunded", now);
-    const stillHeld = yield* run(
-      tx.select({ id: schema.selectedNodes.id }).from(schema.selectedNodes).where(heldArticlesOf(basket.id)).get(),
-    );
-    const updated = yield* run(
-      tx
-        .update(schema.baskets)
-        .set({ ...(stillHeld ? {} : { status: "refunded" as const }), updatedAt: now.toISOString() })
-        .where(and(eq(schema.baskets.id, basket.id), eq(schema.baskets.status, "validated")))
-        .returning()
-        .get(),
-    );
-    const isMailed = yield* mailBasketBuyer(tx, basket.id, "refund", { basket_id: basket.id, invoice_id: invoice.id });
-    return { invoice, basketStatus: updated?.status ?? basket.status, isMailed };
+    const resolved = yield* resolveRefund(tx, basket, claim, pspRefundId, now);
+    if (!resolved) throw conflict("errors.already_refunded");
+    const isMailed = yield* mailBasketBuyer(tx, basket.id, "refund", {
+      basket_id: basket.id,
+      invoice_id: resolved.invoice.id,
+    });
+    return { ...resolved, isMailed };
   });
   if (done.isMailed) deps.onMailQueued?.();
   return { invoice: done.invoice, amount: claim.amount, basketStatus: done.basketStatus };
 }
 
 /**
+ * Step (b): the module that took the money pays the claim back, outside any transaction (a network call), the credit
+ * note's id as its idempotency key: asked again for the same credit note, the provider answers the same refund.
+ * Answers the provider's refund id; throws PaymentProviderError (nothing paid back) or a DomainError (no module).
+ */
+export async function payBack(deps: PaymentDeps, event: Event, claim: Claim): Promise<string | null> {
+  if (claim.amount <= 0 || !claim.intent) return null;
+  const { pspRefundId } = await paymentModule(claim.intent.moduleKey).refund(deps, {
+    intent: claim.intent,
+    refundInvoice: claim.refundInvoice,
+    amount: claim.amount,
+    event,
+  });
+  return pspRefundId;
+}
+
+/**
+ * Step (c), inside a transaction: the credit note resolved, its articles given back to the stock, the basket
+ * `refunded` when nothing is left held. Null when the credit note was cancelled meanwhile (its claim undone). The
+ * caller tells the buyer, in the same transaction.
+ */
+export function* resolveRefund(
+  tx: Db,
+  basket: Pick<Basket, "id" | "status">,
+  claim: Claim,
+  pspRefundId: string | null,
+  now: Date,
+): Generator<unknown, { invoice: Invoice; basketStatus: Basket["status"] } | null, unknown> {
+  const invoice = yield* run(
+    tx
+      .update(schema.invoices)
+      .set({ isResolved: true, resolvedAt: now.toISOString(), pspRefundId })
+      // Not cancelled: only this request undoes its claim. (Resolved already only if a sweep paid it back too,
+      // with the same idempotency key: the articles still go back to the stock.)
+      .where(and(eq(schema.invoices.id, claim.refundInvoice.id), eq(schema.invoices.isCancelled, false)))
+      .returning()
+      .get(),
+  );
+  if (!invoice) return null;
+  yield* releaseSelectedNodes(tx, claim.nodeIds, "refunded", now);
+  const stillHeld = yield* run(
+    tx.select({ id: schema.selectedNodes.id }).from(schema.selectedNodes).where(heldArticlesOf(basket.id)).get(),
+  );
+  const updated = yield* run(
+    tx
+      .update(schema.baskets)
+      .set({ ...(stillHeld ? {} : { status: "refunded" as const }), updatedAt: now.toISOString() })
+      .where(and(eq(schema.baskets.id, basket.id), eq(schema.baskets.status, "validated")))
+      .returning()
+      .get(),
+  );
+  return { invoice, basketStatus: updated?.status ?? basket.status };
+}
+
+/**
+ * A credit note claimed and not resolved yet (its lines written, the provider maybe asked), as a claim to pay back
+ * again: a cancellation's refund cut by a crash resumes with it, the same idempotency key. Null when it is resolved,
+ * cancelled or not a credit note.
+ */
+export async function pendingClaim(db: Db, creditNoteId: number): Promise<Claim | null> {
+  const refundInvoice = await db.select().from(schema.invoices).where(eq(schema.invoices.id, creditNoteId)).get();
+  if (!refundInvoice?.relatedInvoiceId || refundInvoice.isResolved || refundInvoice.isCancelled) return null;
+  const lines = await db
+    .select({ selectedNodeId: schema.invoiceLines.selectedNodeId })
+    .from(schema.invoiceLines)
+    .where(eq(schema.invoiceLines.invoiceId, creditNoteId))
+    .all();
+  const intents = await db
+    .select()
+    .from(schema.paymentIntents)
+    .where(eq(schema.paymentIntents.invoiceId, refundInvoice.relatedInvoiceId))
+    .orderBy(desc(schema.paymentIntents.id))
+    .all();
+  return {
+    refundInvoice,
+    intent: intents.find((row) => !row.isError && !row.isCancelled) ?? intents[0] ?? null,
+    amount: -refundInvoice.amount,
+    nodeIds: lines.map((line) => line.selectedNodeId),
+  };
+}
+
+/**
  * Step (a), in one transaction: checks the basket and the articles, finds the invoice paid and the intent that took
  * the money, and writes the credit note with its lines (pending until the provider paid back).
  */
-async function claimRefund(database: Database, event: Event, basket: Basket, request: RefundRequest): Promise<Claim> {
+export async function claimRefund(
+  database: Database,
+  event: Event,
+  basket: Pick<Basket, "id">,
+  request: RefundRequest,
+  /** Written in the claim's transaction, once the credit note is: a cancellation notes which credit note is its. */
+  alongside?: (tx: Db, claim: Claim) => Generator<unknown, void, unknown>,
+): Promise<Claim> {
   try {
     return await database.transaction(function* (tx) {
       const current = yield* run(tx.select().from(schema.baskets).where(eq(schema.baskets.id, basket.id)).get());
@@ -217,7 +280,9 @@ async function claimRefund(database: Database, event: Event, basket: Basket, req
         isRefund: true,
         lines: nodes.map((node) => ({ selectedNodeId: node.id, title: node.title, amount: -priceOf(node) })),
       });
-      return { refundInvoice, intent, amount, nodeIds };
+      const claim = { refundInvoice, intent, amount, nodeIds };
+      if (alongside) yield* alongside(tx, claim);
+      return claim;
     });
   } catch (error) {
     // The hard stop: another refund wrote a line for one of these nodes first.
@@ -255,7 +320,7 @@ function isRefundedOnceViolation(error: unknown): boolean {
  * articles may be refunded again. One resolved meanwhile (paid back after all, by another attempt with the same
  * idempotency key) keeps its lines.
  */
-async function undoClaim(database: Database, refundInvoiceId: number) {
+export async function undoClaim(database: Database, refundInvoiceId: number) {
   await database.transaction(function* (tx) {
     const cancelled = yield* run(
       tx

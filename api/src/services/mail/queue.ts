@@ -29,6 +29,11 @@ export const MAIL_PAYLOADS = {
   /** A waiting list's entry: its confirmation, and its offer (queued by the write that offers it, in SQL). */
   waiting_list_joined: z.strictObject({ entry_id: z.number().int().positive() }),
   waiting_list_offer: z.strictObject({ entry_id: z.number().int().positive() }),
+  /** An event cancelled (docs/decisions/0047): with `invoice_id`, its refund's credit note; without, to refund by hand. */
+  event_cancelled: z.strictObject({
+    basket_id: z.number().int().positive(),
+    invoice_id: z.number().int().positive().optional(),
+  }),
 } satisfies Record<MailKind, z.ZodType>;
 
 export type MailPayloads = { [K in MailKind]: z.infer<(typeof MAIL_PAYLOADS)[K]> };

@@ -4,6 +4,7 @@
 import type { Language, MailKind } from "@ticketing/shared/constants";
 import { loadOrder } from "../../tickets/tickets.ts";
 import { MAIL_PAYLOADS } from "../queue.ts";
+import { renderEventCancelledMail } from "./cancellation-mails.ts";
 import { type MailTemplateContext, mailTranslator, type RenderedMail } from "./layout.ts";
 import { linkMail } from "./link-mails.ts";
 import { asTestMail, renderOrderMail, renderPaymentExpiredMail, sampleOrderOf } from "./order-mails.ts";
@@ -46,6 +47,8 @@ export async function renderMail(
       return renderPaymentExpiredMail(context, t, mail.language, MAIL_PAYLOADS.payment_expired.parse(mail.payload));
     case "refund":
       return renderRefundMail(context, t, mail.language, MAIL_PAYLOADS.refund.parse(mail.payload));
+    case "event_cancelled":
+      return renderEventCancelledMail(context, t, mail.language, MAIL_PAYLOADS.event_cancelled.parse(mail.payload));
     case "waiting_list_joined":
     case "waiting_list_offer":
       return renderWaitingListMail(context, t, mail.language, mail.kind, MAIL_PAYLOADS[mail.kind].parse(mail.payload));

@@ -16,6 +16,20 @@ export default function TicketOfficeLayout({ loaderData: { event, testing, base 
           {t("office.testingMode")}
         </p>
       )}
+      {event?.cancellation && (
+        // docs/decisions/0047: every page of a cancelled event's office says so, with the organiser's message.
+        <div className="alert alert-error office-cancelled" role="note">
+          <p>
+            <strong>{t("office.cancelled")}</strong>
+          </p>
+          {event.cancellation.message.split(/\n{2,}/).map((paragraph, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the message's paragraphs, fixed for the page
+            <p key={index} className="office-cancelled-message">
+              {paragraph}
+            </p>
+          ))}
+        </div>
+      )}
       {event && !isWelcome && (
         <p className="office-name">
           <Link to={base}>{event.frontendTitle}</Link>
