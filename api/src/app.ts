@@ -45,6 +45,7 @@ import { registrationModuleRoutes } from "./routes/registration-modules.ts";
 import { basketRoutes, invoiceRoutes } from "./routes/sales.ts";
 import { ticketRoutes } from "./routes/tickets.ts";
 import { unitRoutes } from "./routes/units.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
 import { uploadedImageRoutes } from "./routes/uploaded-images.ts";
 import { userRoutes } from "./routes/users.ts";
 import { waitingListRoutes } from "./routes/waiting-list.ts";
@@ -117,6 +118,7 @@ export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: 
 
   api.route("/auth", authRoutes);
   api.route("/units", unitRoutes);
+  api.route("/units/:id/webhooks", webhookRoutes);
   api.route("/memberships", membershipRoutes);
   api.route("/users", userRoutes);
   api.get(

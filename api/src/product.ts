@@ -29,6 +29,7 @@ import { moveUploadsIntoDatabase } from "./services/events/uploaded-images.ts";
 import { type MailWorker, startMailWorker } from "./services/mail/delivery.ts";
 import type { Lifecycle } from "./services/operations/health.ts";
 import { ticketKeysOf } from "./services/tickets/ticket-codes.ts";
+import { startWebhookWorker, type WebhookWorker } from "./services/webhooks/delivery.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const ADMIN_DIST = join(root, "admin/dist");
@@ -40,6 +41,7 @@ export interface Product {
   config: Config;
   database: Database;
   mailWorker: MailWorker;
+  webhookWorker: WebhookWorker;
   /** The work requests left for after their answers (lib/after-answer.ts). */
   afterAnswer: AfterAnswer;
   seeded: boolean;
@@ -75,6 +77,7 @@ export async function createProduct(
   options: {
     seed?: boolean;
     mailIntervalMs?: number;
+    webhookIntervalMs?: number;
     onStatement?: (sql: string) => void;
     lifecycle?: Lifecycle;
     /** The process's logger (lib/log.ts) unless a test gives its own. */
@@ -92,8 +95,19 @@ export async function createProduct(
     intervalMs: options.mailIntervalMs ?? 5_000,
     logger: mailLog,
   });
-  const flushMail = () =>
+  const flushOnlyMail = () =>
     void mailWorker.flush().catch((error: unknown) => mailLog.error({ err: error }, "delivering mail failed"));
+  // Webhooks (docs/decisions/0045-webhooks.md): beside the mail worker, woken after a transaction that queued
+  // deliveries. Most changes that queue them queue a mail too: a mail's wake-up wakes both.
+  const webhookWorker = startWebhookWorker(database, {
+    intervalMs: options.webhookIntervalMs ?? 5_000,
+    logger: logger.child({ task: "webhooks" }),
+    onMailQueued: flushOnlyMail,
+  });
+  const flushMail = () => {
+    flushOnlyMail();
+    webhookWorker.wake();
+  };
   // What requests leave for after their answers (lib/after-answer.ts): the shutdown waits for it.
   const afterAnswer = new AfterAnswer((error) => logger.error({ err: error }, "work after an answer failed"));
   const api = createApp(
@@ -102,6 +116,7 @@ export async function createProduct(
       config,
       ticketKeys: ticketKeysOf(config.ticketSigningKey),
       onMailQueued: flushMail,
+      onWebhookQueued: webhookWorker.wake,
       afterAnswer,
       logger,
     },
@@ -151,12 +166,14 @@ export async function createProduct(
     config,
     database,
     mailWorker,
+    webhookWorker,
     afterAnswer,
     seeded,
     async stop() {
       clearInterval(sweep);
       // Its mails are queued before the worker stops, its rows written before the database closes.
       await afterAnswer.settled();
+      await webhookWorker.stop();
       await mailWorker.stop();
       await database.close();
     },

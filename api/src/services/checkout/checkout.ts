@@ -7,6 +7,7 @@ import { conflict, invalid } from "../../lib/errors.ts";
 import type { Event } from "../accounts/access.ts";
 import { type Basket, basketTotal } from "../baskets/baskets.ts";
 import { writeInvoice } from "../invoices/invoice-writing.ts";
+import { enqueueWebhook, orderSource, paidKey } from "../webhooks/outbox.ts";
 import { mailBasketBuyer } from "../mail/queue.ts";
 import { billingInformationOf } from "./billing.ts";
 
@@ -77,6 +78,7 @@ export async function checkout(database: Database, input: CheckoutInput) {
     });
     if (isFree) {
       yield* mailBasketBuyer(tx, basket.id, "order_confirmation", { basket_id: basket.id });
+      yield* enqueueWebhook(tx, "order.paid", orderSource(basket.id, { dedupe: paidKey(basket.id) }), now);
       return { basket: moved, invoice, paymentIntent: null, billing };
     }
     const paymentIntent = yield* run(

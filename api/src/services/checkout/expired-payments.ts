@@ -3,6 +3,7 @@ import { and, type Database, eq, inArray, lt, ne, run, schema } from "@ticketing
 import { PAYMENT_TERM_EXPIRED } from "@ticketing/shared/constants";
 import { releaseSelectedNodes } from "../baskets/baskets.ts";
 import { mailBasketBuyer } from "../mail/queue.ts";
+import { enqueueWebhook, orderSource } from "../webhooks/outbox.ts";
 
 /**
  * Online payments still unpaid after the event's payment term: the intent is cancelled (the demo provider's
@@ -93,6 +94,8 @@ export async function expireUnpaidPayments(database: Database, now: Date): Promi
         now,
       );
       yield* mailBasketBuyer(tx, basket.id, "payment_expired", { basket_id: basket.id });
+      // Its order is cancelled: the unit's webhooks hear of it (the amount is the cancelled invoice's).
+      yield* enqueueWebhook(tx, "order.cancelled", orderSource(basket.id), now);
       return true;
     });
     if (done) expired.push(basketId);

@@ -17,6 +17,7 @@ import { type Basket, heldArticlesOf, releaseSelectedNodes } from "../baskets/ba
 import { type PaymentDeps, paymentModule } from "../checkout/payments/index.ts";
 import { type PaymentIntent, PaymentProviderError } from "../checkout/payments/module.ts";
 import { mailBasketBuyer } from "../mail/queue.ts";
+import { enqueueWebhook, refundSource } from "../webhooks/outbox.ts";
 import { type Invoice, writeInvoice } from "./invoice-writing.ts";
 
 type SelectedNode = typeof schema.selectedNodes.$inferSelect;
@@ -102,6 +103,7 @@ export async function refundBasket(
         .get(),
     );
     const isMailed = yield* mailBasketBuyer(tx, basket.id, "refund", { basket_id: basket.id, invoice_id: invoice.id });
+    yield* enqueueWebhook(tx, "order.refunded", refundSource(invoice.id), now);
     return { invoice, basketStatus: updated?.status ?? basket.status, isMailed };
   });
   if (done.isMailed) deps.onMailQueued?.();

@@ -33,7 +33,7 @@ export function createWorkerId(pid = process.pid): string {
  * Whether the worker that wrote `workerId` is certainly gone: it ran under this kernel and pid namespace, and
  * its process no longer exists (or is this process, in which it is not running). Anything else may be alive.
  */
-function isWorkerGone(workerId: string): boolean {
+export function isWorkerGone(workerId: string): boolean {
   const match = WORKER_ID.exec(workerId);
   if (!match || !KERNEL || match[3] !== KERNEL || activeWorkers.has(workerId)) return false;
   const pid = Number(match[1]);

@@ -29,6 +29,8 @@ export const MAIL_PAYLOADS = {
   /** A waiting list's entry: its confirmation, and its offer (queued by the write that offers it, in SQL). */
   waiting_list_joined: z.strictObject({ entry_id: z.number().int().positive() }),
   waiting_list_offer: z.strictObject({ entry_id: z.number().int().positive() }),
+  /** A unit's webhook endpoint switched off after days of failures: told to each of the unit's owners. */
+  webhook_disabled: z.strictObject({ endpoint_id: z.number().int().positive() }),
 } satisfies Record<MailKind, z.ZodType>;
 
 export type MailPayloads = { [K in MailKind]: z.infer<(typeof MAIL_PAYLOADS)[K]> };

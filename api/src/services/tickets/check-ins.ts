@@ -10,6 +10,7 @@ import { DomainError } from "../../lib/errors.ts";
 import { type ListOptions, type ListQuery, listOrder } from "../../lib/list-query.ts";
 import { getVisibleEvent, type User } from "../accounts/access.ts";
 import { isPreview } from "../sales/sales.ts";
+import { checkInSource, webhookStatement } from "../webhooks/outbox.ts";
 import { type TicketKeys, verifyTicketCode } from "./ticket-codes.ts";
 
 const { selectedNodes: lines, baskets, billingInformation: billing, frontendLogins, checkIns, users } = schema;
@@ -219,6 +220,13 @@ async function insertCheckIn(database: Database, ticket: FoundTicket, eventId: n
         ...SOLD_BASKET_STATUSES,
       ],
     },
+    // The unit's webhooks hear of it only when the statement above inserted the row (ADR 0045): `changes()` is
+    // that statement's, in the same batch, so a second scan or a lost race queues nothing.
+    webhookStatement(
+      "ticket.checked_in",
+      { ...checkInSource(ticket.id), sql: `${checkInSource(ticket.id).sql} and changes() = 1` },
+      now,
+    ),
   ]);
   return (inserted?.length ?? 0) > 0;
 }

@@ -6,6 +6,7 @@ import { and, eq, isNotNull, lt, run, schema } from "@ticketing/db";
 import { log } from "../../../lib/log.ts";
 import type { Event } from "../../accounts/access.ts";
 import { mailBasketBuyer } from "../../mail/queue.ts";
+import { enqueueWebhook, refundSource } from "../../webhooks/outbox.ts";
 import type { Invoice, PaymentIntent } from "../checkout.ts";
 import { paymentModule } from "./index.ts";
 import { type PaymentDeps, PaymentProviderError } from "./module.ts";
@@ -84,6 +85,7 @@ export async function payBackLatePayments(deps: PaymentDeps, now: Date, only?: {
       );
       if (!resolved) return false;
       yield* mailBasketBuyer(tx, refund.basketId, "refund", { basket_id: refund.basketId, invoice_id: refund.id });
+      yield* enqueueWebhook(tx, "order.refunded", refundSource(refund.id), now);
       return true;
     });
     if (settled) {

@@ -1,0 +1,362 @@
+// Delivering the webhook outbox (docs/decisions/0045-webhooks.md), modelled on the mail worker (mail/delivery.ts):
+// a worker claims due deliveries as leases naming it (released at once when a restart can tell it is gone), POSTs
+// each signed body with a time limit, logs every attempt, and retries on a fixed schedule of at least 3 days. An
+// endpoint with nothing delivered for 3 days since the first failure of its streak is switched off and the unit's
+// owners are mailed. A delivery is at least once: killed between the receiver's answer and its mark, it comes
+// again with the same `Webhook-Id`, which the documented receiver takes once.
+import { and, asc, type Database, eq, gt, inArray, isNotNull, isNull, lte, or, run, schema, sql } from "@ticketing/db";
+import {
+  WEBHOOK_DISABLE_AFTER_SECONDS,
+  WEBHOOK_RETRY_SCHEDULE_SECONDS,
+  WEBHOOK_TIMEOUT_SECONDS,
+} from "@ticketing/shared/constants";
+import { webhookUrlProblem } from "@ticketing/shared/schemas/webhooks";
+import { signWebhook } from "@ticketing/shared/webhook-signature";
+import { type Log, log } from "../../lib/log.ts";
+import { activeWorkers, createWorkerId, isWorkerGone } from "../mail/claims.ts";
+import { enqueueMail } from "../mail/queue.ts";
+
+const { webhookEndpoints: endpoints, webhookDeliveries: deliveries, webhookAttempts: attempts } = schema;
+type DeliveryRow = typeof deliveries.$inferSelect;
+
+/** How long a claim hides a delivery from other workers: well over an attempt's time limit. */
+export const WEBHOOK_LEASE_MS = 60_000;
+/** Deliveries one worker sends at once. */
+const CONCURRENCY = 8;
+/** The most of a receiver's error text kept in the log. */
+const ERROR_LENGTH = 500;
+
+export interface WebhookDeliveryOptions {
+  logger?: Log;
+  /** The worker's clock: of due times, leases, timestamps and the retry schedule, so a test moves time itself. */
+  now?: () => Date;
+  workerId?: string;
+  /** An attempt's time limit (10 s). */
+  timeoutMs?: number;
+  concurrency?: number;
+  /** Told when the worker queued mail (an endpoint switched off), so the mail worker sends it now. */
+  onMailQueued?: () => void;
+}
+
+export interface WebhookReport {
+  delivered: number;
+  failed: number;
+}
+
+interface Courier {
+  database: Database;
+  logger: Log;
+  now: () => Date;
+  workerId: string;
+  timeoutMs: number;
+  concurrency: number;
+  onMailQueued?: () => void;
+  report: WebhookReport;
+}
+
+function createCourier(database: Database, options: WebhookDeliveryOptions): Courier {
+  const courier: Courier = {
+    database,
+    logger: options.logger ?? log,
+    now: options.now ?? (() => new Date()),
+    workerId: options.workerId ?? createWorkerId(),
+    timeoutMs: options.timeoutMs ?? WEBHOOK_TIMEOUT_SECONDS * 1000,
+    concurrency: options.concurrency ?? CONCURRENCY,
+    onMailQueued: options.onMailQueued,
+    report: { delivered: 0, failed: 0 },
+  };
+  activeWorkers.add(courier.workerId);
+  return courier;
+}
+
+/** Frees the claims of workers that are certainly gone (killed): their deliveries are due again at once. */
+async function releaseClaimsOfGoneWorkers(database: Database, now: string) {
+  const claimants = await database.db
+    .selectDistinct({ claimedBy: deliveries.claimedBy })
+    .from(deliveries)
+    .where(and(eq(deliveries.status, "pending"), isNotNull(deliveries.claimedBy), gt(deliveries.nextAttemptAt, now)))
+    .all();
+  const gone = claimants.flatMap(({ claimedBy }) => (claimedBy && isWorkerGone(claimedBy) ? [claimedBy] : []));
+  if (gone.length === 0) return;
+  await database.transaction(function* (tx) {
+    yield* run(
+      tx
+        .update(deliveries)
+        .set({ nextAttemptAt: now, claimedBy: null })
+        .where(and(eq(deliveries.status, "pending"), inArray(deliveries.claimedBy, gone)))
+        .run(),
+    );
+  });
+}
+
+/** Claims up to `limit` due deliveries of enabled endpoints, oldest first, until the lease's end. */
+function claimDue(courier: Courier, limit: number) {
+  const now = courier.now();
+  const leaseEnd = new Date(now.getTime() + WEBHOOK_LEASE_MS).toISOString();
+  return courier.database.transaction(function* (tx) {
+    const due = tx
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .innerJoin(endpoints, eq(endpoints.id, deliveries.endpointId))
+      .where(
+        and(
+          eq(deliveries.status, "pending"),
+          eq(endpoints.enabled, true),
+          or(isNull(deliveries.nextAttemptAt), lte(deliveries.nextAttemptAt, now.toISOString())),
+        ),
+      )
+      .orderBy(asc(deliveries.id))
+      .limit(limit);
+    return yield* run(
+      tx
+        .update(deliveries)
+        .set({ nextAttemptAt: leaseEnd, claimedBy: courier.workerId })
+        .where(and(inArray(deliveries.id, due), eq(deliveries.status, "pending")))
+        .returning()
+        .all(),
+    );
+  });
+}
+
+interface Outcome {
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** One POST of the delivery, signed now; 2xx is delivered, anything else (a redirect too) a failure. */
+async function post(courier: Courier, delivery: DeliveryRow, endpoint: { url: string; secret: string }) {
+  const started = performance.now();
+  const timestamp = Math.floor(courier.now().getTime() / 1000);
+  const done = (statusCode: number | null, error: string | null): Outcome => ({
+    statusCode,
+    error: error?.slice(0, ERROR_LENGTH) ?? null,
+    durationMs: Math.round(performance.now() - started),
+  });
+  // Checked again at each attempt: only https, or http to this machine, is ever fetched.
+  const problem = webhookUrlProblem(endpoint.url);
+  if (problem) return done(null, `refused address (${problem})`);
+  try {
+    const response = await fetch(endpoint.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "ticketing-webhooks/1",
+        "webhook-id": delivery.messageId,
+        "webhook-timestamp": String(timestamp),
+        "webhook-signature": signWebhook(endpoint.secret, delivery.messageId, timestamp, delivery.payload),
+      },
+      body: delivery.payload,
+      redirect: "manual",
+      signal: AbortSignal.timeout(courier.timeoutMs),
+    });
+    await response.body?.cancel().catch(() => undefined);
+    const ok = response.status >= 200 && response.status < 300;
+    return done(response.status, ok ? null : `HTTP ${response.status}`);
+  } catch (error) {
+    const cause =
+      error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    return done(null, timedOut ? `no answer within ${courier.timeoutMs / 1000} s` : cause);
+  }
+}
+
+/**
+ * Records an attempt of a delivery the worker still holds: delivered, or failed and due again on the schedule
+ * (given up after its last step). A failure starts (or goes on with) the endpoint's failing streak; one that
+ * has lasted 3 days switches the endpoint off and mails the unit's owners, once. A success ends the streak.
+ */
+async function record(courier: Courier, delivery: DeliveryRow, outcome: Outcome) {
+  const at = courier.now();
+  const time = at.toISOString();
+  const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+  const attemptsMade = delivery.attempts + 1;
+  const wait = WEBHOOK_RETRY_SCHEDULE_SECONDS[attemptsMade - 1];
+  const retryAt = wait === undefined ? null : new Date(at.getTime() + wait * 1000).toISOString();
+  const mailed = await courier.database.transaction(function* (tx) {
+    const held = and(
+      eq(deliveries.id, delivery.id),
+      eq(deliveries.status, "pending"),
+      eq(deliveries.claimedBy, courier.workerId),
+    );
+    const updated = yield* run(
+      tx
+        .update(deliveries)
+        .set(
+          ok
+            ? {
+                status: "delivered",
+                attempts: attemptsMade,
+                lastStatusCode: outcome.statusCode,
+                lastError: null,
+                deliveredAt: time,
+                nextAttemptAt: null,
+                claimedBy: null,
+              }
+            : {
+                status: retryAt ? "pending" : "failed",
+                attempts: attemptsMade,
+                lastStatusCode: outcome.statusCode,
+                lastError: outcome.error,
+                nextAttemptAt: retryAt,
+                claimedBy: null,
+              },
+        )
+        .where(held)
+        .returning({ id: deliveries.id })
+        .get(),
+    );
+    // Another worker took it (this one's lease ran out): its outcome is that worker's to record.
+    if (!updated) return false;
+    yield* run(
+      tx
+        .insert(attempts)
+        .values({ deliveryId: delivery.id, attemptedAt: time, ...outcome })
+        .run(),
+    );
+    if (ok) {
+      yield* run(tx.update(endpoints).set({ failingSince: null }).where(eq(endpoints.id, delivery.endpointId)).run());
+      return false;
+    }
+    const limit = new Date(at.getTime() - WEBHOOK_DISABLE_AFTER_SECONDS * 1000).toISOString();
+    const switchedOff = yield* run(
+      tx
+        .update(endpoints)
+        .set({
+          failingSince: sql`coalesce(${endpoints.failingSince}, ${time})`,
+          enabled: sql`case when ${endpoints.enabled} = 1 and coalesce(${endpoints.failingSince}, ${time}) <= ${limit}
+            then 0 else ${endpoints.enabled} end`,
+          disabledAt: sql`case when ${endpoints.enabled} = 1 and coalesce(${endpoints.failingSince}, ${time}) <= ${limit}
+            then ${time} else ${endpoints.disabledAt} end`,
+        })
+        .where(eq(endpoints.id, delivery.endpointId))
+        .returning({ unitId: endpoints.unitId, disabledAt: endpoints.disabledAt })
+        .get(),
+    );
+    if (switchedOff?.disabledAt !== time) return false;
+    const owners = yield* run(
+      tx
+        .select({ email: schema.users.email })
+        .from(schema.memberships)
+        .innerJoin(schema.users, eq(schema.users.id, schema.memberships.userId))
+        .where(
+          and(
+            eq(schema.memberships.unitId, switchedOff.unitId),
+            eq(schema.memberships.role, "owner"),
+            eq(schema.users.isActive, true),
+          ),
+        )
+        .all(),
+    );
+    for (const owner of owners)
+      yield* enqueueMail(tx, {
+        kind: "webhook_disabled",
+        to: owner.email,
+        language: "en",
+        payload: { endpoint_id: delivery.endpointId },
+      });
+    courier.logger.warn({ endpoint: delivery.endpointId }, "webhook endpoint switched off after 3 days of failures");
+    return owners.length > 0;
+  });
+  if (mailed) courier.onMailQueued?.();
+  if (ok) courier.report.delivered += 1;
+  else {
+    courier.report.failed += 1;
+    courier.logger.warn(
+      { delivery: delivery.id, endpoint: delivery.endpointId, attempt: attemptsMade, reason: outcome.error },
+      "webhook not delivered",
+    );
+  }
+}
+
+async function deliver(courier: Courier, delivery: DeliveryRow) {
+  const endpoint = await courier.database.db
+    .select({ url: endpoints.url, secret: endpoints.secret })
+    .from(endpoints)
+    .where(eq(endpoints.id, delivery.endpointId))
+    .get();
+  if (!endpoint) return;
+  await record(courier, delivery, await post(courier, delivery, endpoint));
+}
+
+/** Delivers until nothing is due: claims a batch, sends it, again. */
+async function drain(courier: Courier) {
+  await releaseClaimsOfGoneWorkers(courier.database, courier.now().toISOString());
+  for (;;) {
+    const claimed = await claimDue(courier, courier.concurrency);
+    if (claimed.length === 0) return;
+    await Promise.all(
+      claimed.map((delivery) =>
+        deliver(courier, delivery).catch((error: unknown) =>
+          courier.logger.error({ err: error, delivery: delivery.id }, "webhook outcome not recorded"),
+        ),
+      ),
+    );
+  }
+}
+
+/** Delivers every webhook due now (tests, one-off runs); safe beside other workers. */
+export async function deliverDueWebhooks(
+  database: Database,
+  options: WebhookDeliveryOptions = {},
+): Promise<WebhookReport> {
+  const courier = createCourier(database, options);
+  try {
+    await drain(courier);
+  } finally {
+    activeWorkers.delete(courier.workerId);
+  }
+  return courier.report;
+}
+
+export interface WebhookWorker {
+  /** Takes what is due now, soon (after a transaction queued deliveries). */
+  wake(): void;
+  /** Delivers everything due now. */
+  flush(): Promise<void>;
+  /** Takes no more deliveries and waits for those in flight. */
+  stop(): Promise<void>;
+}
+
+/** Takes due deliveries every `intervalMs` and when woken, for the life of the process. */
+export function startWebhookWorker(
+  database: Database,
+  options: WebhookDeliveryOptions & { intervalMs: number },
+): WebhookWorker {
+  const courier = createCourier(database, options);
+  let running: Promise<void> | undefined;
+  let again = false;
+  let isStopped = false;
+  const take = (): Promise<void> => {
+    if (isStopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain(courier)
+      .catch((error: unknown) => courier.logger.error({ err: error }, "delivering webhooks failed"))
+      .finally(() => {
+        running = undefined;
+        if (again && !isStopped) {
+          again = false;
+          void take();
+        }
+      });
+    return running;
+  };
+  const timer = setInterval(take, options.intervalMs).unref();
+  setImmediate(take);
+  return {
+    wake: () => void take(),
+    async flush() {
+      await running;
+      await take();
+    },
+    async stop() {
+      isStopped = true;
+      clearInterval(timer);
+      await running;
+      activeWorkers.delete(courier.workerId);
+    },
+  };
+}
