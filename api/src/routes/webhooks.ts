@@ -28,15 +28,10 @@ const webhookId = (c: Parameters<typeof idParam>[0]) => idParam(c, "webhookId");
 
 webhookRoutes.get(
   "/",
-  route({ summary: "The webhook endpoints of a unit you own", auth: "user", answer: Webhook }, async (c, { user }) => {
-    const rows = await listWebhooks(c.get("deps").database, user, unitId(c));
-    return answerList(
-      c,
-      "webhooks",
-      { sort: { field: "id", order: "asc" }, offset: 0, limit: rows.length, filter: {} },
-      { rows, total: rows.length },
-    );
-  }),
+  route(
+    { summary: "The webhook endpoints of a unit you own", auth: "user", answer: z.array(Webhook) },
+    async (c, { user }) => answer(c, await listWebhooks(c.get("deps").database, user, unitId(c))),
+  ),
 );
 
 webhookRoutes.post(

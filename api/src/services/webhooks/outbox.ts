@@ -24,7 +24,8 @@ export interface WebhookSource {
 
 /**
  * The statement that queues `type`'s deliveries for the events `source` selects, at `at`: to every enabled
- * endpoint of the event's unit that subscribes to it, all sharing the event's id.
+ * endpoint of the event's unit that subscribes to it, all sharing the event's id, due at once (`next_attempt_at`
+ * null: whatever clock the writer had).
  */
 export function webhookStatement(type: WebhookEventType, source: WebhookSource, at: Date): Statement {
   const time = at.toISOString();
@@ -32,11 +33,11 @@ export function webhookStatement(type: WebhookEventType, source: WebhookSource, 
     sql: `insert into webhook_deliveries (endpoint_id, message_id, event_type, payload, dedupe_key, next_attempt_at,
         created_at)
       select we.id, ? || coalesce('_' || src.part, ''), ?,
-        json_object('type', ?, 'timestamp', ?, 'data', json(src.data)), src.dedupe, ?, ?
+        json_object('type', ?, 'timestamp', ?, 'data', json(src.data)), src.dedupe, null, ?
       from (${source.sql}) src join webhook_endpoints we on we.unit_id = src.unit_id and we.enabled = 1
       where exists (select 1 from json_each(we.events) j where j.value = ?)
       on conflict do nothing`,
-    args: [newMessageId(), type, type, time, time, time, ...source.args, type],
+    args: [newMessageId(), type, type, time, time, ...source.args, type],
   };
 }
 
