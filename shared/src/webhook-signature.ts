@@ -4,7 +4,7 @@
 // (`v1,<base64>`, several separated by spaces while a secret is rolled). A receiver recomputes the signature, compares
 // in constant time, refuses a timestamp too far from its clock (a replay), and remembers the ids it has handled (a
 // replay within the tolerance, and the sender's own retries, come again with the same id). The README's receiver
-// snippet (docs/webhook-receiver.mjs) is this same check in plain Node; a test holds the two together.
+// snippet (README.md, "Webhooks") is this same check in plain Node; webhook-signature.test.ts holds the two together.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { WEBHOOK_TOLERANCE_SECONDS } from "./constants.ts";
 
