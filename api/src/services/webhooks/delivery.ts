@@ -52,6 +52,13 @@ interface Courier {
   concurrency: number;
   onMailQueued?: () => void;
   report: WebhookReport;
+  /** The deliveries being sent, by id: a slow receiver holds one slot, never the queue. */
+  inFlight: Map<number, Promise<void>>;
+  claiming: Promise<void> | undefined;
+  /** Asked to claim while a claim ran: claim again after it (what it could not see yet may be due). */
+  claimAgain: boolean;
+  lastGoneCheck: number;
+  isClosing: boolean;
 }
 
 function createCourier(database: Database, options: WebhookDeliveryOptions): Courier {
@@ -64,6 +71,11 @@ function createCourier(database: Database, options: WebhookDeliveryOptions): Cou
     concurrency: options.concurrency ?? CONCURRENCY,
     onMailQueued: options.onMailQueued,
     report: { delivered: 0, failed: 0 },
+    inFlight: new Map(),
+    claiming: undefined,
+    claimAgain: false,
+    lastGoneCheck: Number.NEGATIVE_INFINITY,
+    isClosing: false,
   };
   activeWorkers.add(courier.workerId);
   return courier;
@@ -279,20 +291,62 @@ async function deliver(courier: Courier, delivery: DeliveryRow) {
   await record(courier, delivery, await post(courier, delivery, endpoint));
 }
 
-/** Delivers until nothing is due: claims a batch, sends it, again. */
-async function drain(courier: Courier) {
-  await releaseClaimsOfGoneWorkers(courier.database, courier.now().toISOString());
-  for (;;) {
-    const claimed = await claimDue(courier, courier.concurrency);
-    if (claimed.length === 0) return;
-    await Promise.all(
-      claimed.map((delivery) =>
-        deliver(courier, delivery).catch((error: unknown) =>
-          courier.logger.error({ err: error, delivery: delivery.id }, "webhook outcome not recorded"),
-        ),
-      ),
-    );
+/** How often a worker looks for the claims of workers that are gone (at once when it starts). */
+const GONE_CHECK_MS = 5_000;
+
+/** Claims due deliveries for the free slots and starts them; one claim at a time, again if asked meanwhile. */
+function fill(courier: Courier): Promise<void> {
+  if (courier.isClosing) return Promise.resolve();
+  if (courier.claiming) {
+    courier.claimAgain = true;
+    return courier.claiming;
   }
+  courier.claiming = claimAndStart(courier).finally(() => {
+    courier.claiming = undefined;
+    if (courier.claimAgain) {
+      courier.claimAgain = false;
+      void fill(courier).catch((error: unknown) => courier.logger.error({ err: error }, "claiming webhooks failed"));
+    }
+  });
+  return courier.claiming;
+}
+
+async function claimAndStart(courier: Courier) {
+  if (performance.now() - courier.lastGoneCheck >= GONE_CHECK_MS) {
+    courier.lastGoneCheck = performance.now();
+    await releaseClaimsOfGoneWorkers(courier.database, courier.now().toISOString());
+  }
+  const free = courier.concurrency - courier.inFlight.size;
+  if (free <= 0) return;
+  for (const delivery of await claimDue(courier, free)) {
+    const done = deliver(courier, delivery)
+      .catch((error: unknown) =>
+        courier.logger.error({ err: error, delivery: delivery.id }, "webhook outcome not recorded"),
+      )
+      .finally(() => {
+        courier.inFlight.delete(delivery.id);
+        // A free slot takes the next delivery at once.
+        void fill(courier).catch((error: unknown) => courier.logger.error({ err: error }, "claiming webhooks failed"));
+      });
+    courier.inFlight.set(delivery.id, done);
+  }
+}
+
+/** Delivers until nothing is due and nothing is in flight. */
+async function drain(courier: Courier) {
+  for (;;) {
+    await fill(courier);
+    if (courier.inFlight.size === 0 && !courier.claiming) return;
+    await Promise.race([...courier.inFlight.values(), ...(courier.claiming ? [courier.claiming] : [])]);
+  }
+}
+
+/** Takes no more deliveries and waits for those in flight. */
+async function close(courier: Courier) {
+  courier.isClosing = true;
+  await courier.claiming;
+  while (courier.inFlight.size > 0) await Promise.all([...courier.inFlight.values()]);
+  activeWorkers.delete(courier.workerId);
 }
 
 /** Delivers every webhook due now (tests, one-off runs); safe beside other workers. */
@@ -304,59 +358,39 @@ export async function deliverDueWebhooks(
   try {
     await drain(courier);
   } finally {
-    activeWorkers.delete(courier.workerId);
+    await close(courier);
   }
   return courier.report;
 }
 
 export interface WebhookWorker {
-  /** Takes what is due now, soon (after a transaction queued deliveries). */
+  /** Takes what is due now, at once (after a transaction queued deliveries). */
   wake(): void;
-  /** Delivers everything due now. */
+  /** Delivers everything due now (and what is in flight). */
   flush(): Promise<void>;
   /** Takes no more deliveries and waits for those in flight. */
   stop(): Promise<void>;
 }
 
-/** Takes due deliveries every `intervalMs` and when woken, for the life of the process. */
+/** Takes due deliveries every `intervalMs`, when woken, and as soon as a slot frees, for the life of the process. */
 export function startWebhookWorker(
   database: Database,
   options: WebhookDeliveryOptions & { intervalMs: number },
 ): WebhookWorker {
   const courier = createCourier(database, options);
-  let running: Promise<void> | undefined;
-  let again = false;
-  let isStopped = false;
-  const take = (): Promise<void> => {
-    if (isStopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain(courier)
-      .catch((error: unknown) => courier.logger.error({ err: error }, "delivering webhooks failed"))
-      .finally(() => {
-        running = undefined;
-        if (again && !isStopped) {
-          again = false;
-          void take();
-        }
-      });
-    return running;
+  const take = () => {
+    fill(courier).catch((error: unknown) => courier.logger.error({ err: error }, "claiming webhooks failed"));
   };
   const timer = setInterval(take, options.intervalMs).unref();
   setImmediate(take);
   return {
-    wake: () => void take(),
+    wake: take,
     async flush() {
-      await running;
-      await take();
+      if (!courier.isClosing) await drain(courier);
     },
     async stop() {
-      isStopped = true;
       clearInterval(timer);
-      await running;
-      activeWorkers.delete(courier.workerId);
+      await close(courier);
     },
   };
 }
