@@ -42,6 +42,8 @@ interface Target {
   membershipId: number;
   memberUserId: number;
   freshEmail: string;
+  webhookId: number;
+  webhookDeliveryId: number;
 }
 
 interface Case {
@@ -190,6 +192,45 @@ const CASES: Record<string, Case> = {
     expect: unitManagement(200),
   },
   "DELETE /units/:id/stripe": { path: (t) => `/units/${t.unitId}/stripe`, expect: unitManagement(200) },
+  // Webhooks (docs/decisions/0045): the unit's owners and superusers only, never an API token.
+  "GET /units/:id/webhooks": { path: (t) => `/units/${t.unitId}/webhooks`, expect: unitManagement(200) },
+  "POST /units/:id/webhooks": {
+    path: (t) => `/units/${t.unitId}/webhooks`,
+    body: () => ({ url: "https://hooks.example.org/in", events: ["order.paid"] }),
+    expect: unitManagement(201),
+  },
+  "GET /units/:id/webhooks/:webhookId": {
+    path: (t) => `/units/${t.unitId}/webhooks/${t.webhookId}`,
+    expect: unitManagement(200),
+  },
+  "PUT /units/:id/webhooks/:webhookId": {
+    path: (t) => `/units/${t.unitId}/webhooks/${t.webhookId}`,
+    body: () => ({ description: "Changed" }),
+    expect: unitManagement(200),
+  },
+  "DELETE /units/:id/webhooks/:webhookId": {
+    path: (t) => `/units/${t.unitId}/webhooks/${t.webhookId}`,
+    expect: unitManagement(200),
+  },
+  "POST /units/:id/webhooks/:webhookId/roll-secret": {
+    path: (t) => `/units/${t.unitId}/webhooks/${t.webhookId}/roll-secret`,
+    body: () => ({}),
+    expect: unitManagement(200),
+  },
+  "POST /units/:id/webhooks/:webhookId/ping": {
+    path: (t) => `/units/${t.unitId}/webhooks/${t.webhookId}/ping`,
+    body: () => ({}),
+    expect: unitManagement(201),
+  },
+  "GET /units/:id/webhooks/:webhookId/deliveries": {
+    path: (t) => `/units/${t.unitId}/webhooks/${t.webhookId}/deliveries`,
+    expect: unitManagement(200),
+  },
+  "POST /units/:id/webhooks/:webhookId/deliveries/:deliveryId/resend": {
+    path: (t) => `/units/${t.unitId}/webhooks/${t.webhookId}/deliveries/${t.webhookDeliveryId}/resend`,
+    body: () => ({}),
+    expect: unitManagement(201),
+  },
   "GET /memberships": {
     path: (t) => `/memberships?filter=${encodeURIComponent(JSON.stringify({ unit_id: t.unitId }))}`,
     listed: (t) => t.membershipId,
@@ -970,6 +1011,23 @@ describe("permissions on every route", () => {
       membershipId: ids.membershipId,
       memberUserId,
       freshEmail: fresh.email,
+      ...(await ctx.database.transaction(function* (tx) {
+        const endpoint = yield* run(
+          tx
+            .insert(schema.webhookEndpoints)
+            .values({ unitId, url: "https://hooks.example.org/in", events: ["order.paid"], secret: "whsec_dGVzdA==" })
+            .returning()
+            .get(),
+        );
+        const delivery = yield* run(
+          tx
+            .insert(schema.webhookDeliveries)
+            .values({ endpointId: endpoint.id, messageId: `msg_${unique()}`, eventType: "ping", payload: "{}" })
+            .returning()
+            .get(),
+        );
+        return { webhookId: endpoint.id, webhookDeliveryId: delivery.id };
+      })),
     };
   }
 
