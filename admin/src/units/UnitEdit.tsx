@@ -16,6 +16,7 @@ import { AlertBanner } from "../widgets/AlertBanner.tsx";
 import { NumberInput } from "../widgets/NumberInput.tsx";
 import { MembershipsPanel } from "./MembershipsPanel.tsx";
 import { StripePanel } from "./StripePanel.tsx";
+import { WebhooksPanel } from "./WebhooksPanel.tsx";
 
 /** docs/api.md: owners and superusers change a unit; members only read it. */
 export function useUnitPermissions() {
@@ -73,6 +74,7 @@ export const UnitEdit = () => (
   >
     <UnitForm />
     <StripePanel />
+    <WebhooksPanel />
     <MembershipsPanel />
   </Edit>
 );

@@ -4,10 +4,10 @@ import { and, asc, type Database, type Db, eq, run, schema } from "@ticketing/db
 import type { Language, PaymentMethod, PaymentModule as PaymentModuleKey } from "@ticketing/shared/constants";
 import { eventWindows } from "@ticketing/shared/ticket-office";
 import { conflict, invalid } from "../../lib/errors.ts";
+import { enqueueWebhook, orderSource, paidKey } from "../../lib/webhook-outbox.ts";
 import type { Event } from "../accounts/access.ts";
 import { type Basket, basketTotal } from "../baskets/baskets.ts";
 import { writeInvoice } from "../invoices/invoice-writing.ts";
-import { enqueueWebhook, orderSource, paidKey } from "../webhooks/outbox.ts";
 import { mailBasketBuyer } from "../mail/queue.ts";
 import { billingInformationOf } from "./billing.ts";
 

@@ -1,9 +1,9 @@
 // Online payments still unpaid after the event's payment term: given back to the stock, the buyer told by mail.
 import { and, type Database, eq, inArray, lt, ne, run, schema } from "@ticketing/db";
 import { PAYMENT_TERM_EXPIRED } from "@ticketing/shared/constants";
+import { enqueueWebhook, orderSource } from "../../lib/webhook-outbox.ts";
 import { releaseSelectedNodes } from "../baskets/baskets.ts";
 import { mailBasketBuyer } from "../mail/queue.ts";
-import { enqueueWebhook, orderSource } from "../webhooks/outbox.ts";
 
 /**
  * Online payments still unpaid after the event's payment term: the intent is cancelled (the demo provider's

@@ -3,11 +3,11 @@
 import { and, type Database, type Db, eq, rowOf, run, type Statement, schema } from "@ticketing/db";
 import type { PaymentModule as PaymentModuleKey, PaymentOutcome } from "@ticketing/shared/constants";
 import { conflict, notFound } from "../../lib/errors.ts";
+import { enqueueWebhook, orderSource, paidKey, webhookStatement } from "../../lib/webhook-outbox.ts";
 import type { Basket } from "../baskets/baskets.ts";
 import type { Invoice } from "../invoices/invoice-writing.ts";
 import { MAIL_PAYLOADS, mailBasketBuyer } from "../mail/queue.ts";
 import { runStatements } from "../waiting-list/offers.ts";
-import { enqueueWebhook, orderSource, paidKey, webhookStatement } from "../webhooks/outbox.ts";
 import { holdAgain, LATE_PAYMENT_MODULES, writeLatePaymentRefund } from "./late-payments.ts";
 
 /** A provider's notification, applied at most once: its id is written in the transaction of its effect. */

@@ -11,10 +11,10 @@ import type { Communication, Event as EventAnswer, EventChanges, EventCreate } f
 import { ticketOfficeUrl } from "@ticketing/shared/ticket-office";
 import type { Config } from "../../env.ts";
 import { conflict, forbidden, invalid, notFound } from "../../lib/errors.ts";
+import { enqueueWebhook, eventStatusSource } from "../../lib/webhook-outbox.ts";
 import { canSeeUnit, type Event, getVisibleEvent, type User } from "../accounts/access.ts";
 import { unitsWithStripe } from "../accounts/units.ts";
 import { setAccessMethods } from "../buyers/logins.ts";
-import { enqueueWebhook, eventStatusSource } from "../webhooks/outbox.ts";
 import { startEventChange } from "./event-changes.ts";
 
 export const FRONTEND_PATH_PATTERN = /^[-_0-9A-Za-z]+$/;

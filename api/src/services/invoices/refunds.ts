@@ -11,13 +11,13 @@ import { isGivenBack } from "@ticketing/shared/constants";
 import type { RefundMade, RefundRequest } from "@ticketing/shared/schemas/sales";
 import { conflict, DomainError, invalid, notFound, providerFailed } from "../../lib/errors.ts";
 import { log } from "../../lib/log.ts";
+import { enqueueWebhook, refundSource } from "../../lib/webhook-outbox.ts";
 import { type Event, getVisibleEvent, type User } from "../accounts/access.ts";
 import { basketById } from "../baskets/basket-views.ts";
 import { type Basket, heldArticlesOf, releaseSelectedNodes } from "../baskets/baskets.ts";
 import { type PaymentDeps, paymentModule } from "../checkout/payments/index.ts";
 import { type PaymentIntent, PaymentProviderError } from "../checkout/payments/module.ts";
 import { mailBasketBuyer } from "../mail/queue.ts";
-import { enqueueWebhook, refundSource } from "../webhooks/outbox.ts";
 import { type Invoice, writeInvoice } from "./invoice-writing.ts";
 
 type SelectedNode = typeof schema.selectedNodes.$inferSelect;

@@ -8,9 +8,9 @@ import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { DomainError } from "../../lib/errors.ts";
 import { type ListOptions, type ListQuery, listOrder } from "../../lib/list-query.ts";
+import { checkInSource, webhookStatement } from "../../lib/webhook-outbox.ts";
 import { getVisibleEvent, type User } from "../accounts/access.ts";
 import { isPreview } from "../sales/sales.ts";
-import { checkInSource, webhookStatement } from "../webhooks/outbox.ts";
 import { type TicketKeys, verifyTicketCode } from "./ticket-codes.ts";
 
 const { selectedNodes: lines, baskets, billingInformation: billing, frontendLogins, checkIns, users } = schema;

@@ -9,7 +9,7 @@
 // offered what is left. Offered, its quantity moves from `waiting` to `used` (held for it), its mail is queued, and
 // its offer lasts the list's offer time.
 import { type Db, run, type SQL, type Statement, sql } from "@ticketing/db";
-import { offeringSource, webhookStatement } from "../webhooks/outbox.ts";
+import { offeringSource, webhookStatement } from "../../lib/webhook-outbox.ts";
 
 /** The testing or real counter of `l` (a node_limits row) for the entry `e`. */
 const used = "case when e.testing = 1 then l.testing_used else l.used end";

@@ -13,7 +13,7 @@ import {
 import { webhookUrlProblem } from "@ticketing/shared/schemas/webhooks";
 import { signWebhook } from "@ticketing/shared/webhook-signature";
 import { type Log, log } from "../../lib/log.ts";
-import { activeWorkers, createWorkerId, isWorkerGone } from "../mail/claims.ts";
+import { activeWorkers, createWorkerId, isWorkerGone } from "../../lib/worker-ids.ts";
 import { enqueueMail } from "../mail/queue.ts";
 
 const { webhookEndpoints: endpoints, webhookDeliveries: deliveries, webhookAttempts: attempts } = schema;

@@ -5,9 +5,9 @@ import { and, type Database, desc, eq, inArray, run, schema } from "@ticketing/d
 import type { Webhook, WebhookCreate, WebhookDelivery, WebhookUpdate } from "@ticketing/shared/schemas/webhooks";
 import { WEBHOOK_SECRET_PREFIX } from "@ticketing/shared/webhook-signature";
 import { conflict, notFound } from "../../lib/errors.ts";
+import { newMessageId } from "../../lib/webhook-outbox.ts";
 import type { User } from "../accounts/access.ts";
 import { managedUnit } from "../accounts/units.ts";
-import { newMessageId } from "./outbox.ts";
 
 const { webhookEndpoints: endpoints, webhookDeliveries: deliveries, webhookAttempts: attempts } = schema;
 type EndpointRow = typeof endpoints.$inferSelect;

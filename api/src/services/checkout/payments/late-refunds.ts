@@ -4,9 +4,9 @@
 // next notification of the same payment and by the product's sweep.
 import { and, eq, isNotNull, lt, run, schema } from "@ticketing/db";
 import { log } from "../../../lib/log.ts";
+import { enqueueWebhook, refundSource } from "../../../lib/webhook-outbox.ts";
 import type { Event } from "../../accounts/access.ts";
 import { mailBasketBuyer } from "../../mail/queue.ts";
-import { enqueueWebhook, refundSource } from "../../webhooks/outbox.ts";
 import type { Invoice, PaymentIntent } from "../checkout.ts";
 import { paymentModule } from "./index.ts";
 import { type PaymentDeps, PaymentProviderError } from "./module.ts";

@@ -1,4 +1,4 @@
-// The webhook outbox (docs/decisions/0045-webhooks.md): a change's deliveries are written by the write that makes
+// The webhook outbox (docs/decisions/0045-webhooks.md), a leaf every service that changes something may import: a change's deliveries are written by the write that makes
 // the change, in its batch or transaction, so a delivery exists if and only if the change committed. Each is one
 // `INSERT … SELECT` from the unit's enabled endpoints subscribed to the event type: a unit without endpoints writes
 // nothing and costs no extra read, and the statement joins a batch (ADR 0026) as well as a transaction.
