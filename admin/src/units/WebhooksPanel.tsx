@@ -124,7 +124,7 @@ const EndpointCard = ({
     }
   };
   return (
-    <Card variant="outlined" component="li" sx={{ listStyle: "none" }}>
+    <Card variant="outlined" component="li" sx={{ listStyle: "none", minWidth: 0 }}>
       <CardContent sx={{ pb: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
           <Chip
@@ -231,7 +231,12 @@ const WebhooksSection = ({ children }: { children: React.ReactNode }) => {
   const translate = useTranslate();
   const headingId = useId();
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ p: 2, maxWidth: 960 }}>
+    // Never wider than the screen (less the page's margin): the delivery log's table scrolls inside its card on a phone.
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ p: 2, boxSizing: "border-box", minWidth: 0, maxWidth: "min(960px, calc(100vw - 16px))" }}
+    >
       <Typography variant="h6" component="h2" id={headingId} gutterBottom>
         {translate("admin.units.webhooks.title")}
       </Typography>
