@@ -45,11 +45,11 @@ import { registrationModuleRoutes } from "./routes/registration-modules.ts";
 import { basketRoutes, invoiceRoutes } from "./routes/sales.ts";
 import { ticketRoutes } from "./routes/tickets.ts";
 import { unitRoutes } from "./routes/units.ts";
-import { webhookRoutes } from "./routes/webhooks.ts";
 import { uploadedImageRoutes } from "./routes/uploaded-images.ts";
 import { userRoutes } from "./routes/users.ts";
 import { waitingListRoutes } from "./routes/waiting-list.ts";
 import { waitingRoomRoutes } from "./routes/waiting-room.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
 import { authenticate } from "./services/accounts/sessions.ts";
 import type { Lifecycle } from "./services/operations/health.ts";
 

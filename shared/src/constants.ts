@@ -279,9 +279,7 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
  * Seconds from a failed attempt to the next: 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (3 days and
  * 3 hours in all, ten attempts); the delivery is given up after the last.
  */
-export const WEBHOOK_RETRY_SCHEDULE_SECONDS = [
-  60, 300, 1_800, 7_200, 18_000, 36_000, 50_400, 72_000, 86_400,
-] as const;
+export const WEBHOOK_RETRY_SCHEDULE_SECONDS = [60, 300, 1_800, 7_200, 18_000, 36_000, 50_400, 72_000, 86_400] as const;
 /** An endpoint with nothing delivered since the first failure of its current streak this long ago is switched off. */
 export const WEBHOOK_DISABLE_AFTER_SECONDS = 3 * 24 * 3_600;
 /** How long a delivery's POST may take before it counts as failed. */
