@@ -164,6 +164,30 @@ describe.each(DRIVERS)("webhooks (%s)", (driver) => {
     expect(await ctx.database.db.$count(schema.webhookDeliveries)).toBe(0);
   });
 
+  it("queues one check-in event when three devices scan the same ticket at the same instant", async () => {
+    const { sale, owner, webhookId } = await registered(["ticket.checked_in"]);
+    const holder = sale.holder;
+    expect((await submitBilling(ctx, holder)).status).toBe(201);
+    const checkout = await checkOut(ctx, holder);
+    await payOnDemoPage(ctx, checkout.body.payment_url);
+    const [line] = await ctx.database.db
+      .select()
+      .from(schema.selectedNodes)
+      .where(eq(schema.selectedNodes.basketId, holder.basketId))
+      .all();
+    const code = createTicketCode(ticketKeysOf(ctx.config.ticketSigningKey), {
+      eventId: sale.event.id,
+      basketId: holder.basketId,
+      itemId: line?.id as number,
+    });
+    const scans = await Promise.all(
+      [1, 2, 3].map(() => ctx.call("POST", `/events/${sale.event.id}/check-ins`, { token: owner, body: { code } })),
+    );
+    expect(scans.map((scan) => scan.status).sort()).toEqual([200, 200, 201]);
+    const queued = await deliveriesOf(ctx, webhookId);
+    expect(queued.map((row) => JSON.parse(row.payload).data.ticket_id)).toEqual([line?.id]);
+  });
+
   it("retries a receiver answering 500 on the schedule, then switches the endpoint off and mails its owner", async () => {
     let clock = new Date("2030-03-01T08:00:00.000Z");
     const now = () => clock;
