@@ -3,6 +3,7 @@
 // "Permissions"). Each case gets fresh target rows, so a delete by one actor does not hide the next one's.
 import { eq, run, schema } from "@ticketing/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encryptSecret } from "./lib/secrets.ts";
 import { createUser } from "./services/accounts/sessions.ts";
 import { addArticle } from "./services/catalogue/catalogue.ts";
 import { createEvent } from "./services/events/events.ts";
@@ -1015,7 +1016,12 @@ describe("permissions on every route", () => {
         const endpoint = yield* run(
           tx
             .insert(schema.webhookEndpoints)
-            .values({ unitId, url: "https://hooks.example.org/in", events: ["order.paid"], secret: "whsec_dGVzdA==" })
+            .values({
+              unitId,
+              url: "https://hooks.example.org/in",
+              events: ["order.paid"],
+              secretEncrypted: encryptSecret(ctx.config.secretKey, "whsec_dGVzdA=="),
+            })
             .returning()
             .get(),
         );

@@ -102,6 +102,7 @@ export async function createProduct(
   const webhookWorker = startWebhookWorker(database, {
     intervalMs: options.webhookIntervalMs ?? 5_000,
     logger: logger.child({ task: "webhooks" }),
+    secretKey: config.secretKey,
     onMailQueued: flushOnlyMail,
   });
   const flushMail = () => {

@@ -36,7 +36,7 @@ CREATE TABLE `webhook_endpoints` (
 	`url` text NOT NULL,
 	`description` text DEFAULT '' NOT NULL,
 	`events` text NOT NULL,
-	`secret` text NOT NULL,
+	`secret_encrypted` text NOT NULL,
 	`enabled` integer DEFAULT true NOT NULL,
 	`failing_since` text,
 	`disabled_at` text,

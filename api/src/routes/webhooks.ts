@@ -4,7 +4,7 @@ import { Empty } from "@ticketing/shared/schemas/common";
 import { Webhook, WebhookCreate, WebhookDelivery, WebhookUpdate } from "@ticketing/shared/schemas/webhooks";
 import { Hono } from "hono";
 import { z } from "zod";
-import { type AppEnv, now } from "../context.ts";
+import { type AppEnv, type Ctx, now } from "../context.ts";
 import { answer, idParam } from "../lib/http.ts";
 import { answerList } from "../lib/list-query.ts";
 import { route } from "../lib/route.ts";
@@ -25,12 +25,14 @@ export const webhookRoutes = new Hono<AppEnv>();
 const Queued = z.object({ id: z.number().int(), messageId: z.string() });
 const unitId = (c: Parameters<typeof idParam>[0]) => idParam(c, "id");
 const webhookId = (c: Parameters<typeof idParam>[0]) => idParam(c, "webhookId");
+/** The database and the product's secret, which seals the endpoints' secrets at rest. */
+const sealing = (c: Ctx) => ({ database: c.get("deps").database, secretKey: c.get("deps").config.secretKey });
 
 webhookRoutes.get(
   "/",
   route(
     { summary: "The webhook endpoints of a unit you own", auth: "user", answer: z.array(Webhook) },
-    async (c, { user }) => answer(c, await listWebhooks(c.get("deps").database, user, unitId(c))),
+    async (c, { user }) => answer(c, await listWebhooks(sealing(c), user, unitId(c))),
   ),
 );
 
@@ -47,15 +49,14 @@ webhookRoutes.post(
       answer: Webhook,
       status: 201,
     },
-    async (c, { user, body }) =>
-      answer(c, await createWebhook(c.get("deps").database, user, unitId(c), body, now(c)), 201),
+    async (c, { user, body }) => answer(c, await createWebhook(sealing(c), user, unitId(c), body, now(c)), 201),
   ),
 );
 
 webhookRoutes.get(
   "/:webhookId",
   route({ summary: "A webhook endpoint of a unit you own", auth: "user", answer: Webhook }, async (c, { user }) =>
-    answer(c, await getWebhook(c.get("deps").database, user, unitId(c), webhookId(c))),
+    answer(c, await getWebhook(sealing(c), user, unitId(c), webhookId(c))),
   ),
 );
 
@@ -70,7 +71,7 @@ webhookRoutes.put(
       answer: Webhook,
     },
     async (c, { user, body }) =>
-      answer(c, await updateWebhook(c.get("deps").database, user, unitId(c), webhookId(c), body, now(c))),
+      answer(c, await updateWebhook(sealing(c), user, unitId(c), webhookId(c), body, now(c))),
   ),
 );
 
@@ -78,7 +79,7 @@ webhookRoutes.delete(
   "/:webhookId",
   route(
     { summary: "Remove a webhook endpoint with its delivery log", auth: "user", answer: Webhook },
-    async (c, { user }) => answer(c, await deleteWebhook(c.get("deps").database, user, unitId(c), webhookId(c))),
+    async (c, { user }) => answer(c, await deleteWebhook(sealing(c), user, unitId(c), webhookId(c))),
   ),
 );
 
@@ -92,8 +93,7 @@ webhookRoutes.post(
       body: Empty,
       answer: Webhook,
     },
-    async (c, { user }) =>
-      answer(c, await rollWebhookSecret(c.get("deps").database, user, unitId(c), webhookId(c), now(c))),
+    async (c, { user }) => answer(c, await rollWebhookSecret(sealing(c), user, unitId(c), webhookId(c), now(c))),
   ),
 );
 

@@ -17,8 +17,11 @@ export const webhookEndpoints = sqliteTable(
     description: text("description").notNull().default(""),
     /** The event types it subscribes to: a JSON array (read by the outbox's INSERT … SELECT with json_each). */
     events: text("events", { mode: "json" }).$type<string[]>().notNull(),
-    /** `whsec_…`: the key of its signatures, shown to the unit's owners. */
-    secret: text("secret").notNull(),
+    /**
+     * `whsec_…`, the key of its signatures, shown to the unit's owners: encrypted at rest with the product's secret
+     * (api/src/lib/secrets.ts), as a unit's Stripe keys are.
+     */
+    secretEncrypted: text("secret_encrypted").notNull(),
     enabled: bool("enabled").notNull().default(true),
     /** The first failed attempt since the last delivered one: 3 days of it switch the endpoint off. */
     failingSince: text("failing_since"),

@@ -4,7 +4,7 @@
 // endpoint with nothing delivered for 3 days since the first failure of its streak is switched off and the unit's
 // owners are mailed. A delivery is at least once: killed between the receiver's answer and its mark, it comes
 // again with the same `Webhook-Id`, which the documented receiver takes once.
-import { and, asc, type Database, eq, gt, inArray, isNotNull, isNull, lte, or, run, schema, sql } from "@ticketing/db";
+import { and, type Database, eq, run, schema, sql } from "@ticketing/db";
 import {
   WEBHOOK_DISABLE_AFTER_SECONDS,
   WEBHOOK_RETRY_SCHEDULE_SECONDS,
@@ -13,14 +13,14 @@ import {
 import { webhookUrlProblem } from "@ticketing/shared/schemas/webhooks";
 import { signWebhook } from "@ticketing/shared/webhook-signature";
 import { type Log, log } from "../../lib/log.ts";
-import { activeWorkers, createWorkerId, isWorkerGone } from "../../lib/worker-ids.ts";
+import { decryptSecret } from "../../lib/secrets.ts";
+import { activeWorkers, createWorkerId } from "../../lib/worker-ids.ts";
 import { enqueueMail } from "../mail/queue.ts";
+import { claimDue, releaseClaimsOfGoneWorkers } from "./claims.ts";
 
 const { webhookEndpoints: endpoints, webhookDeliveries: deliveries, webhookAttempts: attempts } = schema;
 type DeliveryRow = typeof deliveries.$inferSelect;
 
-/** How long a claim hides a delivery from other workers: well over an attempt's time limit. */
-export const WEBHOOK_LEASE_MS = 60_000;
 /** Deliveries one worker sends at once. */
 const CONCURRENCY = 8;
 /** The most of a receiver's error text kept in the log. */
@@ -34,6 +34,8 @@ export interface WebhookDeliveryOptions {
   /** An attempt's time limit (10 s). */
   timeoutMs?: number;
   concurrency?: number;
+  /** The product's secret, which seals the endpoints' secrets at rest (lib/secrets.ts). */
+  secretKey: string;
   /** Told when the worker queued mail (an endpoint switched off), so the mail worker sends it now. */
   onMailQueued?: () => void;
 }
@@ -51,6 +53,7 @@ interface Courier {
   timeoutMs: number;
   concurrency: number;
   onMailQueued?: () => void;
+  secretKey: string;
   report: WebhookReport;
   /** The deliveries being sent, by id: a slow receiver holds one slot, never the queue. */
   inFlight: Map<number, Promise<void>>;
@@ -70,6 +73,7 @@ function createCourier(database: Database, options: WebhookDeliveryOptions): Cou
     timeoutMs: options.timeoutMs ?? WEBHOOK_TIMEOUT_SECONDS * 1000,
     concurrency: options.concurrency ?? CONCURRENCY,
     onMailQueued: options.onMailQueued,
+    secretKey: options.secretKey,
     report: { delivered: 0, failed: 0 },
     inFlight: new Map(),
     claiming: undefined,
@@ -79,55 +83,6 @@ function createCourier(database: Database, options: WebhookDeliveryOptions): Cou
   };
   activeWorkers.add(courier.workerId);
   return courier;
-}
-
-/** Frees the claims of workers that are certainly gone (killed): their deliveries are due again at once. */
-async function releaseClaimsOfGoneWorkers(database: Database, now: string) {
-  const claimants = await database.db
-    .selectDistinct({ claimedBy: deliveries.claimedBy })
-    .from(deliveries)
-    .where(and(eq(deliveries.status, "pending"), isNotNull(deliveries.claimedBy), gt(deliveries.nextAttemptAt, now)))
-    .all();
-  const gone = claimants.flatMap(({ claimedBy }) => (claimedBy && isWorkerGone(claimedBy) ? [claimedBy] : []));
-  if (gone.length === 0) return;
-  await database.transaction(function* (tx) {
-    yield* run(
-      tx
-        .update(deliveries)
-        .set({ nextAttemptAt: now, claimedBy: null })
-        .where(and(eq(deliveries.status, "pending"), inArray(deliveries.claimedBy, gone)))
-        .run(),
-    );
-  });
-}
-
-/** Claims up to `limit` due deliveries of enabled endpoints, oldest first, until the lease's end. */
-function claimDue(courier: Courier, limit: number) {
-  const now = courier.now();
-  const leaseEnd = new Date(now.getTime() + WEBHOOK_LEASE_MS).toISOString();
-  return courier.database.transaction(function* (tx) {
-    const due = tx
-      .select({ id: deliveries.id })
-      .from(deliveries)
-      .innerJoin(endpoints, eq(endpoints.id, deliveries.endpointId))
-      .where(
-        and(
-          eq(deliveries.status, "pending"),
-          eq(endpoints.enabled, true),
-          or(isNull(deliveries.nextAttemptAt), lte(deliveries.nextAttemptAt, now.toISOString())),
-        ),
-      )
-      .orderBy(asc(deliveries.id))
-      .limit(limit);
-    return yield* run(
-      tx
-        .update(deliveries)
-        .set({ nextAttemptAt: leaseEnd, claimedBy: courier.workerId })
-        .where(and(inArray(deliveries.id, due), eq(deliveries.status, "pending")))
-        .returning()
-        .all(),
-    );
-  });
 }
 
 interface Outcome {
@@ -283,12 +238,16 @@ async function record(courier: Courier, delivery: DeliveryRow, outcome: Outcome)
 
 async function deliver(courier: Courier, delivery: DeliveryRow) {
   const endpoint = await courier.database.db
-    .select({ url: endpoints.url, secret: endpoints.secret })
+    .select({ url: endpoints.url, secretEncrypted: endpoints.secretEncrypted })
     .from(endpoints)
     .where(eq(endpoints.id, delivery.endpointId))
     .get();
   if (!endpoint) return;
-  await record(courier, delivery, await post(courier, delivery, endpoint));
+  const secret = decryptSecret(courier.secretKey, endpoint.secretEncrypted);
+  const outcome = secret
+    ? await post(courier, delivery, { url: endpoint.url, secret })
+    : { statusCode: null, error: "the endpoint's secret cannot be read: roll it", durationMs: 0 };
+  await record(courier, delivery, outcome);
 }
 
 /** How often a worker looks for the claims of workers that are gone (at once when it starts). */
@@ -318,7 +277,8 @@ async function claimAndStart(courier: Courier) {
   }
   const free = courier.concurrency - courier.inFlight.size;
   if (free <= 0) return;
-  for (const delivery of await claimDue(courier, free)) {
+  const claim = { workerId: courier.workerId, limit: free, now: courier.now() };
+  for (const delivery of await claimDue(courier.database, claim)) {
     const done = deliver(courier, delivery)
       .catch((error: unknown) =>
         courier.logger.error({ err: error, delivery: delivery.id }, "webhook outcome not recorded"),
@@ -350,10 +310,7 @@ async function close(courier: Courier) {
 }
 
 /** Delivers every webhook due now (tests, one-off runs); safe beside other workers. */
-export async function deliverDueWebhooks(
-  database: Database,
-  options: WebhookDeliveryOptions = {},
-): Promise<WebhookReport> {
+export async function deliverDueWebhooks(database: Database, options: WebhookDeliveryOptions): Promise<WebhookReport> {
   const courier = createCourier(database, options);
   try {
     await drain(courier);

@@ -5,23 +5,27 @@ import { and, type Database, desc, eq, inArray, run, schema } from "@ticketing/d
 import type { Webhook, WebhookCreate, WebhookDelivery, WebhookUpdate } from "@ticketing/shared/schemas/webhooks";
 import { WEBHOOK_SECRET_PREFIX } from "@ticketing/shared/webhook-signature";
 import { conflict, notFound } from "../../lib/errors.ts";
+import { decryptSecret, encryptSecret } from "../../lib/secrets.ts";
 import { newMessageId } from "../../lib/webhook-outbox.ts";
 import type { User } from "../accounts/access.ts";
 import { managedUnit } from "../accounts/units.ts";
 
 const { webhookEndpoints: endpoints, webhookDeliveries: deliveries, webhookAttempts: attempts } = schema;
 type EndpointRow = typeof endpoints.$inferSelect;
+/** The database, and the product's secret that seals the endpoints' secrets. */
+type Deps = { database: Database; secretKey: string };
 
 /** A new secret: `whsec_` and 24 random bytes in base64 (the bytes are the HMAC key). */
 export const newWebhookSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString("base64")}`;
 
-const present = (row: EndpointRow): Webhook => ({
+/** The endpoint as owners see it, its secret decrypted (empty if the product's secret changed since: roll it). */
+const present = (row: EndpointRow, productSecret: string): Webhook => ({
   id: row.id,
   unitId: row.unitId,
   url: row.url,
   description: row.description,
   events: row.events as Webhook["events"],
-  secret: row.secret,
+  secret: decryptSecret(productSecret, row.secretEncrypted) ?? "",
   enabled: row.enabled,
   failingSince: row.failingSince,
   disabledAt: row.disabledAt,
@@ -41,28 +45,39 @@ async function managedEndpoint(database: Database, user: User, unitId: number, w
   return row;
 }
 
-export async function listWebhooks(database: Database, user: User, unitId: number): Promise<Webhook[]> {
+export async function listWebhooks({ database, secretKey }: Deps, user: User, unitId: number): Promise<Webhook[]> {
   await managedUnit(database.db, user, unitId);
   const rows = await database.db.select().from(endpoints).where(eq(endpoints.unitId, unitId)).orderBy(endpoints.id);
-  return rows.map(present);
+  return rows.map((row) => present(row, secretKey));
 }
 
-export async function getWebhook(database: Database, user: User, unitId: number, webhookId: number) {
-  return present(await managedEndpoint(database, user, unitId, webhookId));
+export async function getWebhook({ database, secretKey }: Deps, user: User, unitId: number, webhookId: number) {
+  return present(await managedEndpoint(database, user, unitId, webhookId), secretKey);
 }
 
-export async function createWebhook(database: Database, user: User, unitId: number, body: WebhookCreate, now: Date) {
+export async function createWebhook(
+  { database, secretKey }: Deps,
+  user: User,
+  unitId: number,
+  body: WebhookCreate,
+  now: Date,
+) {
   await managedUnit(database.db, user, unitId);
   const row = await database.transaction(function* (tx) {
     return yield* run(
       tx
         .insert(endpoints)
-        .values({ unitId, ...body, secret: newWebhookSecret(), createdAt: now.toISOString() })
+        .values({
+          unitId,
+          ...body,
+          secretEncrypted: encryptSecret(secretKey, newWebhookSecret()),
+          createdAt: now.toISOString(),
+        })
         .returning()
         .get(),
     );
   });
-  return present(row);
+  return present(row, secretKey);
 }
 
 /**
@@ -70,7 +85,7 @@ export async function createWebhook(database: Database, user: User, unitId: numb
  * switched off, it receives nothing (its pending deliveries wait).
  */
 export async function updateWebhook(
-  database: Database,
+  { database, secretKey }: Deps,
   user: User,
   unitId: number,
   webhookId: number,
@@ -107,33 +122,39 @@ export async function updateWebhook(
     return updated;
   });
   if (!row) throw notFound();
-  return present(row);
+  return present(row, secretKey);
 }
 
 /** A new secret for the endpoint: the deliveries from now on are signed with it (the old one no longer works). */
-export async function rollWebhookSecret(database: Database, user: User, unitId: number, webhookId: number, now: Date) {
+export async function rollWebhookSecret(
+  { database, secretKey }: Deps,
+  user: User,
+  unitId: number,
+  webhookId: number,
+  now: Date,
+) {
   const current = await managedEndpoint(database, user, unitId, webhookId);
   const row = await database.transaction(function* (tx) {
     return yield* run(
       tx
         .update(endpoints)
-        .set({ secret: newWebhookSecret(), updatedAt: now.toISOString() })
+        .set({ secretEncrypted: encryptSecret(secretKey, newWebhookSecret()), updatedAt: now.toISOString() })
         .where(eq(endpoints.id, current.id))
         .returning()
         .get(),
     );
   });
   if (!row) throw notFound();
-  return present(row);
+  return present(row, secretKey);
 }
 
 /** Removes an endpoint with its deliveries and their log; answers it as it was. */
-export async function deleteWebhook(database: Database, user: User, unitId: number, webhookId: number) {
+export async function deleteWebhook({ database, secretKey }: Deps, user: User, unitId: number, webhookId: number) {
   const current = await managedEndpoint(database, user, unitId, webhookId);
   await database.transaction(function* (tx) {
     yield* run(tx.delete(endpoints).where(eq(endpoints.id, current.id)).run());
   });
-  return present(current);
+  return present(current, secretKey);
 }
 
 /** The delivery log of an endpoint, newest first, each with its attempts (newest first). */

@@ -115,8 +115,14 @@ describe.each(DRIVERS)("webhooks (%s)", (driver) => {
     // Written with the changes: one delivery per event, before any worker ran.
     const queued = await deliveriesOf(ctx, webhookId);
     expect(queued.map((row) => row.eventType).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
-    expect(await deliverDueWebhooks(ctx.database)).toEqual({ delivered: 6, failed: 0 });
-    expect(await deliverDueWebhooks(ctx.database)).toEqual({ delivered: 0, failed: 0 });
+    expect(await deliverDueWebhooks(ctx.database, { secretKey: ctx.config.secretKey })).toEqual({
+      delivered: 6,
+      failed: 0,
+    });
+    expect(await deliverDueWebhooks(ctx.database, { secretKey: ctx.config.secretKey })).toEqual({
+      delivered: 0,
+      failed: 0,
+    });
 
     expect(receiver.seen.every((received) => received.verdict.ok)).toBe(true);
     expect(receiver.seen).toHaveLength(6);
@@ -197,7 +203,10 @@ describe.each(DRIVERS)("webhooks (%s)", (driver) => {
     expect(ping.status, JSON.stringify(ping.body)).toBe(201);
     const started = clock;
     const at = (seconds: number) => new Date(started.getTime() + seconds * 1000);
-    expect(await deliverDueWebhooks(ctx.database, { now })).toEqual({ delivered: 0, failed: 1 });
+    expect(await deliverDueWebhooks(ctx.database, { now, secretKey: ctx.config.secretKey })).toEqual({
+      delivered: 0,
+      failed: 1,
+    });
     let elapsed = 0;
     for (const [index, wait] of WEBHOOK_RETRY_SCHEDULE_SECONDS.entries()) {
       const [row] = await deliveriesOf(ctx, webhookId);
@@ -206,9 +215,15 @@ describe.each(DRIVERS)("webhooks (%s)", (driver) => {
       expect(row?.nextAttemptAt).toBe(at(elapsed).toISOString());
       // A second before it is due, nothing is sent.
       clock = at(elapsed - 1);
-      expect(await deliverDueWebhooks(ctx.database, { now })).toEqual({ delivered: 0, failed: 0 });
+      expect(await deliverDueWebhooks(ctx.database, { now, secretKey: ctx.config.secretKey })).toEqual({
+        delivered: 0,
+        failed: 0,
+      });
       clock = at(elapsed);
-      expect(await deliverDueWebhooks(ctx.database, { now })).toEqual({ delivered: 0, failed: 1 });
+      expect(await deliverDueWebhooks(ctx.database, { now, secretKey: ctx.config.secretKey })).toEqual({
+        delivered: 0,
+        failed: 1,
+      });
     }
     // Over 3 days of failures: given up, the endpoint switched off, its owner told (in English and in French).
     const [given] = await deliveriesOf(ctx, webhookId);
@@ -253,7 +268,10 @@ describe.each(DRIVERS)("webhooks (%s)", (driver) => {
     expect(again.status, JSON.stringify(again.body)).toBe(201);
     expect(again.body.message_id).toBe(given?.messageId);
     clock = new Date(Date.now() + 1000);
-    expect(await deliverDueWebhooks(ctx.database, { now })).toEqual({ delivered: 1, failed: 0 });
+    expect(await deliverDueWebhooks(ctx.database, { now, secretKey: ctx.config.secretKey })).toEqual({
+      delivered: 1,
+      failed: 0,
+    });
     expect(receiver.taken.map((received) => received.id)).toEqual([given?.messageId]);
   });
 
@@ -290,6 +308,13 @@ describe.each(DRIVERS)("webhooks (%s)", (driver) => {
       const made = await ctx.call("POST", base, { token: owner, body: { url, events } });
       expect(made.status, url).toBe(201);
     }
+    // Kept encrypted with the product's secret: a copy of the database alone does not give it away.
+    const stored = await ctx.database.db
+      .select()
+      .from(schema.webhookEndpoints)
+      .where(eq(schema.webhookEndpoints.id, webhookId))
+      .get();
+    expect(stored?.secretEncrypted).not.toContain(secret.value.slice("whsec_".length));
     // A new secret on demand.
     const rolled = await ctx.call("POST", `${base}/${webhookId}/roll-secret`, { token: owner, body: {} });
     expect(rolled.body.secret).toMatch(/^whsec_/);
