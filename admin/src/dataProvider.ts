@@ -251,6 +251,10 @@ export interface TicketingDataProvider extends DataProvider {
   setUnitStripe(unitId: Identifier, settings: UnitStripeSettings): Promise<{ data: Unit }>;
   /** `DELETE /units/:id/stripe`. */
   removeUnitStripe(unitId: Identifier): Promise<{ data: Unit }>;
+  /**
+   * A unit's webhooks (`/units/:id/webhooks…`, owners and superusers): `path` after `/webhooks`, e.g. `/3/ping`.
+   */
+  unitWebhooks<T>(unitId: Identifier, path: string, request?: ApiRequest): Promise<{ data: T }>;
   /** `POST /baskets/:id/refunds`: the whole basket (no `itemIds`) or chosen articles, with a reason. */
   refundBasket(basketId: Identifier, refund: RefundRequest): Promise<{ data: RefundMade }>;
   /**
@@ -473,6 +477,9 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
     }),
     removeUnitStripe: async (unitId) => ({
       data: (await api.call<Unit>(`/units/${encodeURIComponent(unitId)}/stripe`, { method: "DELETE" })).json,
+    }),
+    unitWebhooks: async <T>(unitId: Identifier, path: string, request?: ApiRequest) => ({
+      data: (await api.call<T>(`/units/${encodeURIComponent(unitId)}/webhooks${path}`, request)).json,
     }),
     refundBasket: (basketId, refund) => post<RefundMade>(`/baskets/${encodeURIComponent(basketId)}/refunds`, refund),
     getEventStocks: async (eventId, preview) => ({

@@ -51,6 +51,7 @@ import { uploadedImageRoutes } from "./routes/uploaded-images.ts";
 import { userRoutes } from "./routes/users.ts";
 import { waitingListRoutes } from "./routes/waiting-list.ts";
 import { waitingRoomRoutes } from "./routes/waiting-room.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
 import { authenticateApiToken, isApiToken } from "./services/accounts/api-tokens.ts";
 import { authenticate } from "./services/accounts/sessions.ts";
 import type { Lifecycle } from "./services/operations/health.ts";
@@ -124,6 +125,7 @@ export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: 
   api.route("/auth", authRoutes);
   api.route("/units", unitRoutes);
   api.route("/units/:id/api-tokens", apiTokenRoutes);
+  api.route("/units/:id/webhooks", webhookRoutes);
   api.route("/memberships", membershipRoutes);
   api.route("/users", userRoutes);
   api.get(

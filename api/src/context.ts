@@ -19,6 +19,8 @@ export interface AppDeps {
   ticketKeys: TicketKeys;
   /** Called after a transaction queued mail, so the worker delivers it without waiting for its next tick. */
   onMailQueued?: () => void;
+  /** Called after a transaction queued webhook deliveries (docs/decisions/0045-webhooks.md) that queued no mail. */
+  onWebhookQueued?: () => void;
   /** Work left for after the answer (lib/after-answer.ts): what only some answers would otherwise wait for. */
   afterAnswer: AfterAnswer;
   /** Clock, injectable for tests. */

@@ -4,6 +4,7 @@
 import { eq, run, schema } from "@ticketing/db";
 import { API_TOKEN_SCOPES, type ApiTokenScope } from "@ticketing/shared/api-scopes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encryptSecret } from "./lib/secrets.ts";
 import { createUser } from "./services/accounts/sessions.ts";
 import { addArticle } from "./services/catalogue/catalogue.ts";
 import { createEvent } from "./services/events/events.ts";
@@ -44,6 +45,8 @@ interface Target {
   memberUserId: number;
   freshEmail: string;
   apiTokenId: number;
+  webhookId: number;
+  webhookDeliveryId: number;
 }
 
 interface Case {
@@ -202,6 +205,45 @@ const CASES: Record<string, Case> = {
   "DELETE /units/:id/api-tokens/:tokenId": {
     path: (t) => `/units/${t.unitId}/api-tokens/${t.apiTokenId}`,
     expect: unitManagement(200),
+  },
+  // Webhooks (docs/decisions/0045): the unit's owners and superusers only, never an API token.
+  "GET /units/:id/webhooks": { path: (t) => `/units/${t.unitId}/webhooks`, expect: unitManagement(200) },
+  "POST /units/:id/webhooks": {
+    path: (t) => `/units/${t.unitId}/webhooks`,
+    body: () => ({ url: "https://hooks.example.org/in", events: ["order.paid"] }),
+    expect: unitManagement(201),
+  },
+  "GET /units/:id/webhooks/:webhookId": {
+    path: (t) => `/units/${t.unitId}/webhooks/${t.webhookId}`,
+    expect: unitManagement(200),
+  },
+  "PUT /units/:id/webhooks/:webhookId": {
+    path: (t) => `/units/${t.unitId}/webhooks/${t.webhookId}`,
+    body: () => ({ description: "Changed" }),
+    expect: unitManagement(200),
+  },
+  "DELETE /units/:id/webhooks/:webhookId": {
+    path: (t) => `/units/${t.unitId}/webhooks/${t.webhookId}`,
+    expect: unitManagement(200),
+  },
+  "POST /units/:id/webhooks/:webhookId/roll-secret": {
+    path: (t) => `/units/${t.unitId}/webhooks/${t.webhookId}/roll-secret`,
+    body: () => ({}),
+    expect: unitManagement(200),
+  },
+  "POST /units/:id/webhooks/:webhookId/ping": {
+    path: (t) => `/units/${t.unitId}/webhooks/${t.webhookId}/ping`,
+    body: () => ({}),
+    expect: unitManagement(201),
+  },
+  "GET /units/:id/webhooks/:webhookId/deliveries": {
+    path: (t) => `/units/${t.unitId}/webhooks/${t.webhookId}/deliveries`,
+    expect: unitManagement(200),
+  },
+  "POST /units/:id/webhooks/:webhookId/deliveries/:deliveryId/resend": {
+    path: (t) => `/units/${t.unitId}/webhooks/${t.webhookId}/deliveries/${t.webhookDeliveryId}/resend`,
+    body: () => ({}),
+    expect: unitManagement(201),
   },
   "GET /memberships": {
     path: (t) => `/memberships?filter=${encodeURIComponent(JSON.stringify({ unit_id: t.unitId }))}`,
@@ -919,6 +961,16 @@ const TOKEN_SCOPES: Record<string, TokenRule> = {
   "POST /events/:id/check-ins/sync": "check_in",
   "GET /events/:id/check-ins/doubles": "read",
   "GET /events/:id/check-ins/snapshot": "check_in",
+  // A unit's webhooks: its owners', signed in (docs/decisions/0045).
+  "GET /units/:id/webhooks": "staff",
+  "POST /units/:id/webhooks": "staff",
+  "GET /units/:id/webhooks/:webhookId": "staff",
+  "PUT /units/:id/webhooks/:webhookId": "staff",
+  "DELETE /units/:id/webhooks/:webhookId": "staff",
+  "POST /units/:id/webhooks/:webhookId/roll-secret": "staff",
+  "POST /units/:id/webhooks/:webhookId/ping": "staff",
+  "GET /units/:id/webhooks/:webhookId/deliveries": "staff",
+  "POST /units/:id/webhooks/:webhookId/deliveries/:deliveryId/resend": "staff",
   "GET /events/:id/cancellation": "read",
   // Cancelling refunds every paid order: staff only, as a refund is (docs/decisions/0044).
   "POST /events/:id/cancellation": "staff",
@@ -1207,6 +1259,28 @@ describe("permissions on every route", () => {
       memberUserId,
       freshEmail: fresh.email,
       apiTokenId: apiToken.id,
+      ...(await ctx.database.transaction(function* (tx) {
+        const endpoint = yield* run(
+          tx
+            .insert(schema.webhookEndpoints)
+            .values({
+              unitId,
+              url: "https://hooks.example.org/in",
+              events: ["order.paid"],
+              secretEncrypted: encryptSecret(ctx.config.secretKey, "whsec_dGVzdA=="),
+            })
+            .returning()
+            .get(),
+        );
+        const delivery = yield* run(
+          tx
+            .insert(schema.webhookDeliveries)
+            .values({ endpointId: endpoint.id, messageId: `msg_${unique()}`, eventType: "ping", payload: "{}" })
+            .returning()
+            .get(),
+        );
+        return { webhookId: endpoint.id, webhookDeliveryId: delivery.id };
+      })),
     };
   }
 

@@ -30,6 +30,7 @@ import { moveUploadsIntoDatabase } from "./services/events/uploaded-images.ts";
 import { type MailWorker, startMailWorker } from "./services/mail/delivery.ts";
 import type { Lifecycle } from "./services/operations/health.ts";
 import { ticketKeysOf } from "./services/tickets/ticket-codes.ts";
+import { startWebhookWorker, type WebhookWorker } from "./services/webhooks/delivery.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const ADMIN_DIST = join(root, "admin/dist");
@@ -41,6 +42,7 @@ export interface Product {
   config: Config;
   database: Database;
   mailWorker: MailWorker;
+  webhookWorker: WebhookWorker;
   /** The work requests left for after their answers (lib/after-answer.ts). */
   afterAnswer: AfterAnswer;
   seeded: boolean;
@@ -76,6 +78,7 @@ export async function createProduct(
   options: {
     seed?: boolean;
     mailIntervalMs?: number;
+    webhookIntervalMs?: number;
     onStatement?: (sql: string) => void;
     lifecycle?: Lifecycle;
     /** The process's logger (lib/log.ts) unless a test gives its own. */
@@ -93,8 +96,20 @@ export async function createProduct(
     intervalMs: options.mailIntervalMs ?? 5_000,
     logger: mailLog,
   });
-  const flushMail = () =>
+  const flushOnlyMail = () =>
     void mailWorker.flush().catch((error: unknown) => mailLog.error({ err: error }, "delivering mail failed"));
+  // Webhooks (docs/decisions/0045-webhooks.md): beside the mail worker, woken after a transaction that queued
+  // deliveries. Most changes that queue them queue a mail too: a mail's wake-up wakes both.
+  const webhookWorker = startWebhookWorker(database, {
+    intervalMs: options.webhookIntervalMs ?? 5_000,
+    logger: logger.child({ task: "webhooks" }),
+    secretKey: config.secretKey,
+    onMailQueued: flushOnlyMail,
+  });
+  const flushMail = () => {
+    flushOnlyMail();
+    webhookWorker.wake();
+  };
   // What requests leave for after their answers (lib/after-answer.ts): the shutdown waits for it.
   const afterAnswer = new AfterAnswer((error) => logger.error({ err: error }, "work after an answer failed"));
   const api = createApp(
@@ -103,6 +118,7 @@ export async function createProduct(
       config,
       ticketKeys: ticketKeysOf(config.ticketSigningKey),
       onMailQueued: flushMail,
+      onWebhookQueued: webhookWorker.wake,
       afterAnswer,
       logger,
     },
@@ -163,6 +179,7 @@ export async function createProduct(
     config,
     database,
     mailWorker,
+    webhookWorker,
     afterAnswer,
     seeded,
     async stop() {
@@ -170,6 +187,7 @@ export async function createProduct(
       // Its mails are queued before the worker stops, its rows written before the database closes.
       await afterAnswer.settled();
       await cancellations;
+      await webhookWorker.stop();
       await mailWorker.stop();
       await database.close();
     },

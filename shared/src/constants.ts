@@ -137,6 +137,7 @@ export const MAIL_KINDS = [
   "waiting_list_joined",
   "waiting_list_offer",
   "event_cancelled",
+  "webhook_disabled",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -294,3 +295,28 @@ export const CANCELLATION_BASKET_STATES = [
 export type CancellationBasketState = (typeof CANCELLATION_BASKET_STATES)[number];
 /** The message to buyers a cancellation carries, per language. */
 export const MAX_CANCELLATION_MESSAGE_LENGTH = 2000;
+
+// Webhooks (docs/decisions/0045-webhooks.md): what a unit's endpoints may subscribe to, and how a delivery is retried.
+/** The events a unit's webhook endpoint may subscribe to. */
+export const WEBHOOK_EVENT_TYPES = [
+  "order.paid",
+  "order.refunded",
+  "order.cancelled",
+  "ticket.checked_in",
+  "waiting_list.offer",
+  "event.status_changed",
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+/**
+ * Seconds from a failed attempt to the next: 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (3 days and
+ * 3 hours in all, ten attempts); the delivery is given up after the last.
+ */
+export const WEBHOOK_RETRY_SCHEDULE_SECONDS = [60, 300, 1_800, 7_200, 18_000, 36_000, 50_400, 72_000, 86_400] as const;
+/** An endpoint with nothing delivered since the first failure of its current streak this long ago is switched off. */
+export const WEBHOOK_DISABLE_AFTER_SECONDS = 3 * 24 * 3_600;
+/** How long a delivery's POST may take before it counts as failed. */
+export const WEBHOOK_TIMEOUT_SECONDS = 10;
+/** How far a receiver accepts a delivery's `Webhook-Timestamp` from its own clock (shared/src/webhook-signature.ts). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;

@@ -17,6 +17,7 @@ import { NumberInput } from "../widgets/NumberInput.tsx";
 import { ApiTokensPanel } from "./ApiTokensPanel.tsx";
 import { MembershipsPanel } from "./MembershipsPanel.tsx";
 import { StripePanel } from "./StripePanel.tsx";
+import { WebhooksPanel } from "./WebhooksPanel.tsx";
 
 /** docs/api.md: owners and superusers change a unit; members only read it. */
 export function useUnitPermissions() {
@@ -74,6 +75,7 @@ export const UnitEdit = () => (
   >
     <UnitForm />
     <StripePanel />
+    <WebhooksPanel />
     <MembershipsPanel />
     <ApiTokensPanel />
   </Edit>

@@ -43,6 +43,7 @@ checkInRoutes.post(
     },
     async (c, { user, body }) => {
       const { created, result } = await scanTicket(c.get("deps"), user, idParam(c), body, now(c));
+      if (created) c.get("deps").onWebhookQueued?.();
       return answer(c, result, created ? 201 : 200);
     },
   ),

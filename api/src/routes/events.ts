@@ -85,8 +85,10 @@ eventRoutes.put(
       answer: Event,
     },
     async (c, { user, body }) => {
-      const { database, config } = c.get("deps");
-      return answer(c, await editEvent(database, user, idParam(c), body, config));
+      const { database, config, onWebhookQueued } = c.get("deps");
+      const edited = await editEvent(database, user, idParam(c), body, config);
+      if (body.status) onWebhookQueued?.();
+      return answer(c, edited);
     },
   ),
 );

@@ -9,3 +9,4 @@ export * from "./mail.ts";
 export * from "./payments.ts";
 export * from "./users-units.ts";
 export * from "./waiting-list.ts";
+export * from "./webhooks.ts";

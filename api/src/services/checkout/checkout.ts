@@ -4,6 +4,7 @@ import { and, asc, type Database, type Db, eq, run, schema } from "@ticketing/db
 import type { Language, PaymentMethod, PaymentModule as PaymentModuleKey } from "@ticketing/shared/constants";
 import { eventWindows } from "@ticketing/shared/ticket-office";
 import { conflict, invalid } from "../../lib/errors.ts";
+import { enqueueWebhook, orderSource, paidKey } from "../../lib/webhook-outbox.ts";
 import type { Event } from "../accounts/access.ts";
 import { type Basket, basketTotal } from "../baskets/baskets.ts";
 import { writeInvoice } from "../invoices/invoice-writing.ts";
@@ -77,6 +78,7 @@ export async function checkout(database: Database, input: CheckoutInput) {
     });
     if (isFree) {
       yield* mailBasketBuyer(tx, basket.id, "order_confirmation", { basket_id: basket.id });
+      yield* enqueueWebhook(tx, "order.paid", orderSource(basket.id, { dedupe: paidKey(basket.id) }), now);
       return { basket: moved, invoice, paymentIntent: null, billing };
     }
     const paymentIntent = yield* run(

@@ -1,6 +1,7 @@
 // Online payments still unpaid after the event's payment term: given back to the stock, the buyer told by mail.
 import { and, type Database, eq, inArray, lt, ne, run, schema } from "@ticketing/db";
 import { PAYMENT_TERM_EXPIRED } from "@ticketing/shared/constants";
+import { enqueueWebhook, orderSource } from "../../lib/webhook-outbox.ts";
 import { releaseSelectedNodes } from "../baskets/baskets.ts";
 import { mailBasketBuyer } from "../mail/queue.ts";
 
@@ -93,6 +94,8 @@ export async function expireUnpaidPayments(database: Database, now: Date): Promi
         now,
       );
       yield* mailBasketBuyer(tx, basket.id, "payment_expired", { basket_id: basket.id });
+      // Its order is cancelled: the unit's webhooks hear of it (the amount is the cancelled invoice's).
+      yield* enqueueWebhook(tx, "order.cancelled", orderSource(basket.id), now);
       return true;
     });
     if (done) expired.push(basketId);

@@ -3,6 +3,7 @@
 import { and, type Database, type Db, eq, rowOf, run, type Statement, schema } from "@ticketing/db";
 import type { PaymentModule as PaymentModuleKey, PaymentOutcome } from "@ticketing/shared/constants";
 import { conflict, notFound } from "../../lib/errors.ts";
+import { enqueueWebhook, orderSource, paidKey, webhookStatement } from "../../lib/webhook-outbox.ts";
 import type { Basket } from "../baskets/baskets.ts";
 import type { Invoice } from "../invoices/invoice-writing.ts";
 import { MAIL_PAYLOADS, mailBasketBuyer } from "../mail/queue.ts";
@@ -155,6 +156,18 @@ function resolveStatements(
       mail("order_confirmation");
       // A waiting list's offer opened into this basket is bought (guarded on its own: it may change no row).
       chain.push(boughtOffer(basket.id, now));
+      // The unit's webhooks hear of it: guarded on the basket validated by this batch (its time), and written once
+      // per basket whatever (the key), since a chain's guard reads only the statement before it.
+      chain.push(
+        webhookStatement(
+          "order.paid",
+          orderSource(basket.id, {
+            guard: { sql: "b.status = 'validated' and b.updated_at = ?", args: [now.toISOString()] },
+            dedupe: paidKey(basket.id),
+          }),
+          now,
+        ),
+      );
     }
   } else if (!closed) {
     const error = input.outcome === "error";
@@ -318,5 +331,6 @@ function* validateOrder(tx: Db, basket: Basket, now: Date): Generator<unknown, R
   );
   yield* mailBasketBuyer(tx, basket.id, "order_confirmation", { basket_id: basket.id });
   yield* runStatements(tx, [boughtOffer(basket.id, now)]);
+  yield* enqueueWebhook(tx, "order.paid", orderSource(basket.id, { dedupe: paidKey(basket.id) }), now);
   return { changed: true, basket: validated ?? basket };
 }

@@ -3,10 +3,12 @@
 // its waiting list closed, its open baskets closed and their stock given back, and the list of paid orders to refund.
 // The refunds themselves are made afterwards, basket by basket, by cancellation-worker.ts: a durable job that a
 // restart carries on. Point-of-sale orders are listed "to refund by hand": the organiser pays them back and marks them.
+
 import { and, type Database, type Db, eq, inArray, run, type SQL, schema, sql } from "@ticketing/db";
 import type { CancellationBasketState, CancellationRefundWay, PaymentModule } from "@ticketing/shared/constants";
 import type { EventCancellation, EventCancellationRequest } from "@ticketing/shared/schemas/event-cancellation";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { enqueueWebhook, eventStatusSource, orderSource } from "../../lib/webhook-outbox.ts";
 import { type Event, getVisibleEvent, type User } from "../accounts/access.ts";
 import { roleIn } from "../accounts/units.ts";
 import { releaseSelectedNodes } from "../baskets/baskets.ts";
@@ -90,6 +92,7 @@ export async function cancelEvent(
     );
     // Sales stop: a closed event takes no basket, no payment (eventWindows); the cancellation keeps it closed.
     yield* run(tx.update(schema.events).set({ status: "closed" }).where(eq(schema.events.id, eventId)).run());
+    yield* enqueueWebhook(tx, "event.status_changed", eventStatusSource(eventId, event.status), now);
     yield* closeWaitingList(tx, eventId, at);
     yield* closeOpenBaskets(tx, eventId, now);
     // Reopened to edit answers: the edit is over, the order is refunded as paid.
@@ -169,12 +172,16 @@ function* closeWaitingList(tx: Db, eventId: number, at: string): Generator<unkno
 function* closeOpenBaskets(tx: Db, eventId: number, now: Date): Generator<unknown, void, unknown> {
   const open = yield* run(
     tx
-      .select({ id: schema.baskets.id })
+      .select({ id: schema.baskets.id, status: schema.baskets.status })
       .from(schema.baskets)
       .where(and(eq(schema.baskets.eventId, eventId), inArray(schema.baskets.status, ["new", "payment_in_progress"])))
       .all(),
   );
   if (open.length === 0) return;
+  // An order waiting for its payment is cancelled: the unit's webhooks hear of it (a basket being filled is no order).
+  for (const basket of open)
+    if (basket.status === "payment_in_progress")
+      yield* enqueueWebhook(tx, "order.cancelled", orderSource(basket.id), now);
   const basketIds = open.map((basket) => basket.id);
   const invoices = yield* run(
     tx

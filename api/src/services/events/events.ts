@@ -11,6 +11,7 @@ import type { Communication, Event as EventAnswer, EventChanges, EventCreate } f
 import { ticketOfficeUrl } from "@ticketing/shared/ticket-office";
 import type { Config } from "../../env.ts";
 import { conflict, forbidden, invalid, notFound } from "../../lib/errors.ts";
+import { enqueueWebhook, eventStatusSource } from "../../lib/webhook-outbox.ts";
 import { canSeeUnit, type Event, getVisibleEvent, type User } from "../accounts/access.ts";
 import { unitsWithStripe } from "../accounts/units.ts";
 import { setAccessMethods } from "../buyers/logins.ts";
@@ -160,10 +161,19 @@ export async function updateEvent(
   return database.transaction(function* (tx) {
     if (change) yield* change.record(tx);
     if (methodsChanged && accessMethods) yield* setAccessMethods(tx, event.id, accessMethods);
+    // The status as it is now, in the write's transaction: the unit's webhooks hear of a change once (ADR 0045).
+    const before =
+      fields.status && fields.status !== event.status
+        ? yield* run(
+            tx.select({ status: schema.events.status }).from(schema.events).where(eq(schema.events.id, event.id)).get(),
+          )
+        : undefined;
     const updated = Object.keys(changes).length
       ? yield* run(tx.update(schema.events).set(changes).where(eq(schema.events.id, event.id)).returning().get())
       : event;
     if (!updated) throw notFound("errors.event_not_found");
+    if (before && before.status !== updated.status)
+      yield* enqueueWebhook(tx, "event.status_changed", eventStatusSource(event.id, before.status), new Date());
     return updated;
   });
 }

@@ -11,6 +11,7 @@ import { isGivenBack } from "@ticketing/shared/constants";
 import type { RefundMade, RefundRequest } from "@ticketing/shared/schemas/sales";
 import { conflict, DomainError, invalid, notFound, providerFailed } from "../../lib/errors.ts";
 import { log } from "../../lib/log.ts";
+import { enqueueWebhook, refundSource } from "../../lib/webhook-outbox.ts";
 import { type Event, getVisibleEvent, type User } from "../accounts/access.ts";
 import { basketById } from "../baskets/basket-views.ts";
 import { type Basket, heldArticlesOf, releaseSelectedNodes } from "../baskets/baskets.ts";
@@ -134,6 +135,7 @@ export function* resolveRefund(
       .returning()
       .get(),
   );
+  yield* enqueueWebhook(tx, "order.refunded", refundSource(invoice.id), now);
   return { invoice, basketStatus: updated?.status ?? basket.status };
 }
 

@@ -2,49 +2,13 @@
 // is a short lease (`next_attempt_at`) naming its worker (`claimed_by`), renewed while the worker works on the
 // mail. A live worker's claim never runs out; a dead worker's claim runs out within the lease, and at once when
 // a restart on the same machine can tell that the process which held it is gone.
-import { randomBytes } from "node:crypto";
-import { readFileSync, readlinkSync } from "node:fs";
-import { hostname } from "node:os";
 import { and, asc, type Database, eq, gt, inArray, isNotNull, isNull, lte, or, run, schema } from "@ticketing/db";
+import { isWorkerGone } from "../../lib/worker-ids.ts";
 import type { OutboxMail } from "./queue.ts";
 
+export { activeWorkers, createWorkerId } from "../../lib/worker-ids.ts";
+
 const { mailOutbox } = schema;
-
-// Who a worker is: `<pid>.<nonce>@<host>#<kernel>`, where the kernel part (boot id and pid namespace) says
-// whether another worker's pid can be checked from here. Missing where /proc is not (then leases alone).
-const KERNEL = (() => {
-  try {
-    const bootId = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
-    const pidNamespace = readlinkSync("/proc/self/ns/pid").replace(/\D/g, "");
-    return bootId && pidNamespace ? `${bootId}:${pidNamespace}` : "";
-  } catch {
-    return "";
-  }
-})();
-const WORKER_ID = /^(\d+)\.(\w+)@[^#]*#(.*)$/;
-/** The workers of this process that may hold claims now. */
-export const activeWorkers = new Set<string>();
-
-export function createWorkerId(pid = process.pid): string {
-  return `${pid}.${randomBytes(6).toString("hex")}@${hostname()}#${KERNEL}`;
-}
-
-/**
- * Whether the worker that wrote `workerId` is certainly gone: it ran under this kernel and pid namespace, and
- * its process no longer exists (or is this process, in which it is not running). Anything else may be alive.
- */
-function isWorkerGone(workerId: string): boolean {
-  const match = WORKER_ID.exec(workerId);
-  if (!match || !KERNEL || match[3] !== KERNEL || activeWorkers.has(workerId)) return false;
-  const pid = Number(match[1]);
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
-  }
-}
 
 /** Frees, for any worker to take now, the claims of workers that are certainly gone (see `isWorkerGone`). */
 export async function releaseClaimsOfGoneWorkers(database: Database, now: string) {

@@ -34,6 +34,8 @@ export const MAIL_PAYLOADS = {
     basket_id: z.number().int().positive(),
     invoice_id: z.number().int().positive().optional(),
   }),
+  /** A unit's webhook endpoint switched off after days of failures: told to each of the unit's owners. */
+  webhook_disabled: z.strictObject({ endpoint_id: z.number().int().positive() }),
 } satisfies Record<MailKind, z.ZodType>;
 
 export type MailPayloads = { [K in MailKind]: z.infer<(typeof MAIL_PAYLOADS)[K]> };

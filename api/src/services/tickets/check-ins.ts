@@ -8,6 +8,7 @@ import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { DomainError } from "../../lib/errors.ts";
 import { type ListOptions, type ListQuery, listOrder } from "../../lib/list-query.ts";
+import { checkInSource, webhookStatement } from "../../lib/webhook-outbox.ts";
 import { getVisibleEvent, type User } from "../accounts/access.ts";
 import { isPreview } from "../sales/sales.ts";
 import { type TicketKeys, verifyTicketCode } from "./ticket-codes.ts";
@@ -221,6 +222,7 @@ async function insertCheckIn(
   user: User,
   at: Date,
   deviceId: string | null,
+  now: Date,
 ) {
   const statuses = SOLD_BASKET_STATUSES.map(() => "?").join(", ");
   const [inserted] = await database.batch([
@@ -243,6 +245,13 @@ async function insertCheckIn(
         ...SOLD_BASKET_STATUSES,
       ],
     },
+    // The unit's webhooks hear of it only when the statement above inserted the row (ADR 0045): `changes()` is
+    // that statement's, in the same batch, so a second scan or a lost race queues nothing.
+    webhookStatement(
+      "ticket.checked_in",
+      { ...checkInSource(ticket.id), sql: `${checkInSource(ticket.id).sql} and changes() = 1` },
+      now,
+    ),
   ]);
   return (inserted?.length ?? 0) > 0;
 }
@@ -333,7 +342,7 @@ export async function admitScan(
   const refusal = refusalOf(found, scan.preview);
   if (refusal) return refused(refusal, found);
   if (found.checkedInAt !== null) return answered(found, false);
-  if (await insertCheckIn(database, found, eventId, user, scan.at, scan.deviceId))
+  if (await insertCheckIn(database, found, eventId, user, scan.at, scan.deviceId, now))
     return answered(
       {
         ...found,

@@ -9,6 +9,7 @@
 // offered what is left. Offered, its quantity moves from `waiting` to `used` (held for it), its mail is queued, and
 // its offer lasts the list's offer time.
 import { type Db, run, type SQL, type Statement, sql } from "@ticketing/db";
+import { offeringSource, webhookStatement } from "../../lib/webhook-outbox.ts";
 
 /** The testing or real counter of `l` (a node_limits row) for the entry `e`. */
 const used = "case when e.testing = 1 then l.testing_used else l.used end";
@@ -73,6 +74,8 @@ export function offeringStatements(now: string): Statement[] {
         from waiting_list_entries e where e.state = 'offering' order by e.id`,
       args: [],
     },
+    // The units' webhooks hear of each offer (ADR 0045), in the same write.
+    webhookStatement("waiting_list.offer", offeringSource(now), new Date(now)),
     {
       sql: `update waiting_list_entries set state = 'offered', offered_at = ?, updated_at = ?,
           offer_expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', ?, '+' || (select wl.offer_minutes from waiting_lists wl

@@ -4,6 +4,7 @@
 // next notification of the same payment and by the product's sweep.
 import { and, eq, isNotNull, lt, run, schema } from "@ticketing/db";
 import { log } from "../../../lib/log.ts";
+import { enqueueWebhook, refundSource } from "../../../lib/webhook-outbox.ts";
 import type { Event } from "../../accounts/access.ts";
 import { mailBasketBuyer } from "../../mail/queue.ts";
 import type { Invoice, PaymentIntent } from "../checkout.ts";
@@ -84,6 +85,7 @@ export async function payBackLatePayments(deps: PaymentDeps, now: Date, only?: {
       );
       if (!resolved) return false;
       yield* mailBasketBuyer(tx, refund.basketId, "refund", { basket_id: refund.basketId, invoice_id: refund.id });
+      yield* enqueueWebhook(tx, "order.refunded", refundSource(refund.id), now);
       return true;
     });
     if (settled) {

@@ -10,6 +10,7 @@ import { linkMail } from "./link-mails.ts";
 import { asTestMail, renderOrderMail, renderPaymentExpiredMail, sampleOrderOf } from "./order-mails.ts";
 import { renderRefundMail } from "./refund-mails.ts";
 import { renderWaitingListMail } from "./waiting-list-mails.ts";
+import { renderWebhookDisabledMail } from "./webhook-mails.ts";
 
 /** Renders an outbox row; throws when its payload is invalid or what it refers to is gone (the worker retries). */
 export async function renderMail(
@@ -52,5 +53,7 @@ export async function renderMail(
     case "waiting_list_joined":
     case "waiting_list_offer":
       return renderWaitingListMail(context, t, mail.language, mail.kind, MAIL_PAYLOADS[mail.kind].parse(mail.payload));
+    case "webhook_disabled":
+      return renderWebhookDisabledMail(context, t, mail.language, MAIL_PAYLOADS.webhook_disabled.parse(mail.payload));
   }
 }
