@@ -49,6 +49,7 @@ import { uploadedImageRoutes } from "./routes/uploaded-images.ts";
 import { userRoutes } from "./routes/users.ts";
 import { waitingListRoutes } from "./routes/waiting-list.ts";
 import { waitingRoomRoutes } from "./routes/waiting-room.ts";
+import { personalDataRoutes } from "./routes/personal-data.ts";
 import { authenticate } from "./services/accounts/sessions.ts";
 import type { Lifecycle } from "./services/operations/health.ts";
 
@@ -139,6 +140,7 @@ export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: 
   api.route("/baskets", refundRoutes);
   api.route("/invoices", invoiceRoutes);
   api.route("/exports", exportRoutes);
+  api.route("/personal-data", personalDataRoutes);
   api.route("/frontend/orders", orderLinkRoutes);
   api.route("/frontend/waiting-list", frontendWaitingListRoutes);
   api.route("/frontend", frontendRoutes);

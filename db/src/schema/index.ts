@@ -7,3 +7,4 @@ export * from "./mail.ts";
 export * from "./payments.ts";
 export * from "./users-units.ts";
 export * from "./waiting-list.ts";
+export * from "./personal-data.ts";

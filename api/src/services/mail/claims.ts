@@ -5,7 +5,8 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync, readlinkSync } from "node:fs";
 import { hostname } from "node:os";
-import { and, asc, type Database, eq, gt, inArray, isNotNull, isNull, lte, or, run, schema } from "@ticketing/db";
+import { and, asc, type Database, eq, gt, inArray, isNotNull, isNull, like, lte, or, run, schema } from "@ticketing/db";
+import { ERASED_EMAIL_DOMAIN } from "@ticketing/shared/schemas/personal-data";
 import type { OutboxMail } from "./queue.ts";
 
 const { mailOutbox } = schema;
@@ -72,6 +73,14 @@ export function claimDueMails(
   claim: { workerId: string; limit: number; now: string; leaseEnd: string },
 ): Promise<OutboxMail[]> {
   return database.transaction(function* (tx) {
+    // A mail queued to an erased address (the waiting list's offers are queued in SQL) is never sent (ADR 0046).
+    yield* run(
+      tx
+        .update(mailOutbox)
+        .set({ status: "cancelled", nextAttemptAt: null, claimedBy: null })
+        .where(and(eq(mailOutbox.status, "pending"), like(mailOutbox.to, `%@${ERASED_EMAIL_DOMAIN}`)))
+        .run(),
+    );
     const due = tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
