@@ -39,6 +39,7 @@ import { healthRoutes } from "./routes/health.ts";
 import { membershipRoutes } from "./routes/memberships.ts";
 import { nodeRoutes } from "./routes/nodes.ts";
 import { paymentRoutes } from "./routes/payments.ts";
+import { personalDataRoutes } from "./routes/personal-data.ts";
 import { priceRuleRoutes } from "./routes/price-rules.ts";
 import { refundRoutes } from "./routes/refunds.ts";
 import { registrationModuleRoutes } from "./routes/registration-modules.ts";
@@ -49,7 +50,6 @@ import { uploadedImageRoutes } from "./routes/uploaded-images.ts";
 import { userRoutes } from "./routes/users.ts";
 import { waitingListRoutes } from "./routes/waiting-list.ts";
 import { waitingRoomRoutes } from "./routes/waiting-room.ts";
-import { personalDataRoutes } from "./routes/personal-data.ts";
 import { authenticate } from "./services/accounts/sessions.ts";
 import type { Lifecycle } from "./services/operations/health.ts";
 

@@ -1,6 +1,8 @@
 // A buyer's personal data (issue 35, docs/decisions/0046): support's export and erasure of everything held about one
 // email. Superusers over the whole instance, owners over their units' events; members 403. Signed-in staff only:
 // no API token scope.
+
+import { Readable } from "node:stream";
 import {
   PersonalData,
   PersonalDataErased,
@@ -10,7 +12,6 @@ import {
   PersonalDataQuery,
 } from "@ticketing/shared/schemas/personal-data";
 import { Hono } from "hono";
-import { Readable } from "node:stream";
 import { type AppEnv, now } from "../context.ts";
 import { answer } from "../lib/http.ts";
 import { route } from "../lib/route.ts";
@@ -83,11 +84,11 @@ personalDataRoutes.get(
       summary: "The erasures done, newest first",
       description:
         "Superusers see every one; owners those over units they own. `email` keeps the erasures of that address " +
-        "(each record keeps only a salted hash of it). Members of no unit they own: 403.",
+        "(each record keeps only a salted hash of it); `unit_id` those over one unit. Members of no unit they own: 403.",
       auth: "user",
       query: PersonalDataErasuresQuery,
       answer: PersonalDataErasure.array(),
     },
-    async (c, { user, query }) => answer(c, await listErasures(c.get("deps").database.db, user, query.email)),
+    async (c, { user, query }) => answer(c, await listErasures(c.get("deps").database.db, user, query)),
   ),
 );

@@ -124,7 +124,7 @@ export const PersonalDataErased = PersonalDataErasure.extend({
 export type PersonalDataErased = z.infer<typeof PersonalDataErased>;
 
 /** `GET /personal-data/erasures`: the erasures the caller may see, newest first; `email` keeps those of one address. */
-export const PersonalDataErasuresQuery = z.object({ email: zBuyerEmail.optional() });
+export const PersonalDataErasuresQuery = z.object({ email: zBuyerEmail.optional(), unitId: zId.optional() });
 
 /** The address that takes an erased email's place: unique per row, in a domain that can never receive mail. */
 export const ERASED_EMAIL_DOMAIN = "erased.invalid";

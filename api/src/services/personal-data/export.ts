@@ -76,12 +76,26 @@ export function personalDataCsv(data: PersonalData, language: Language, logger?:
 }
 
 /** The erasures `user` may see (every one for a superuser; those over units they own), newest first. */
-export async function listErasures(db: Db, user: User, email?: string): Promise<PersonalDataErasure[]> {
-  const owned = user.isSuperuser ? null : ((await coverageOf(db, user)).unitIds ?? []);
+export async function listErasures(
+  db: Db,
+  user: User,
+  query: { email?: string; unitId?: number },
+): Promise<PersonalDataErasure[]> {
+  const { email } = query;
+  const coverage = await coverageOf(db, user, query.unitId);
+  const owned = coverage.unitIds;
+  const ownedEvents = coverage.eventIds ?? [];
   const { personalDataErasures: erasures, users, units } = schema;
   const rows = await db.select().from(erasures).all();
   const visible = rows
-    .filter((row) => owned === null || (row.unitIds ?? []).some((id) => owned.includes(id)))
+    // An erasure over the whole instance shows to the owners of the events it changed.
+    .filter(
+      (row) =>
+        owned === null ||
+        (row.unitIds === null
+          ? row.eventIds.some((id) => ownedEvents.includes(id))
+          : row.unitIds.some((id) => owned.includes(id))),
+    )
     .filter((row) => email === undefined || emailHash(row.emailSalt, email) === row.emailHash)
     .sort((a, b) => b.id - a.id);
   const staffIds = [...new Set(visible.flatMap((row) => (row.erasedById === null ? [] : [row.erasedById])))];

@@ -3,8 +3,8 @@
 // entries, mails) and from what those rows own (baskets, their lines, answers, invoices, check-ins, sessions,
 // uploads). The export lists them; the erasure changes them.
 import { type Db, eq, inArray, or, schema, sql } from "@ticketing/db";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { PersonalDataKind, PersonalDataRecord } from "@ticketing/shared/schemas/personal-data";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Coverage, covers } from "./coverage.ts";
 
 /** The rows held, by kind (ids; the rate-limit counters by key), and each as the export lists it. */
@@ -48,8 +48,7 @@ export async function findHoldings(db: Db, email: string, coverage: Coverage): P
     if (eventId !== null) events.add(eventId);
     records.push({ kind, id, eventId, fields: fieldsOf(row) });
   };
-  const sameEmail = (column: SQLiteColumn) =>
-    sql`lower(trim(${column})) = ${email}`;
+  const sameEmail = (column: SQLiteColumn) => sql`lower(trim(${column})) = ${email}`;
 
   // Ticket-office logins with the email; the logins that made the buyer's baskets join them below.
   const logins = (await db.select().from(s.frontendLogins).where(sameEmail(s.frontendLogins.email)).all()).filter(
