@@ -37,6 +37,7 @@ export const PERSONAL_DATA_KINDS = [
   "login",
   "session",
   "waiting_list_entry",
+  "waiting_room_place",
   "check_in",
   "mail",
   "uploaded_image",

@@ -145,6 +145,16 @@ export async function erasePersonalData(
           .run(),
       );
     }
+    // A waiting room's place keeps its order, without the address and device it was taken from.
+    const places = ids("waiting_room_place");
+    if (places.length)
+      yield* run(
+        tx
+          .update(s.waitingRoomPlaces)
+          .set({ address: "", device: null })
+          .where(inArray(s.waitingRoomPlaces.id, places))
+          .run(),
+      );
     const images = ids("uploaded_image");
     if (images.length) yield* run(tx.delete(s.uploadedImages).where(inArray(s.uploadedImages.id, images)).run());
     const keys = (holdings.ids.rate_limit ?? []).map(String);

@@ -243,6 +243,8 @@ export async function findHoldings(db: Db, email: string, coverage: Coverage): P
       const first = session.frontendLoginIds.find((id) => loginIds.has(id));
       add("session", session.id, first === undefined ? null : (loginEvent.get(first) ?? null), session);
     }
+    const places = await db.select().from(s.waitingRoomPlaces).where(inArray(s.waitingRoomPlaces.loginId, list)).all();
+    for (const place of places) add("waiting_room_place", place.id, place.eventId, place);
     const images = await db
       .select()
       .from(s.uploadedImages)
