@@ -4,22 +4,14 @@
 import DeleteForeverIcon from "@mui/icons-material/DeleteForever";
 import DownloadIcon from "@mui/icons-material/Download";
 import SearchIcon from "@mui/icons-material/Search";
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from "@mui/material";
+import { toSnake } from "@ticketing/shared/case";
 import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from "@mui/material";
-import type { PersonalData, PersonalDataErased, PersonalDataErasure } from "@ticketing/shared/schemas/personal-data";
+  PERSONAL_DATA_KINDS,
+  type PersonalData,
+  type PersonalDataErased,
+  type PersonalDataErasure,
+} from "@ticketing/shared/schemas/personal-data";
 import { type FormEvent, useState } from "react";
 import { Title, useDataProvider, useLocaleState, useTranslate } from "react-admin";
 import type { TicketingDataProvider } from "../dataProvider.ts";
@@ -27,14 +19,18 @@ import { saveFile } from "../events/sales/invoiceStatus.ts";
 import { intlLocaleOf } from "../i18nProvider.ts";
 import { EraseDialog } from "./EraseDialog.tsx";
 
-/** "3 baskets · 8 form answers": what a count per kind says, in the reader's language, biggest kinds first. */
+/**
+ * "3 baskets · 8 form answers": what a count per kind says, in the reader's language, in the order of the kinds. The
+ * data provider camelizes the counts' keys: they are the kinds' snake_case names again here.
+ */
 function useCountsText() {
   const translate = useTranslate();
-  return (counts: Record<string, number>) =>
-    Object.entries(counts)
-      .filter(([, count]) => count > 0)
-      .map(([kind, count]) => translate(`admin.personalData.kinds.${kind}`, { smart_count: count, _: kind }))
+  return (counts: Record<string, number>) => {
+    const bySnake = new Map(Object.entries(counts).map(([kind, count]) => [toSnake(kind), count]));
+    return PERSONAL_DATA_KINDS.filter((kind) => (bySnake.get(kind) ?? 0) > 0)
+      .map((kind) => translate(`admin.personalData.kinds.${kind}`, { smart_count: bySnake.get(kind), _: kind }))
       .join(" · ");
+  };
 }
 
 export const PersonalDataPage = () => {
@@ -152,25 +148,23 @@ export const PersonalDataPage = () => {
                 <Typography variant="body1" sx={{ mb: 1 }}>
                   {countsText(data.counts)}
                 </Typography>
-                <Box sx={{ overflowX: "auto" }}>
-                  <Table size="small" aria-label={translate("admin.personalData.perEvent")}>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{translate("admin.personalData.event")}</TableCell>
-                        <TableCell>{translate("admin.personalData.unit")}</TableCell>
-                        <TableCell>{translate("admin.personalData.held")}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {data.events.map((event) => (
-                        <TableRow key={event.id}>
-                          <TableCell>{event.name}</TableCell>
-                          <TableCell>{event.unitName}</TableCell>
-                          <TableCell>{countsText(event.counts)}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+                  {translate("admin.personalData.perEvent")}
+                </Typography>
+                <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0 }}>
+                  {data.events.map((event) => (
+                    <Box component="li" key={event.id} sx={{ py: 1, borderBottom: 1, borderColor: "divider" }}>
+                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                        {event.name}{" "}
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          ({event.unitName})
+                        </Typography>
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {countsText(event.counts)}
+                      </Typography>
+                    </Box>
+                  ))}
                 </Box>
                 <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ mt: 2 }} useFlexGap>
                   <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download("json")}>
