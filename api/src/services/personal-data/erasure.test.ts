@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { eq, schema } from "@ticketing/db";
+import { eq, run, schema } from "@ticketing/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DRIVERS, download, FRENCH, signedInMember, signedInUser, useTestContext } from "../../test-support.ts";
 import { deliverPendingMails } from "../mail/delivery.ts";
@@ -226,5 +226,22 @@ describe.each(DRIVERS)("a buyer's personal data (%s)", (driver) => {
     // Unit B's owner sees the erasure that changed their event, not unit A's.
     const owners = await ctx.call("GET", "/personal-data/erasures", { token: world.staffB });
     expect(owners.body.map((record: { id: number }) => record.id)).toEqual([records.body[1].id]);
+  });
+
+  it("never sends a mail written to an erased address by another path (the waiting list's offers are SQL)", async () => {
+    const mail = await ctx.database.transaction(function* (tx) {
+      return yield* run(
+        tx
+          .insert(schema.mailOutbox)
+          .values({ kind: "waiting_list_offer", to: "erased-entry-7@erased.invalid", payload: { entry_id: 7 } })
+          .returning()
+          .get(),
+      );
+    });
+    const transport = recordingTransport();
+    await deliverPendingMails(ctx.database, transport, ctx.config);
+    expect(transport.sent).toEqual([]);
+    const row = await ctx.database.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, mail.id)).get();
+    expect(row?.status).toBe("cancelled");
   });
 });
