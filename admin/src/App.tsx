@@ -38,6 +38,7 @@ const CheckInList = lazyScreen(() => import("./events/check-in/CheckInList.tsx")
 const WaitingRoomPage = lazyScreen(() => import("./events/waiting-room/WaitingRoomPage.tsx"), "WaitingRoomPage");
 const WaitingListPage = lazyScreen(() => import("./events/waiting-list/WaitingListPage.tsx"), "WaitingListPage");
 const MePage = lazyScreen(() => import("./users/MePage.tsx"), "MePage");
+const PersonalDataPage = lazyScreen(() => import("./personal-data/PersonalDataPage.tsx"), "PersonalDataPage");
 const InputsDemo = lazyScreen(() => import("./demo/InputsDemo.tsx"), "InputsDemo");
 const ButtonsDemo = lazyScreen(() => import("./demo/ButtonsDemo.tsx"), "ButtonsDemo");
 const communication = () => import("./events/communication/CommunicationPages.tsx");
@@ -90,6 +91,8 @@ const BackOffice = () => (
     <CustomRoutes>
       <Route path="/auth/password-change" element={<PasswordChangePage />} />
       <Route path="/users/me" element={<MePage />} />
+      {/* docs/decisions/0046: a buyer's personal data, for owners and superusers (the API's own guard). */}
+      <Route path="/personal-data" element={<PersonalDataPage />} />
       {/* docs/specification.md §2.1: the widgets' demo, for superusers (the pages' own guard). */}
       <Route path="/demo/inputs" element={<InputsDemo />} />
       <Route path="/demo/buttons/:path" element={<ButtonsDemo />} />

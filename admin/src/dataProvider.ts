@@ -22,6 +22,7 @@ import type {
   PricePreviewRow,
   TestMailSent,
 } from "@ticketing/shared/schemas/events";
+import type { PersonalData, PersonalDataErased, PersonalDataErasure } from "@ticketing/shared/schemas/personal-data";
 import type {
   BasketMail,
   Dashboard,
@@ -334,6 +335,14 @@ export interface TicketingDataProvider extends DataProvider {
   offerWaitingListEntry(eventId: Identifier, entryId: Identifier): Promise<{ data: unknown }>;
   /** `DELETE /events/:id/waiting-list/entries/:entryId`: the entry removed by the organiser. */
   removeWaitingListEntry(eventId: Identifier, entryId: Identifier): Promise<{ data: unknown }>;
+  /** `GET /personal-data?email=`: what is held about a buyer's email in the events the user covers (ADR 0046). */
+  getPersonalData(email: string): Promise<{ data: PersonalData }>;
+  /** `GET /personal-data?email=&format=`: the same as a JSON or csv file. */
+  downloadPersonalData(email: string, format: "json" | "csv"): Promise<{ data: { blob: Blob; fileName: string } }>;
+  /** `POST /personal-data/erasures`: erases the buyer's data; `confirmation` is the email typed again. */
+  erasePersonalData(email: string, confirmation: string): Promise<{ data: PersonalDataErased }>;
+  /** `GET /personal-data/erasures?email=`: the erasures of that address the user may see, newest first. */
+  getPersonalDataErasures(email: string): Promise<{ data: PersonalDataErasure[] }>;
 }
 
 /** What the back office asks of a waiting list's entries (`GET /events/:id/waiting-list/entries`). */
@@ -577,6 +586,18 @@ export function createDataProvider(api: ApiClient): TicketingDataProvider {
     offerWaitingListEntry: (eventId, entryId) => post<unknown>(`${waitingListEntryPath(eventId, entryId)}/offer`),
     removeWaitingListEntry: async (eventId, entryId) => ({
       data: (await api.call<unknown>(waitingListEntryPath(eventId, entryId), { method: "DELETE" })).json,
+    }),
+    getPersonalData: async (email) => ({
+      data: (await api.call<PersonalData>(`/personal-data?${new URLSearchParams({ email })}`)).json,
+    }),
+    downloadPersonalData: async (email, format) => {
+      const { blob, fileName } = await api.download(`/personal-data?${new URLSearchParams({ email, format })}`);
+      return { data: { blob, fileName: fileName ?? `personal-data.${format}` } };
+    },
+    erasePersonalData: (email, confirmation) =>
+      post<PersonalDataErased>("/personal-data/erasures", { email, confirmation }),
+    getPersonalDataErasures: async (email) => ({
+      data: (await api.call<PersonalDataErasure[]>(`/personal-data/erasures?${new URLSearchParams({ email })}`)).json,
     }),
   };
 }

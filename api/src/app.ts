@@ -41,6 +41,7 @@ import { healthRoutes } from "./routes/health.ts";
 import { membershipRoutes } from "./routes/memberships.ts";
 import { nodeRoutes } from "./routes/nodes.ts";
 import { paymentRoutes } from "./routes/payments.ts";
+import { personalDataRoutes } from "./routes/personal-data.ts";
 import { priceRuleRoutes } from "./routes/price-rules.ts";
 import { refundRoutes } from "./routes/refunds.ts";
 import { registrationModuleRoutes } from "./routes/registration-modules.ts";
@@ -149,6 +150,7 @@ export function createApp(given: Omit<AppDeps, "afterAnswer"> & { afterAnswer?: 
   api.route("/baskets", refundRoutes);
   api.route("/invoices", invoiceRoutes);
   api.route("/exports", exportRoutes);
+  api.route("/personal-data", personalDataRoutes);
   api.route("/frontend/orders", orderLinkRoutes);
   api.route("/frontend/waiting-list", frontendWaitingListRoutes);
   api.route("/frontend", frontendRoutes);

@@ -546,6 +546,20 @@ const CASES: Record<string, Case> = {
       `/exports/baskets?format=csv&filter=${encodeURIComponent(JSON.stringify({ event_id: t.publicEventId }))}`,
     expect: ok(200),
   },
+  // A buyer's personal data (ADR 0046): owners of the unit and superusers; a member of it 403, an outsider 404.
+  "GET /personal-data": {
+    path: (t) => `/personal-data?email=${encodeURIComponent(t.freshEmail)}&unit_id=${t.unitId}`,
+    expect: unitManagement(200),
+  },
+  "POST /personal-data/erasures": {
+    path: () => "/personal-data/erasures",
+    body: (t) => ({ email: t.freshEmail, confirmation: t.freshEmail.toUpperCase(), unit_id: t.unitId }),
+    expect: unitManagement(201),
+  },
+  "GET /personal-data/erasures": {
+    path: (t) => `/personal-data/erasures?unit_id=${t.unitId}`,
+    expect: unitManagement(200),
+  },
   // Members and owners may refund (the refunds themselves, 201 for a member: services/refunds.test.ts); the target
   // basket is not paid, so whoever may see it is refused with 409 after the 404 of outsiders.
   "POST /baskets/:id/refunds": {
@@ -971,6 +985,10 @@ const TOKEN_SCOPES: Record<string, TokenRule> = {
   "POST /units/:id/webhooks/:webhookId/ping": "staff",
   "GET /units/:id/webhooks/:webhookId/deliveries": "staff",
   "POST /units/:id/webhooks/:webhookId/deliveries/:deliveryId/resend": "staff",
+  // A buyer's personal data: support staff signed in (docs/decisions/0046).
+  "GET /personal-data": "staff",
+  "POST /personal-data/erasures": "staff",
+  "GET /personal-data/erasures": "staff",
   "GET /events/:id/cancellation": "read",
   // Cancelling refunds every paid order: staff only, as a refund is (docs/decisions/0044).
   "POST /events/:id/cancellation": "staff",

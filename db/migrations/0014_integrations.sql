@@ -57,6 +57,18 @@ CREATE TABLE `event_cancellations` (
 	FOREIGN KEY (`cancelled_by_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
+CREATE TABLE `personal_data_erasures` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`erased_by_id` integer,
+	`email_hash` text NOT NULL,
+	`email_salt` text NOT NULL,
+	`unit_ids` text,
+	`event_ids` text NOT NULL,
+	`counts` text NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	FOREIGN KEY (`erased_by_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
 CREATE TABLE `webhook_attempts` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`delivery_id` integer NOT NULL,
@@ -105,4 +117,5 @@ CREATE TABLE `webhook_endpoints` (
 );
 --> statement-breakpoint
 CREATE INDEX `webhook_endpoints_unit` ON `webhook_endpoints` (`unit_id`,`enabled`);--> statement-breakpoint
+ALTER TABLE `billing_information` ADD `erased_at` text;--> statement-breakpoint
 ALTER TABLE `check_ins` ADD `device_id` text;

@@ -124,7 +124,8 @@ export type PaymentModule = (typeof PAYMENT_MODULES)[number];
 export const PAYMENT_OUTCOMES = ["success", "cancel", "error"] as const;
 export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
 
-export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+/** `cancelled`: never to be sent, its address erased at its owner's request (docs/decisions/0046). */
+export const MAIL_STATUSES = ["pending", "sent", "failed", "cancelled"] as const;
 export const MAIL_KINDS = [
   "order_confirmation",
   "payment_reminder",

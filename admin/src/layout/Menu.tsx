@@ -1,4 +1,5 @@
 import GavelIcon from "@mui/icons-material/Gavel";
+import PrivacyTipIcon from "@mui/icons-material/PrivacyTip";
 import { Badge } from "@mui/material";
 import { Menu as RaMenu, useBasename, useGetIdentity, useGetList, useTranslate } from "react-admin";
 
@@ -35,6 +36,22 @@ const ModerationQueueItem = () => {
   );
 };
 
+/**
+ * A buyer's personal data (docs/decisions/0046): for superusers and owners — every user owns their personal unit, so
+ * every signed-in user; the API answers which units they cover, and 403 to one who owns none.
+ */
+const PersonalDataItem = () => {
+  const translate = useTranslate();
+  const basename = useBasename();
+  return (
+    <RaMenu.Item
+      to={`${basename}/personal-data`}
+      primaryText={translate("admin.personalData.menu")}
+      leftIcon={<PrivacyTipIcon />}
+    />
+  );
+};
+
 /** The resources' entries, and for superusers (the moderators) the moderation queue. */
 export const Menu = () => {
   const { identity } = useGetIdentity();
@@ -42,6 +59,7 @@ export const Menu = () => {
     <RaMenu>
       <RaMenu.ResourceItems />
       {identity?.isSuperuser === true && <ModerationQueueItem />}
+      {identity && <PersonalDataItem />}
     </RaMenu>
   );
 };

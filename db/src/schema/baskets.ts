@@ -32,6 +32,8 @@ export const billingInformation = sqliteTable("billing_information", {
   country: text("country").notNull(),
   createdById: integer("created_by_id").references(() => frontendLogins.id, { onDelete: "set null" }),
   createdAt: createdAt(),
+  /** When support erased the buyer's personal data (docs/decisions/0046): the fields above then hold placeholders. */
+  erasedAt: text("erased_at"),
 });
 
 export const baskets = sqliteTable(

@@ -7,6 +7,7 @@ export * from "./events.ts";
 export * from "./instance.ts";
 export * from "./mail.ts";
 export * from "./payments.ts";
+export * from "./personal-data.ts";
 export * from "./users-units.ts";
 export * from "./waiting-list.ts";
 export * from "./webhooks.ts";

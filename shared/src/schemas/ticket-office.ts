@@ -131,6 +131,8 @@ export const BillingInformation = z.object({
   country: z.string(),
   createdById: Id.nullable(),
   createdAt: IsoDate,
+  /** When support erased the buyer's personal data at their request (docs/decisions/0046): the fields are placeholders. */
+  erasedAt: IsoDate.nullable().optional(),
 });
 export type BillingInformation = z.infer<typeof BillingInformation>;
 

@@ -12,6 +12,7 @@ const MAIL_STATUS_COLOURS: Record<(typeof MAIL_STATUSES)[number], "default" | "s
   pending: "default",
   sent: "success",
   failed: "error",
+  cancelled: "default",
 };
 
 /** "Resend confirmation": the order confirmation queued again to the billing address, once staff confirm it. */

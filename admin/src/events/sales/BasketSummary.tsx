@@ -48,7 +48,11 @@ export const BasketSummary = ({ basket, onRefund }: { basket: BasketDetail; onRe
             <Typography variant="overline" component="p">
               {translate("admin.basketDetail.buyer")}
             </Typography>
-            {billing ? (
+            {billing?.erasedAt ? (
+              <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 240 }}>
+                {translate("admin.personalData.erasedNote", { date: date(billing.erasedAt) })}
+              </Typography>
+            ) : billing ? (
               <Typography variant="body2" component="address" sx={{ fontStyle: "normal" }}>
                 <strong>
                   {billing.firstName} {billing.lastName}

@@ -229,7 +229,11 @@ export const InvoiceShow = () => {
       </Section>
 
       <Section title={translate("admin.invoices.billing")}>
-        {billing ? (
+        {billing?.erasedAt ? (
+          <Typography color="text.secondary">
+            {translate("admin.personalData.erasedNote", { date: date(billing.erasedAt) })}
+          </Typography>
+        ) : billing ? (
           <Typography component="address" sx={{ fontStyle: "normal", whiteSpace: "pre-line" }}>
             {[
               `${billing.firstName} ${billing.lastName}`.trim(),

@@ -65,8 +65,9 @@ export const isPendingPointOfSale = (intent: PaymentIntent) => intent.moduleKey 
 const isSold = (status: BasketStatus) => (SOLD_BASKET_STATUSES as readonly BasketStatus[]).includes(status);
 
 /** Whether the order confirmation may be sent again: a paid basket with a billing address to send it to. */
+/** A paid order with a billing address that was not erased (docs/decisions/0046: no mail goes to an erased buyer). */
 export const canResendConfirmation = (basket: Pick<BasketDetail, "status" | "billingInformation">) =>
-  isSold(basket.status) && basket.billingInformation !== null;
+  isSold(basket.status) && basket.billingInformation !== null && !basket.billingInformation.erasedAt;
 
 /** Whether the basket has tickets that admit: paid, with at least one article still held. */
 export const hasValidTickets = (basket: Pick<BasketDetail, "status" | "items">) =>

@@ -152,17 +152,20 @@ function drawInvoice(
   const factsX = left + CONTENT_WIDTH / 2 + 10;
   label(doc, t("bill_to"), left, y, columnWidth);
   const billing = invoice.billingInformation;
-  const billTo = billing
-    ? [
-        `${billing.firstName} ${billing.lastName}`.trim(),
-        billing.address,
-        `${billing.postalCode} ${billing.city}`.trim(),
-        countryName(billing.country, language),
-        billing.email,
-      ]
-        .filter((line) => line.trim() !== "")
-        .join("\n")
-    : "—";
+  // Erased at the buyer's request (docs/decisions/0046): the invoice keeps its amounts, and says so.
+  const billTo = billing?.erasedAt
+    ? t("personal_data_erased", { date: formatDate(billing.erasedAt, language) })
+    : billing
+      ? [
+          `${billing.firstName} ${billing.lastName}`.trim(),
+          billing.address,
+          `${billing.postalCode} ${billing.city}`.trim(),
+          countryName(billing.country, language),
+          billing.email,
+        ]
+          .filter((line) => line.trim() !== "")
+          .join("\n")
+      : "—";
   doc
     .fillColor(INK)
     .font("Helvetica")

@@ -2,7 +2,8 @@
 // is a short lease (`next_attempt_at`) naming its worker (`claimed_by`), renewed while the worker works on the
 // mail. A live worker's claim never runs out; a dead worker's claim runs out within the lease, and at once when
 // a restart on the same machine can tell that the process which held it is gone.
-import { and, asc, type Database, eq, gt, inArray, isNotNull, isNull, lte, or, run, schema } from "@ticketing/db";
+import { and, asc, type Database, eq, gt, inArray, isNotNull, isNull, like, lte, or, run, schema } from "@ticketing/db";
+import { ERASED_EMAIL_DOMAIN } from "@ticketing/shared/schemas/personal-data";
 import { isWorkerGone } from "../../lib/worker-ids.ts";
 import type { OutboxMail } from "./queue.ts";
 
@@ -36,6 +37,14 @@ export function claimDueMails(
   claim: { workerId: string; limit: number; now: string; leaseEnd: string },
 ): Promise<OutboxMail[]> {
   return database.transaction(function* (tx) {
+    // A mail queued to an erased address (the waiting list's offers are queued in SQL) is never sent (ADR 0046).
+    yield* run(
+      tx
+        .update(mailOutbox)
+        .set({ status: "cancelled", nextAttemptAt: null, claimedBy: null })
+        .where(and(eq(mailOutbox.status, "pending"), like(mailOutbox.to, `%@${ERASED_EMAIL_DOMAIN}`)))
+        .run(),
+    );
     const due = tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)

@@ -4,6 +4,7 @@
 // module loads no template, no PDF library and no SMTP client, so a service that queues a mail needs none.
 import { type Db, eq, run, schema } from "@ticketing/db";
 import type { Language, MailKind } from "@ticketing/shared/constants";
+import { isErasedEmail } from "@ticketing/shared/schemas/personal-data";
 import { z } from "zod";
 
 const { mailOutbox } = schema;
@@ -47,14 +48,22 @@ export interface MailRequest<K extends MailKind> {
   payload: MailPayloads[K];
 }
 
-/** Queues a mail inside a transaction body: `yield* enqueueMail(tx, {...})`. Sent only if the transaction commits. */
+/**
+ * Queues a mail inside a transaction body: `yield* enqueueMail(tx, {...})`. Sent only if the transaction commits. A
+ * mail to an erased address (docs/decisions/0046) is written cancelled: it is never sent.
+ */
 export function* enqueueMail<K extends MailKind>(
   tx: Db,
   mail: MailRequest<K>,
 ): Generator<unknown, OutboxMail, unknown> {
   const payload = MAIL_PAYLOADS[mail.kind].parse(mail.payload) as Record<string, unknown>;
+  const status = isErasedEmail(mail.to) ? "cancelled" : "pending";
   return yield* run(
-    tx.insert(mailOutbox).values({ kind: mail.kind, to: mail.to, language: mail.language, payload }).returning().get(),
+    tx
+      .insert(mailOutbox)
+      .values({ kind: mail.kind, to: mail.to, language: mail.language, payload, status })
+      .returning()
+      .get(),
   );
 }
 

@@ -124,7 +124,12 @@ export async function loadOrder(database: Database, basketId: number): Promise<O
     basket: row.basket,
     event: row.event,
     communication: row.communication,
-    holderName: billing ? `${billing.firstName} ${billing.lastName}`.trim() : (row.loginEmail ?? ""),
+    // Erased at the buyer's request (docs/decisions/0046): no name.
+    holderName: billing?.erasedAt
+      ? ""
+      : billing
+        ? `${billing.firstName} ${billing.lastName}`.trim()
+        : (row.loginEmail ?? ""),
     articles,
     total: articles.reduce((sum, article) => sum + article.linePrice, 0),
   };
