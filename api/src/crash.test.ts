@@ -1,20 +1,19 @@
 // The product killed in the middle of a rush of paying buyers (SIGKILL: no shutdown code runs), then started
 // again on the same database — a SQLite file, or a libSQL server over the wire with a second process serving on: what was paid stays paid, nothing unpaid is validated, the stock counters equal
 // the rows, and every validated order gets its confirmation mail once, without waiting out a lease.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { and, createDatabase, eq, gt, schema } from "@ticketing/db";
 import { type HranaStandIn, startHranaStandIn } from "@ticketing/db/hrana-stand-in/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "./env.ts";
+import { freePort, startProduct } from "./product-process.fixtures.ts";
 import { messageIdOf } from "./services/mail/transport.ts";
 import { createOnSaleEvent, stockCountersAndRows } from "./test-support.ts";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const MAIL_FROM = "Ticketing <no-reply@example.org>";
 /** Buyers before the kill, and new ones after the restart. */
 const FIRST_RUSH = 36;
@@ -95,39 +94,6 @@ async function startSmtpSink(replyMs: number) {
     inFlight: () => inFlight,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
-/** `node --import tsx api/src/server.ts`, as `npm start` runs it, once it is ready. */
-async function startProduct(env: Record<string, string>, port: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", "api/src/server.ts"], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let errors = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    errors = `${errors}${chunk}`.slice(-4_000);
-  });
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the product stopped: ${errors}`);
-    if (Date.now() > deadline) throw new Error(`the product did not answer: ${errors}`);
-    // Ready when its health says so: while it starts, the port already answers 503 (docs/decisions/0022).
-    const answer = await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => null);
-    if (answer?.ok) break;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return { child, exited };
 }
 
 interface Buyer {

@@ -3,57 +3,22 @@
 // once. Both windows of a crash are crossed: killed while its deliveries were queued and in flight, unanswered (after
 // the restart each is delivered once), and killed after the receiver answered but before the delivery was marked
 // (it comes again with the same id, which the receiver's dedupe turns into once).
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { createDatabase, eq, run, schema } from "@ticketing/db";
 import { WEBHOOK_EVENT_TYPES } from "@ticketing/shared/constants";
 import BetterSqlite3 from "better-sqlite3";
 import { sign } from "hono/jwt";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig, withStoredSecrets } from "./env.ts";
+import { freePort, startProduct } from "./product-process.fixtures.ts";
 import { setAccessMethods } from "./services/buyers/logins.ts";
 import { expireUnpaidPayments } from "./services/checkout/expired-payments.ts";
 import { createTicketCode, ticketKeysOf } from "./services/tickets/ticket-codes.ts";
 import { type Receiver, startReceiver } from "./services/webhooks/receiver.fixtures.ts";
 import { BILLING, createOnSaleEvent } from "./test-support.ts";
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
-/** `node --import tsx api/src/server.ts`, as `npm start` runs it, once its health says it is ready. */
-async function startProduct(env: Record<string, string>, port: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", "api/src/server.ts"], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let errors = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    errors = `${errors}${chunk}`.slice(-4_000);
-  });
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the product stopped: ${errors}`);
-    if (Date.now() > deadline) throw new Error(`the product did not answer: ${errors}`);
-    const answer = await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => null);
-    if (answer?.ok) break;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return { child, exited };
-}
 
 async function until(what: string, condition: () => boolean | Promise<boolean>, ms = 30_000) {
   const deadline = Date.now() + ms;

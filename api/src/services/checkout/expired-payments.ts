@@ -1,5 +1,5 @@
 // Online payments still unpaid after the event's payment term: given back to the stock, the buyer told by mail.
-import { and, type Database, eq, inArray, lt, ne, run, schema } from "@ticketing/db";
+import { and, type Database, type Db, eq, inArray, lt, ne, run, schema } from "@ticketing/db";
 import { PAYMENT_TERM_EXPIRED } from "@ticketing/shared/constants";
 import { enqueueWebhook, orderSource } from "../../lib/webhook-outbox.ts";
 import { releaseSelectedNodes } from "../baskets/baskets.ts";
@@ -49,50 +49,7 @@ export async function expireUnpaidPayments(database: Database, now: Date): Promi
           .get(),
       );
       if (!basket) return false;
-      const invoices = yield* run(
-        tx
-          .update(schema.invoices)
-          .set({ isCancelled: true })
-          .where(
-            and(
-              eq(schema.invoices.basketId, basketId),
-              eq(schema.invoices.isResolved, false),
-              eq(schema.invoices.isCancelled, false),
-            ),
-          )
-          .returning({ id: schema.invoices.id })
-          .all(),
-      );
-      if (invoices.length)
-        yield* run(
-          tx
-            .update(schema.paymentIntents)
-            .set({ isCancelled: true, errorMessage: PAYMENT_TERM_EXPIRED })
-            .where(
-              and(
-                inArray(
-                  schema.paymentIntents.invoiceId,
-                  invoices.map((invoice) => invoice.id),
-                ),
-                eq(schema.paymentIntents.isCancelled, false),
-                eq(schema.paymentIntents.isError, false),
-              ),
-            )
-            .run(),
-        );
-      const held = yield* run(
-        tx
-          .select({ id: schema.selectedNodes.id })
-          .from(schema.selectedNodes)
-          .where(and(eq(schema.selectedNodes.basketId, basketId), eq(schema.selectedNodes.status, "held")))
-          .all(),
-      );
-      yield* releaseSelectedNodes(
-        tx,
-        held.map((row) => row.id),
-        "released",
-        now,
-      );
+      yield* closeUnpaid(tx, [basketId], PAYMENT_TERM_EXPIRED, now);
       yield* mailBasketBuyer(tx, basket.id, "payment_expired", { basket_id: basket.id });
       // Its order is cancelled: the unit's webhooks hear of it (the amount is the cancelled invoice's).
       yield* enqueueWebhook(tx, "order.cancelled", orderSource(basket.id), now);
@@ -101,4 +58,61 @@ export async function expireUnpaidPayments(database: Database, now: Date): Promi
     if (done) expired.push(basketId);
   }
   return expired;
+}
+
+/**
+ * Closes baskets' unpaid orders, in a transaction body: their unresolved invoices and the payments under way on them
+ * cancelled (`reason` their error: a payment that still arrives is a late one, paid back: docs/decisions/0010), and
+ * their held lines given back to the stock. The caller sets the baskets' status.
+ */
+export function* closeUnpaid(
+  tx: Db,
+  basketIds: number[],
+  reason: string,
+  now: Date,
+): Generator<unknown, void, unknown> {
+  const invoices = yield* run(
+    tx
+      .update(schema.invoices)
+      .set({ isCancelled: true })
+      .where(
+        and(
+          inArray(schema.invoices.basketId, basketIds),
+          eq(schema.invoices.isResolved, false),
+          eq(schema.invoices.isCancelled, false),
+        ),
+      )
+      .returning({ id: schema.invoices.id })
+      .all(),
+  );
+  if (invoices.length)
+    yield* run(
+      tx
+        .update(schema.paymentIntents)
+        .set({ isCancelled: true, errorMessage: reason })
+        .where(
+          and(
+            inArray(
+              schema.paymentIntents.invoiceId,
+              invoices.map((invoice) => invoice.id),
+            ),
+            eq(schema.paymentIntents.isCancelled, false),
+            eq(schema.paymentIntents.isError, false),
+          ),
+        )
+        .run(),
+    );
+  const held = yield* run(
+    tx
+      .select({ id: schema.selectedNodes.id })
+      .from(schema.selectedNodes)
+      .where(and(inArray(schema.selectedNodes.basketId, basketIds), eq(schema.selectedNodes.status, "held")))
+      .all(),
+  );
+  yield* releaseSelectedNodes(
+    tx,
+    held.map((row) => row.id),
+    "released",
+    now,
+  );
 }

@@ -7,60 +7,32 @@
 // What it skips: the 200 orders are written straight into the database (baskets, lines, stock counters, paid
 // invoices, payment intents), as 200 buyers' checkouts would have left them; the Stripe payments are real sessions
 // paid at the stand-in. Buying through the ticket office is what the other suites test.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { createDatabase, type Database, eq, isNotNull, run, schema, sql } from "@ticketing/db";
 import Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../env.ts";
+import { freePort, startProduct } from "../../product-process.fixtures.ts";
 import { type StripeStandIn, startStripeStandIn } from "../../stripe-stand-in/server.ts";
 import { createOnSaleEvent, stockCountersAndRows, writeUnitStripeSecrets } from "../../test-support.ts";
 import { writeInvoice } from "../invoices/invoice-writing.ts";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const ORDERS = 200;
 const PRICE = 1500;
 /** The product is killed when Stripe has made this many refunds, before it hears of the last one. */
 const KILL_AT_STRIPE_REFUND = 30;
 const SECRET_KEY = "cancellation-crash-secret-0123456789";
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
-/** `node --import tsx api/src/server.ts`, as `npm start` runs it, once its health says it is ready. */
-async function startProduct(env: Record<string, string>) {
+/** The product on a port of its own, its public address that port's. */
+async function startProductHere(env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "api/src/server.ts"], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let errors = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    errors = `${errors}${chunk}`.slice(-4_000);
-  });
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the product stopped: ${errors}`);
-    if (Date.now() > deadline) throw new Error(`the product did not answer: ${errors}`);
-    const answer = await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => null);
-    if (answer?.ok) break;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return { child, exited, url: `http://127.0.0.1:${port}` };
+  const url = `http://127.0.0.1:${port}`;
+  return { ...(await startProduct({ ...env, PUBLIC_URL: url }, port)), url };
 }
 
 /**
@@ -281,7 +253,7 @@ describe("cancelling an event of 200 paid orders, killed half-way", () => {
       STRIPE_API_URL: proxy.url,
       LOG_MAILS: "false",
     };
-    const first = await startProduct(env);
+    const first = await startProductHere(env);
     children.push(first.child);
     killed = first.child;
     const signIn = await fetch(`${first.url}/api/v1/auth/login`, {
@@ -314,7 +286,7 @@ describe("cancelling an event of 200 paid orders, killed half-way", () => {
 
     // Started again on the same database: it carries on by itself.
     const restartedAt = performance.now();
-    const second = await startProduct(env);
+    const second = await startProductHere(env);
     children.push(second.child);
     const deadline = Date.now() + 60_000;
     while ((await rowsNow()).some((row) => row.state !== "refunded")) {

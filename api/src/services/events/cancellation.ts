@@ -11,7 +11,7 @@ import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { enqueueWebhook, eventStatusSource, orderSource } from "../../lib/webhook-outbox.ts";
 import { type Event, getVisibleEvent, type User } from "../accounts/access.ts";
 import { roleIn } from "../accounts/units.ts";
-import { releaseSelectedNodes } from "../baskets/baskets.ts";
+import { closeUnpaid } from "../checkout/expired-payments.ts";
 import { mailBasketBuyer } from "../mail/queue.ts";
 import { closeEntryStatements, runStatements } from "../waiting-list/offers.ts";
 import { findCancellation } from "./cancellation-views.ts";
@@ -183,50 +183,7 @@ function* closeOpenBaskets(tx: Db, eventId: number, now: Date): Generator<unknow
     if (basket.status === "payment_in_progress")
       yield* enqueueWebhook(tx, "order.cancelled", orderSource(basket.id), now);
   const basketIds = open.map((basket) => basket.id);
-  const invoices = yield* run(
-    tx
-      .update(schema.invoices)
-      .set({ isCancelled: true })
-      .where(
-        and(
-          inArray(schema.invoices.basketId, basketIds),
-          eq(schema.invoices.isResolved, false),
-          eq(schema.invoices.isCancelled, false),
-        ),
-      )
-      .returning({ id: schema.invoices.id })
-      .all(),
-  );
-  if (invoices.length)
-    yield* run(
-      tx
-        .update(schema.paymentIntents)
-        .set({ isCancelled: true, errorMessage: EVENT_CANCELLED })
-        .where(
-          and(
-            inArray(
-              schema.paymentIntents.invoiceId,
-              invoices.map((invoice) => invoice.id),
-            ),
-            eq(schema.paymentIntents.isCancelled, false),
-            eq(schema.paymentIntents.isError, false),
-          ),
-        )
-        .run(),
-    );
-  const held = yield* run(
-    tx
-      .select({ id: schema.selectedNodes.id })
-      .from(schema.selectedNodes)
-      .where(and(inArray(schema.selectedNodes.basketId, basketIds), eq(schema.selectedNodes.status, "held")))
-      .all(),
-  );
-  yield* releaseSelectedNodes(
-    tx,
-    held.map((line) => line.id),
-    "released",
-    now,
-  );
+  yield* closeUnpaid(tx, basketIds, EVENT_CANCELLED, now);
   yield* run(
     tx
       .update(schema.baskets)
