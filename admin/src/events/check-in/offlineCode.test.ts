@@ -1,8 +1,9 @@
 // The door's own check of a ticket code (docs/decisions/0048): what the API signs, the browser verifies with the
 // public key the API hands out (WebCrypto Ed25519, Node's as the browser's); anything else is not a ticket.
 import { generateKeyPairSync, sign } from "node:crypto";
+import { decodeCanonical } from "@ticketing/shared/ticket-code";
 import { describe, expect, it } from "vitest";
-import { decodeCanonical, importTicketKey, verifyCode } from "./offlineCode.ts";
+import { importTicketKey, verifyCode } from "./offlineCode.ts";
 
 /** A key pair and a signer as the API's ticket-codes.ts makes codes. */
 function instance() {

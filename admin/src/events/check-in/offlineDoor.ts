@@ -4,7 +4,7 @@
 // opened again, finds it. A scan is decided here when the network is gone, and admitted by the API once sent.
 import type { CheckInOutcome, CheckInRefusal } from "@ticketing/shared/constants";
 import type { CheckInSnapshot, CheckInSyncedScan } from "@ticketing/shared/schemas/check-ins";
-import type { CodeClaims } from "./offlineCode.ts";
+import type { TicketCodeClaims } from "@ticketing/shared/ticket-code";
 
 const PREFIX = "ticketing.checkIn";
 
@@ -129,7 +129,7 @@ export type OfflineVerdict =
  * genuine and name this event; a ticket scanned here before is not let in twice; with a snapshot, a ticket not sold
  * then is refused and one in then is already in. Anything else is accepted, to be admitted when sent.
  */
-export function offlineVerdict(claims: CodeClaims | null, eventId: number, state: DoorState): OfflineVerdict {
+export function offlineVerdict(claims: TicketCodeClaims | null, eventId: number, state: DoorState): OfflineVerdict {
   if (!claims) return { kind: "refused", reason: "invalid_code" };
   if (claims.eventId !== eventId) return { kind: "refused", reason: "other_event" };
   const here = state.scans.find((scan) => scan.itemId === claims.itemId && isScanOfTicketIn(scan));

@@ -1,19 +1,22 @@
 // Signed ticket codes (docs/design.md §4 "Tickets"): a scanner holding only the public key verifies a ticket offline.
 // A code is `base64url(payload).base64url(Ed25519 signature)`, about 120 characters: a small QR code.
+
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
+import {
+  claimsOfPayload,
+  type TicketCodeClaims,
+  ticketCodeOf,
+  ticketCodeParts,
+  ticketCodePayload,
+} from "@ticketing/shared/ticket-code";
+
+export type { TicketCodeClaims };
 
 export interface TicketKeys {
   privateKey: KeyObject;
   publicKey: KeyObject;
   /** SPKI PEM, to hand to scanning devices. */
   publicKeyPem: string;
-}
-
-/** What a ticket code proves: this article of this basket of this event was sold. */
-export interface TicketCodeClaims {
-  eventId: number;
-  basketId: number;
-  itemId: number;
 }
 
 /** Where the key was kept before it moved into the database: an install from before brings it along (env.ts). */
@@ -37,37 +40,17 @@ export function ticketKeysOf(pem: string): TicketKeys {
 }
 
 export function createTicketCode(keys: TicketKeys, claims: TicketCodeClaims): string {
-  const payload = Buffer.from(JSON.stringify({ e: claims.eventId, b: claims.basketId, i: claims.itemId }));
-  const signature = sign(null, payload, keys.privateKey);
-  return `${payload.toString("base64url")}.${signature.toString("base64url")}`;
+  const payload = ticketCodePayload(claims);
+  return ticketCodeOf(payload, sign(null, payload, keys.privateKey));
 }
 
 /** The claims of a genuine code; null for anything else (tampered, truncated, garbage, other key). Never throws. */
 export function verifyTicketCode(keys: Pick<TicketKeys, "publicKey">, code: string): TicketCodeClaims | null {
   try {
-    const parts = code.split(".");
-    if (parts.length !== 2) return null;
-    const payload = decodeCanonical(parts[0] ?? "");
-    const signature = decodeCanonical(parts[1] ?? "");
-    if (!payload || !signature || !verify(null, payload, keys.publicKey, signature)) return null;
-    const claims: unknown = JSON.parse(payload.toString("utf8"));
-    if (typeof claims !== "object" || claims === null) return null;
-    const { e, b, i } = claims as Record<string, unknown>;
-    if (!isId(e) || !isId(b) || !isId(i)) return null;
-    return { eventId: e, basketId: b, itemId: i };
+    const parts = ticketCodeParts(code);
+    if (!parts || !verify(null, parts.payload, keys.publicKey, parts.signature)) return null;
+    return claimsOfPayload(parts.payload);
   } catch {
     return null;
   }
 }
-
-/**
- * Node's base64url decoder ignores stray characters and the unused low bits of the last one, so two
- * different strings can decode to the same bytes; only the canonical spelling of the bytes is accepted.
- */
-function decodeCanonical(text: string): Buffer | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
-  const bytes = Buffer.from(text, "base64url");
-  return bytes.toString("base64url") === text ? bytes : null;
-}
-
-const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
