@@ -98,6 +98,44 @@ describe.each(DRIVERS)("cancelling an event (%s)", (driver) => {
     expect(reopen.body.errors).toEqual(["This event is cancelled: it stays closed (it may only be archived)"]);
   });
 
+  it("tells the unit's webhooks: the event closed, each paid order refunded, the order waiting for payment cancelled", async () => {
+    const orders = await saleWithOrders();
+    const { sale, staff } = orders;
+    const hook = await ctx.call("POST", `/units/${sale.event.unitId}/webhooks`, {
+      token: staff,
+      body: {
+        url: "https://hooks.example.org/in",
+        events: ["order.refunded", "order.cancelled", "event.status_changed"],
+      },
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+    const cancelled = await ctx.call("POST", `/events/${sale.event.id}/cancellation`, { token: staff, body: MESSAGE });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(201);
+    expect((await ctx.call("GET", `/events/${sale.event.id}/cancellation`, { token: staff })).body.is_done).toBe(true);
+
+    const deliveries = await ctx.database.db
+      .select()
+      .from(schema.webhookDeliveries)
+      .where(eq(schema.webhookDeliveries.endpointId, hook.body.id))
+      .all();
+    const heard = deliveries.map((row) => {
+      const { data } = JSON.parse(row.payload) as { data: Record<string, unknown> };
+      return [row.eventType, data.order_id ?? data.status] as const;
+    });
+    expect(heard.sort()).toEqual(
+      (
+        [
+          ["event.status_changed", "closed"],
+          ["order.cancelled", orders.paying.basketId],
+          ["order.refunded", orders.english.basketId],
+          ["order.refunded", orders.french.basketId],
+        ] as const
+      )
+        .slice()
+        .sort(),
+    );
+  });
+
   it("stops sales, closes open baskets, refunds paid orders once with a mail in the buyer's language", async () => {
     const orders = await saleWithOrders();
     const { sale, staff } = orders;
