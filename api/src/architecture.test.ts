@@ -158,3 +158,23 @@ describe("the services' rooms", () => {
     expect(importDepth(graph)).toBeLessThanOrEqual(10);
   });
 });
+
+describe("the server's tests", () => {
+  const root = resolve(SOURCE, "../..");
+  const testFiles = (folder: string): string[] =>
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) return entry.name === "node_modules" ? [] : testFiles(path);
+      return entry.name.endsWith(".test.ts") ? [relative(root, path)] : [];
+    });
+
+  // vitest.config.ts runs them in shared module graphs (`isolate: false`): a file that replaced a module would replace
+  // it for the files after it in its worker. The one that does runs alone, in the "isolated" project.
+  it("replace no module, but the one vitest.config.ts isolates", () => {
+    const mocking = ["shared", "db", "api"]
+      .flatMap((folder) => testFiles(join(root, folder)))
+      .filter((file) => /\bvi\.(mock|doMock|stubEnv|stubGlobal)\(/.test(readFileSync(join(root, file), "utf8")));
+    expect(mocking).toEqual(["api/src/services/accounts/accounts.test.ts"]);
+    expect(readFileSync(join(root, "vitest.config.ts"), "utf8")).toContain(`"${mocking[0]}"`);
+  });
+});
