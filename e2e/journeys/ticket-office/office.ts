@@ -4,6 +4,7 @@ import { createHmac } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
 import { axeFor, oneAxeRunAtATime } from "../../accessibility.ts";
 import { MODERATOR, ORGANISER, reachConfirmation } from "../../fixtures.ts";
 import { dataDir } from "../../playwright.config.ts";
@@ -262,4 +263,24 @@ export async function ensureDemoArticle(
   const articles: { title: string }[] = await moderator.get(`/events/${DEMO_EVENT_ID}/articles`);
   if (!articles.some((existing) => existing.title === article.title))
     await moderator.post(`/events/${DEMO_EVENT_ID}/articles`, article);
+}
+
+/**
+ * Ends every hold on the event's baskets now, in the product's database: what the clock would do once their
+ * reservation is over, without the journey waiting it out. The ticket office then finds them expired at the buyer's
+ * return, and the sweep (every 30 seconds) gives their stock back.
+ */
+export function endHoldsOf(eventId: number) {
+  const database = new Database(join(dataDir, "ticketing.sqlite"), { timeout: 10_000 });
+  try {
+    const moved = database
+      .prepare(
+        `update baskets set expires_at = ? where event_id = ? and exists (
+          select 1 from selected_nodes l where l.basket_id = baskets.id and l.status = 'held')`,
+      )
+      .run(new Date(Date.now() - 60_000).toISOString(), eventId);
+    expect(moved.changes).toBeGreaterThan(0);
+  } finally {
+    database.close();
+  }
 }
