@@ -4,15 +4,8 @@
 // tickets. The network comes back: the scans are sent, the back office counts the three tickets in, and the ticket
 // scanned on two devices is reported on the door's page and the check-in list (docs/decisions/0048).
 import type { Page } from "@playwright/test";
-import { decodeTicketQr, downloaded, expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
-import {
-  addArticle,
-  eventOnSale,
-  fillBillingInformation,
-  guestOnBuyPage,
-  payOnDemoPage,
-  signInToBackOffice,
-} from "./ticket-office/office.ts";
+import { decodeTicketQr, expect, ORGANISER, test, uniquePath } from "../fixtures.ts";
+import { buyTicketPdfs, eventOnSale, signInToBackOffice } from "./ticket-office/office.ts";
 
 const SEAT = "Standing place";
 const PHONE = { width: 390, height: 844 };
@@ -66,24 +59,7 @@ test("door staff check tickets in without a network; the scans are sent when it 
 
   // A buyer pays three places and downloads the three tickets; their codes are what the QR codes hold.
   const buyer = await openPage({ acceptDownloads: true });
-  await guestOnBuyPage(buyer, `/tickets/${path}`);
-  const basket = buyer.getByRole("complementary", { name: "Your basket" });
-  await addArticle(buyer, SEAT);
-  for (const count of [2, 3]) {
-    await addArticle(buyer, SEAT);
-    await expect(basket).toContainText(`${count} × ${SEAT}`);
-  }
-  await basket.getByRole("link", { name: "Checkout" }).click();
-  await fillBillingInformation(buyer, `${path}@example.org`);
-  await payOnDemoPage(buyer, "45.00");
-  const links = buyer.getByRole("link", { name: /^Download ticket/ });
-  await expect(links).toHaveCount(3);
-  const codes: string[] = [];
-  for (let index = 0; index < 3; index++) {
-    const downloading = buyer.waitForEvent("download");
-    await links.nth(index).click();
-    codes.push(decodeTicketQr(await downloaded(await downloading)));
-  }
+  const codes = (await buyTicketPdfs(buyer, path, SEAT, 3, "45.00")).map(decodeTicketQr);
   const [first, second, third] = codes as [string, string, string];
 
   // The first door, a phone: opened online, then the network is cut.

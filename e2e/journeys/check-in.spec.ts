@@ -10,14 +10,7 @@ import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { decodeTicketQr, downloaded, expect, ORGANISER, pdfFile, test, uniquePath } from "../fixtures.ts";
 import config from "../playwright.config.ts";
-import {
-  addArticle,
-  eventOnSale,
-  fillBillingInformation,
-  guestOnBuyPage,
-  payOnDemoPage,
-  signInToBackOffice,
-} from "./ticket-office/office.ts";
+import { buyTicketPdfs, eventOnSale, signInToBackOffice } from "./ticket-office/office.ts";
 
 const SEAT = "Standing place";
 const PHONE = { width: 390, height: 844 };
@@ -98,25 +91,7 @@ test("staff check tickets in at the door: typed, photographed and filmed; refuse
 
   // A buyer pays four places and downloads the four tickets.
   const buyer = await openPage({ acceptDownloads: true });
-  await guestOnBuyPage(buyer, `/tickets/${path}`);
-  const basket = buyer.getByRole("complementary", { name: "Your basket" });
-  await addArticle(buyer, SEAT);
-  // Each add waits for the basket to show it: a second click while the first is on its way would replace it.
-  for (const count of [2, 3, 4]) {
-    await addArticle(buyer, SEAT);
-    await expect(basket).toContainText(`${count} × ${SEAT}`);
-  }
-  await basket.getByRole("link", { name: "Checkout" }).click();
-  await fillBillingInformation(buyer, `${path}@example.org`);
-  await payOnDemoPage(buyer, "80.00");
-  const links = buyer.getByRole("link", { name: /^Download ticket/ });
-  await expect(links).toHaveCount(4);
-  const pdfs: Buffer[] = [];
-  for (let index = 0; index < 4; index++) {
-    const downloading = buyer.waitForEvent("download");
-    await links.nth(index).click();
-    pdfs.push(await downloaded(await downloading));
-  }
+  const pdfs = await buyTicketPdfs(buyer, path, SEAT, 4, "80.00");
   const [typed, photographed, filmed, refunded] = pdfs.map((pdf) => ({ pdf, code: decodeTicketQr(pdf) }));
   if (!typed || !photographed || !filmed || !refunded) throw new Error("four tickets expected");
   // What a person types is what the QR code holds.

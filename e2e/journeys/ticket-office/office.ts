@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { axeFor, oneAxeRunAtATime } from "../../accessibility.ts";
-import { MODERATOR, ORGANISER, reachConfirmation } from "../../fixtures.ts";
+import { downloaded, MODERATOR, ORGANISER, reachConfirmation } from "../../fixtures.ts";
 import { dataDir } from "../../playwright.config.ts";
 
 export const DEMO_EVENT_ID = 1;
@@ -283,4 +283,31 @@ export function endHoldsOf(eventId: number) {
   } finally {
     database.close();
   }
+}
+
+/**
+ * A guest buys `count` of the article `title` on the event at `path` (paying `total`, as the demo page shows it)
+ * and downloads each ticket: the PDFs, in the order the confirmation lists them.
+ */
+export async function buyTicketPdfs(buyer: Page, path: string, title: string, count: number, total: string) {
+  await guestOnBuyPage(buyer, `/tickets/${path}`);
+  const basket = buyer.getByRole("complementary", { name: "Your basket" });
+  await addArticle(buyer, title);
+  // Each add waits for the basket to show it: a second click while the first is on its way would replace it.
+  for (let added = 2; added <= count; added++) {
+    await addArticle(buyer, title);
+    await expect(basket).toContainText(`${added} × ${title}`);
+  }
+  await basket.getByRole("link", { name: "Checkout" }).click();
+  await fillBillingInformation(buyer, `${path}@example.org`);
+  await payOnDemoPage(buyer, total);
+  const links = buyer.getByRole("link", { name: /^Download ticket/ });
+  await expect(links).toHaveCount(count);
+  const pdfs: Buffer[] = [];
+  for (let index = 0; index < count; index++) {
+    const downloading = buyer.waitForEvent("download");
+    await links.nth(index).click();
+    pdfs.push(await downloaded(await downloading));
+  }
+  return pdfs;
 }
