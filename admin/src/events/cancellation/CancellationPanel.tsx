@@ -21,7 +21,7 @@ import {
 } from "@mui/material";
 import { visuallyHidden } from "@mui/utils";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CancellationBasketState } from "@ticketing/shared/constants";
+import { type CancellationBasketState, MAX_CANCELLATION_MESSAGE_LENGTH } from "@ticketing/shared/constants";
 import { formatMoney } from "@ticketing/shared/money";
 import type { CancellationBasket, EventCancellation } from "@ticketing/shared/schemas/event-cancellation";
 import type { Event } from "@ticketing/shared/schemas/events";
@@ -150,29 +150,12 @@ const CancelForm = ({ event, preview }: { event: Event; preview: EventCancellati
           byHand: preview.toRefundByHand,
         })}
       </Typography>
-      <TextField
-        label={translate("admin.cancellation.message")}
-        value={message}
-        onChange={(change) => setMessage(change.target.value)}
-        required
-        multiline
-        minRows={3}
-        fullWidth
-        slotProps={{ htmlInput: { lang: "en", maxLength: 2000 } }}
-        error={isTouched && missing.message}
-        helperText={isTouched && missing.message ? translate("ra.validation.required") : " "}
-      />
-      <TextField
-        label={translate("admin.cancellation.messageFr")}
+      <MessageField language="en" value={message} onChange={setMessage} isMissing={isTouched && missing.message} />
+      <MessageField
+        language="fr"
         value={messageFr}
-        onChange={(change) => setMessageFr(change.target.value)}
-        required
-        multiline
-        minRows={3}
-        fullWidth
-        slotProps={{ htmlInput: { lang: "fr", maxLength: 2000 } }}
-        error={isTouched && missing.messageFr}
-        helperText={isTouched && missing.messageFr ? translate("ra.validation.required") : " "}
+        onChange={setMessageFr}
+        isMissing={isTouched && missing.messageFr}
       />
       <Box>
         <Button variant="contained" color="error" onClick={cancel} loading={isSending}>
@@ -314,3 +297,27 @@ const CancellationProgress = ({ cancellation }: { cancellation: EventCancellatio
     </Stack>
   );
 };
+
+/** The organiser's message to buyers in one language, required, as long as the API takes it. */
+function MessageField(props: {
+  language: "en" | "fr";
+  value: string;
+  onChange: (value: string) => void;
+  isMissing: boolean;
+}) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      label={translate(props.language === "en" ? "admin.cancellation.message" : "admin.cancellation.messageFr")}
+      value={props.value}
+      onChange={(change) => props.onChange(change.target.value)}
+      required
+      multiline
+      minRows={3}
+      fullWidth
+      slotProps={{ htmlInput: { lang: props.language, maxLength: MAX_CANCELLATION_MESSAGE_LENGTH } }}
+      error={props.isMissing}
+      helperText={props.isMissing ? translate("ra.validation.required") : " "}
+    />
+  );
+}
