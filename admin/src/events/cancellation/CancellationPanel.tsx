@@ -21,7 +21,11 @@ import {
 } from "@mui/material";
 import { visuallyHidden } from "@mui/utils";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type CancellationBasketState, MAX_CANCELLATION_MESSAGE_LENGTH } from "@ticketing/shared/constants";
+import {
+  type CancellationBasketState,
+  type Language,
+  MAX_CANCELLATION_MESSAGE_LENGTH,
+} from "@ticketing/shared/constants";
 import { formatMoney } from "@ticketing/shared/money";
 import type { CancellationBasket, EventCancellation } from "@ticketing/shared/schemas/event-cancellation";
 import type { Event } from "@ticketing/shared/schemas/events";
@@ -300,7 +304,7 @@ const CancellationProgress = ({ cancellation }: { cancellation: EventCancellatio
 
 /** The organiser's message to buyers in one language, required, as long as the API takes it. */
 function MessageField(props: {
-  language: "en" | "fr";
+  language: Language;
   value: string;
   onChange: (value: string) => void;
   isMissing: boolean;
